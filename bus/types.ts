@@ -1,0 +1,95 @@
+/**
+ * The bus behind one small interface. Two transports implement it with the same semantics:
+ * `jetstream` (NATS, the real one) and `embedded` (in-process, single process only).
+ * Handlers never touch the transport: they get a HandlerContext and return or throw.
+ */
+import type { Logger } from 'pino';
+import type { ActorName, Names } from './subjects.js';
+
+export type Provider = 'embedded' | 'jetstream';
+
+export interface HandlerContext {
+  readonly subject: string;
+  readonly verb: string;
+  /** Message id of the command (the dedupe key when the sender set one). */
+  readonly msgId: string;
+  readonly traceId: string;
+  /** 1 on first delivery; more after a redelivery. */
+  readonly deliveryCount: number;
+  readonly log: Logger;
+  /** Tells the transport the handler is still alive so the ack wait restarts. */
+  working(): void;
+}
+
+/** A handler returns the reply (sent to a caller that waits) or throws. An AppError with
+ * `terminal: true` terminates the command and replies with the error; anything else is
+ * retried after a backoff. */
+export type Handler<P = unknown, R = unknown> = (ctx: HandlerContext, payload: P) => Promise<R>;
+
+export interface SendOptions {
+  /** Dedupe key: a second command with the same id inside the duplicate window is dropped. */
+  msgId?: string;
+  traceId?: string;
+}
+
+export interface CallOptions extends SendOptions {
+  timeoutMs?: number;
+}
+
+export interface SendResult {
+  /** True when the transport dropped the command as a duplicate of an earlier msgId. */
+  duplicate: boolean;
+  seq: number;
+}
+
+export interface ConsumeOptions {
+  /** Commands handled at once by this consumer (default 16). */
+  concurrency?: number;
+}
+
+export interface ConsumerHandle {
+  readonly actor: ActorName;
+  /** Stops pulling, waits for in-flight handlers to finish (or naks them after `graceMs`). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface BusEvent<T = Record<string, unknown>> {
+  readonly type: string;
+  readonly subject: string;
+  readonly at: string;
+  readonly traceId: string;
+  readonly data: T;
+}
+
+export interface Subscription {
+  unsubscribe(): Promise<void>;
+}
+
+export interface BusHealth {
+  ok: boolean;
+  provider: Provider;
+  detail?: string;
+}
+
+export interface Bus {
+  readonly provider: Provider;
+  readonly names: Names;
+  /** Creates streams, consumers and KV buckets idempotently. */
+  start(): Promise<void>;
+  /** Durable publish of a command to an actor's work queue. */
+  send(actor: ActorName, verb: string, payload: unknown, opts?: SendOptions): Promise<SendResult>;
+  /** Durable publish, then waits for the handler's reply (or its terminal error, rethrown as AppError). */
+  call<R = unknown>(actor: ActorName, verb: string, payload: unknown, opts?: CallOptions): Promise<R>;
+  /** Consumes an actor's work queue; each command goes to exactly one consumer across all processes. */
+  consume(actor: ActorName, handlers: Record<string, Handler<any, any>>, opts?: ConsumeOptions): Promise<ConsumerHandle>;
+  /** Core request/reply for answers that are not durable work; served by `serve` on any replica. */
+  request<R = unknown>(name: string, payload: unknown, opts?: { timeoutMs?: number; traceId?: string }): Promise<R>;
+  serve(name: string, handler: (payload: any, traceId: string) => Promise<unknown>): Promise<Subscription>;
+  /** Publishes an event on `<prefix>.evt.<type>`. */
+  emit(type: string, data: Record<string, unknown>, opts?: { traceId?: string }): Promise<void>;
+  /** Live events matching a filter relative to `<prefix>.evt.` (e.g. `>` or `Flow*` is not allowed; `FlowRun`). */
+  tail(filter: string, onEvent: (evt: BusEvent) => void): Promise<Subscription>;
+  health(): Promise<BusHealth>;
+  /** Graceful: stops consumers (finishing or nak'ing in-flight work), then closes the connection. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,70 @@
+/**
+ * The environment the process reads, as a TypeBox schema over raw strings. Every variable is
+ * checked once at start (runtime/config.ts); no other module reads process.env.
+ */
+import { Type, type Static } from 'typebox';
+
+const Flag = Type.Union([Type.Literal('0'), Type.Literal('1')]);
+
+export const EnvSchema = Type.Object({
+  SVC_ORCH_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'a port number 0-65535' })),
+  SVC_ORCH_HOST: Type.Optional(Type.String({ minLength: 1, description: 'an address to bind' })),
+  SVC_ORCH_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a bearer token of at least 16 characters' })),
+  SVC_ORCH_CORS_ORIGINS: Type.Optional(Type.String({ description: 'comma-separated origins such as https://ops.example.com' })),
+  SVC_BODY_LIMIT_BYTES: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'a byte count' })),
+  NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls|ws|wss)://[^,\\s]+(,(nats|tls|ws|wss)://[^,\\s]+)*$', description: 'nats://host:port, comma-separated for a cluster' })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL' })),
+  DATABASE_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'a lowercase identifier (a-z, 0-9, _; at most 63 characters)' })),
+  SVC_SESSION_KEY: Type.Optional(Type.String({ minLength: 1, description: '32 bytes as 64 hex characters or base64' })),
+  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { description: 'one of fatal, error, warn, info, debug, trace, silent' })),
+  SVC_BUS_PREFIX: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_]{0,30}$', description: 'a lowercase subject prefix' })),
+  SVC_CLOCK_TICK_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds per clock window (at least 100)' })),
+  SVC_STREAM_REPLICAS: Type.Optional(Type.String({ pattern: '^[1-5]$', description: 'a replica count from 1 to 5' })),
+  SVC_ACK_WAIT_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds (at least 100)' })),
+  SVC_ROOT_AUTH: Type.Optional(Type.Union([Type.Literal('wallet'), Type.Literal('passkey'), Type.Literal('multisig-passkey')], { description: 'one of wallet, passkey, multisig-passkey' })),
+  SVC_ROOT_ADDRESS: Type.Optional(Type.String()),
+  SVC_ROOT_PASSKEY_ID: Type.Optional(Type.String()),
+  SVC_ROOT_PASSKEY_PUBKEY: Type.Optional(Type.String()),
+  SVC_ROOT_PASSKEY_RPID: Type.Optional(Type.String()),
+  SVC_ROOT_PASSKEY_ORIGIN: Type.Optional(Type.String()),
+  SVC_ROOT_MULTISIG_ADDRESS: Type.Optional(Type.String()),
+  SVC_AUTO_EXECUTE: Type.Optional(Flag),
+  SVC_MODEL_PROVIDER: Type.Optional(Type.Union([Type.Literal('openai'), Type.Literal('anthropic'), Type.Literal('local')], { description: 'one of openai, anthropic, local' })),
+  OPENAI_API_KEY: Type.Optional(Type.String()),
+  OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s) URL' })),
+  ANTHROPIC_API_KEY: Type.Optional(Type.String()),
+});
+export type Env = Static<typeof EnvSchema>;
+
+export type RootAuthKind = 'wallet' | 'passkey' | 'multisig-passkey';
+export type ModelProviderName = 'openai' | 'anthropic' | 'local';
+
+/** The validated, frozen configuration passed down from the composition root. */
+export interface Config {
+  readonly port: number;
+  /** undefined binds every interface. */
+  readonly host: string | undefined;
+  readonly token: string | undefined;
+  readonly corsOrigins: readonly string[];
+  readonly bodyLimitBytes: number;
+  readonly natsUrl: string | undefined;
+  readonly databaseUrl: string | undefined;
+  readonly databaseSchema: string | undefined;
+  readonly sessionKey: Buffer | undefined;
+  readonly logLevel: string;
+  /** Subject and stream namespace; `svc` unless a test or a second runtime sets its own. */
+  readonly busPrefix: string;
+  /** Length of one clock window; one minute in production, shorter only in tests. */
+  readonly clockTickMs: number;
+  readonly ackWaitMs: number;
+  /** JetStream replicas for streams and buckets. */
+  readonly streamReplicas: number;
+  readonly rootAuth: { readonly kind: RootAuthKind | undefined; readonly configError: string | undefined };
+  readonly autoExecute: boolean;
+  readonly model: {
+    readonly provider: ModelProviderName;
+    readonly openaiApiKey: string | undefined;
+    readonly openaiBaseUrl: string | undefined;
+    readonly anthropicApiKey: string | undefined;
+  };
+}

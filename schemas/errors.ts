@@ -1,0 +1,126 @@
+/**
+ * The one catalogue of error codes. Routes and actors throw `AppError`s built from it; the
+ * gateway maps them to `{"error": code, "message": text}`. Statuses the spec leaves open are
+ * chosen here once and documented in the README ("Errors").
+ */
+import { Type, type Static } from 'typebox';
+
+type Entry = { readonly status: number; readonly message: string };
+
+export const errorCatalog = {
+  // transport and gateway
+  unauthorized: { status: 401, message: 'missing or wrong bearer token' },
+  content_type_must_be_json: { status: 415, message: 'a request body must be sent with content-type: application/json' },
+  invalid_json: { status: 400, message: 'the request body is not valid JSON' },
+  invalid_request: { status: 400, message: 'the request does not match the schema' },
+  body_too_large: { status: 413, message: 'the request body is larger than the gateway accepts' },
+  not_found: { status: 404, message: 'no such route' },
+  conflict: { status: 409, message: 'the record already exists' },
+  record_not_found: { status: 404, message: 'no such record' },
+  internal_error: { status: 500, message: 'internal error' },
+  app_unavailable: { status: 503, message: 'the app is unavailable' },
+  bus_unavailable: { status: 503, message: 'the message bus is unavailable' },
+  store_unavailable: { status: 503, message: 'the store is unavailable' },
+  command_timeout: { status: 504, message: 'no worker answered the command in time' },
+  role_unavailable: { status: 400, message: 'this process role cannot run with this configuration' },
+  // spec 000: attached MCP servers
+  tool_not_allowlisted: { status: 403, message: 'tool is not allowlisted for this seat' },
+  unknown_external_mcp_tool: { status: 404, message: 'no such external tool is visible to the caller' },
+  mcp_missing_credential: { status: 424, message: 'the credential the server config points at is not available' },
+  mcp_mode_denied: { status: 403, message: 'the write mode refuses this call' },
+  mcp_wildcard_enable: { status: 400, message: 'a wildcard may only narrow' },
+  mcp_server_is_boot_config: { status: 409, message: 'a boot-configured server cannot be detached' },
+  mcp_egress_refused: { status: 403, message: 'the egress policy refuses this server' },
+  sealing_key_unavailable: { status: 503, message: 'no sealing key (SVC_SESSION_KEY) is configured' },
+  // spec 001: flows, gates, triggers, evals
+  run_cancelled: { status: 409, message: 'the run is cancelled and cannot resume' },
+  flow_delegation_cycle: { status: 422, message: 'delegation revisits a flow already on the stack' },
+  flow_delegation_too_deep: { status: 422, message: 'delegation chain is deeper than four levels' },
+  flow_delegate_failed: { status: 422, message: 'the delegate run failed' },
+  flow_delegate_cancelled: { status: 422, message: 'the delegate run was cancelled' },
+  human_gate_invalid_assignee: { status: 422, message: 'a gate assignee must be one token without spaces' },
+  gate_assignee_mismatch: { status: 403, message: 'only the assignee may answer this gate' },
+  webhook_sealing_unavailable: { status: 503, message: 'trigger secrets cannot be sealed without SVC_SESSION_KEY' },
+  webhook_trigger_not_found: { status: 404, message: 'no such webhook trigger' },
+  webhook_signature_missing: { status: 401, message: 'the delivery carries no signature' },
+  webhook_signature_malformed: { status: 401, message: 'the delivery signature is malformed' },
+  webhook_signature_invalid: { status: 401, message: 'the delivery signature does not verify' },
+  webhook_timestamp_stale: { status: 401, message: 'the delivery timestamp is outside the tolerance window' },
+  webhook_trigger_disabled: { status: 403, message: 'the trigger is disabled' },
+  webhook_principal_paused: { status: 403, message: 'the trigger principal is paused; retry later' },
+  webhook_body_too_large: { status: 413, message: 'the delivery body is over the cap' },
+  webhook_body_invalid: { status: 400, message: 'the delivery body is not JSON' },
+  webhook_token_audience_invalid: { status: 401, message: 'the token was issued for another audience' },
+  webhook_token_email_invalid: { status: 401, message: 'the token was issued for another service account' },
+  webhook_token_invalid: { status: 401, message: 'the token does not verify against the current key set' },
+  webhook_jwks_unavailable: { status: 503, message: 'the provider key set is unreachable; retry later' },
+  eval_already_running: { status: 409, message: 'an eval is already running' },
+  eval_timeout: { status: 504, message: 'the eval exceeded its time limit' },
+  // spec 002: operator surface
+  multisig_exec_unsigned: { status: 409, message: 'no relayer for this chain: the multisig transaction is returned unsigned' },
+  no_chain: { status: 409, message: 'this deployment has no chain' },
+  root_proof_required: { status: 403, message: 'a fresh root proof is required' },
+  root_auth_config_error: { status: 503, message: 'the configured root cannot verify proofs' },
+  heartbeat_unknown_item: { status: 400, message: 'the heartbeat names an unknown flow or skill' },
+  heartbeat_cadence_too_fast: { status: 400, message: 'a heartbeat may run no more often than every 10 minutes' },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** The wire shape of every error. */
+export const ErrorBody = Type.Object(
+  { error: Type.String(), message: Type.String() },
+  { $id: 'ErrorBody', additionalProperties: false },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export interface AppErrorOptions {
+  /** Appended to the code as `code:detail` (e.g. `tool_not_allowlisted:srv.echo`). */
+  detail?: string;
+  /** Replaces the catalogue message with a more specific one. */
+  message?: string;
+  /** A terminal error is never retried by the bus (the command is terminated, not nak'ed). */
+  terminal?: boolean;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly terminal: boolean;
+
+  constructor(code: ErrorCode, opts: AppErrorOptions = {}) {
+    super(opts.message ?? errorCatalog[code].message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorCatalog[code].status;
+    this.detail = opts.detail;
+    this.terminal = opts.terminal ?? true;
+  }
+
+  /** The code as it travels on the wire, with its detail when present. */
+  get wireCode(): string {
+    return wireCode(this.code, this.detail);
+  }
+
+  toResponseObject(): ErrorBody {
+    return { error: this.wireCode, message: this.message };
+  }
+}
+
+export function wireCode(code: ErrorCode, detail?: string): string {
+  return detail === undefined || detail === '' ? code : `${code}:${detail}`;
+}
+
+/** Rebuilds an AppError from its wire form (e.g. a reply that crossed the bus). */
+export function fromWire(body: ErrorBody): AppError {
+  const idx = body.error.indexOf(':');
+  const code = (idx < 0 ? body.error : body.error.slice(0, idx)) as ErrorCode;
+  if (!(code in errorCatalog)) return new AppError('internal_error', { message: body.message });
+  return new AppError(code, { detail: idx < 0 ? undefined : body.error.slice(idx + 1), message: body.message });
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

@@ -1,0 +1,71 @@
+import t from 'tap';
+import { loadConfig, ConfigError } from '../../runtime/config.js';
+
+const HEX_KEY = 'ab'.repeat(32);
+
+t.test('defaults on an empty environment', async (t) => {
+  const c = loadConfig({});
+  t.equal(c.port, 8788);
+  t.equal(c.host, undefined, 'unset host binds every interface');
+  t.equal(c.token, undefined);
+  t.same(c.corsOrigins, []);
+  t.equal(c.natsUrl, undefined);
+  t.equal(c.databaseUrl, undefined);
+  t.equal(c.sessionKey, undefined);
+  t.equal(c.logLevel, 'info');
+  t.equal(c.busPrefix, 'svc');
+  t.equal(c.clockTickMs, 60_000);
+  t.equal(c.model.provider, 'local');
+  t.ok(Object.isFrozen(c));
+});
+
+t.test('session key: 64 hex characters or base64 of 32 bytes', async (t) => {
+  t.same(loadConfig({ SVC_SESSION_KEY: HEX_KEY }).sessionKey, Buffer.alloc(32, 0xab));
+  const b64 = Buffer.alloc(32, 7).toString('base64');
+  t.same(loadConfig({ SVC_SESSION_KEY: b64 }).sessionKey, Buffer.alloc(32, 7));
+  const b64url = Buffer.alloc(32, 0xfb).toString('base64url');
+  t.same(loadConfig({ SVC_SESSION_KEY: b64url }).sessionKey, Buffer.alloc(32, 0xfb));
+});
+
+const bad: [string, Record<string, string>, RegExp][] = [
+  ['SVC_ORCH_PORT', { SVC_ORCH_PORT: 'eighty' }, /port number/],
+  ['SVC_ORCH_PORT', { SVC_ORCH_PORT: '70000' }, /port number/],
+  ['SVC_SESSION_KEY', { SVC_SESSION_KEY: 'abcd' }, /32 bytes/],
+  ['SVC_SESSION_KEY', { SVC_SESSION_KEY: 'ab'.repeat(31) }, /32 bytes/],
+  ['SVC_SESSION_KEY', { SVC_SESSION_KEY: 'not base64 at all!' }, /32 bytes/],
+  ['DATABASE_SCHEMA', { DATABASE_SCHEMA: 'MySchema' }, /lowercase identifier/],
+  ['DATABASE_SCHEMA', { DATABASE_SCHEMA: 'a;drop' }, /lowercase identifier/],
+  ['DATABASE_SCHEMA', { DATABASE_SCHEMA: '1abc' }, /lowercase identifier/],
+  ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }, /postgres/],
+  ['NATS_URL', { NATS_URL: 'http://127.0.0.1:4222' }, /nats:\/\//],
+  ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /one of/],
+  ['SVC_ORCH_CORS_ORIGINS', { SVC_ORCH_CORS_ORIGINS: '*' }, /wildcard/],
+  ['SVC_ORCH_CORS_ORIGINS', { SVC_ORCH_CORS_ORIGINS: 'https://*.example.com' }, /wildcard/],
+  ['SVC_ORCH_CORS_ORIGINS', { SVC_ORCH_CORS_ORIGINS: 'example.com' }, /scheme:\/\/host/],
+  ['SVC_ORCH_TOKEN', { SVC_ORCH_TOKEN: 'short' }, /16 characters/],
+  ['SVC_CLOCK_TICK_MS', { SVC_CLOCK_TICK_MS: '5' }, /at least 100/],
+];
+
+t.test('a bad value stops with one line naming the variable', async (t) => {
+  for (const [variable, env, problem] of bad) {
+    const err = t.throws(() => loadConfig(env), ConfigError, variable) as unknown as ConfigError;
+    t.equal(err.variable, variable);
+    t.match(err.message, new RegExp(`^config: ${variable} `));
+    t.match(err.message, problem);
+    t.notMatch(err.message, /\n/, 'one line');
+    if (variable === 'SVC_SESSION_KEY') t.notMatch(err.message, env.SVC_SESSION_KEY!, 'never echoes a secret');
+  }
+});
+
+t.test('root auth with missing settings reports a configError, it does not stop the process', async (t) => {
+  const c = loadConfig({ SVC_ROOT_AUTH: 'passkey', SVC_ROOT_PASSKEY_ID: 'x' });
+  t.equal(c.rootAuth.kind, 'passkey');
+  t.match(c.rootAuth.configError, /SVC_ROOT_PASSKEY_PUBKEY/);
+  t.equal(loadConfig({ SVC_ROOT_AUTH: 'wallet', SVC_ROOT_ADDRESS: '0xabc' }).rootAuth.configError, undefined);
+});
+
+t.test('model provider: pinned, else the first configured key, else local', async (t) => {
+  t.equal(loadConfig({ ANTHROPIC_API_KEY: 'k' }).model.provider, 'anthropic');
+  t.equal(loadConfig({ ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k' }).model.provider, 'openai');
+  t.equal(loadConfig({ OPENAI_API_KEY: 'k', SVC_MODEL_PROVIDER: 'local' }).model.provider, 'local');
+});
