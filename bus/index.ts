@@ -1,0 +1,50 @@
+/**
+ * The public face of `bus/`: the interface, the names, both transports and the clock. The
+ * composition root calls `createBus` once; nothing else picks a transport.
+ */
+import type { Logger } from 'pino';
+import type { Bus } from './types.js';
+import type { Names } from './subjects.js';
+import { createEmbeddedBroker, createEmbeddedBus } from './embedded.js';
+import { createJetStreamBus } from './jetstream.js';
+
+export type {
+  Bus,
+  BusEvent,
+  BusHealth,
+  CallOptions,
+  ConsumeOptions,
+  ConsumerHandle,
+  Handler,
+  HandlerContext,
+  Provider,
+  SendOptions,
+  SendResult,
+  Subscription,
+} from './types.js';
+export { ACTORS, isActorName, names, subjectMatches, type ActorName, type Names } from './subjects.js';
+export { createEmbeddedBroker, createEmbeddedBus, type EmbeddedBroker, type EmbeddedBrokerOptions, type EmbeddedBus, type EmbeddedBusOptions } from './embedded.js';
+export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from './jetstream.js';
+export { deleteJetStreamResources } from './jetstream-setup.js';
+export { clockMsgId, startMinuteClock, type MinuteClockOptions } from './clock.js';
+export { HEADERS } from './wire.js';
+
+export interface CreateBusOptions {
+  /** NATS_URL; without it the bus is embedded (single process only). */
+  servers?: string | string[] | undefined;
+  names: Names;
+  log: Logger;
+  ackWaitMs?: number;
+  /** Connection name (e.g. `svc-worker-host:pid`). */
+  name?: string;
+  /** JetStream replicas of streams and buckets. */
+  replicas?: number;
+}
+
+export function createBus(opts: CreateBusOptions): Bus {
+  const { servers, names, log, ackWaitMs, name, replicas } = opts;
+  if (servers !== undefined && servers.length > 0) {
+    return createJetStreamBus({ servers, names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...(name === undefined ? {} : { name }), ...(replicas === undefined ? {} : { replicas }) });
+  }
+  return createEmbeddedBus({ broker: createEmbeddedBroker(), names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }) });
+}

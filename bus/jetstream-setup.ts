@@ -1,0 +1,115 @@
+/**
+ * Stream, consumer and bucket definitions, created idempotently. Several processes start at the
+ * same moment and race to create the same things, so "create" here means: look, create if
+ * missing, and if the create loses the race, accept what the winner made. Definitions live in
+ * one place so `deploy/` and tests see exactly what a worker would create.
+ */
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerConfig,
+  type JetStreamManager,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import type { Logger } from 'pino';
+import type { ActorName, Names } from './subjects.js';
+import { DUPLICATE_WINDOW_MS, MAX_DELIVER } from './wire.js';
+
+export const EVENT_MAX_AGE_MS = 7 * 24 * 3600_000;
+export const CLAIM_TTL_MS = 30 * 60_000;
+
+export function commandStreamConfig(names: Names, replicas = 1): Partial<StreamConfig> & { name: string } {
+  return {
+    name: names.commandStream,
+    num_replicas: replicas,
+    subjects: [`${names.prefix}.cmd.>`],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+  };
+}
+
+export function eventStreamConfig(names: Names, replicas = 1): Partial<StreamConfig> & { name: string } {
+  return {
+    name: names.eventStream,
+    num_replicas: replicas,
+    subjects: [`${names.prefix}.evt.>`],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(EVENT_MAX_AGE_MS),
+  };
+}
+
+export function consumerConfig(names: Names, actor: ActorName, ackWaitMs: number): Partial<ConsumerConfig> & { durable_name: string } {
+  return {
+    durable_name: names.consumer(actor),
+    filter_subject: names.commandFilter(actor),
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(ackWaitMs),
+    max_deliver: MAX_DELIVER,
+  };
+}
+
+export async function ensureStream(jsm: JetStreamManager, cfg: Partial<StreamConfig> & { name: string }): Promise<void> {
+  try {
+    await jsm.streams.info(cfg.name);
+    return;
+  } catch {
+    // missing (or the lookup failed): try to create it below
+  }
+  try {
+    await jsm.streams.add(cfg);
+  } catch (err) {
+    // Another process may have created it between our look and our create.
+    await jsm.streams.info(cfg.name).catch(() => {
+      throw err;
+    });
+  }
+}
+
+/** Ack wait and max deliver follow the running config, so a redeploy can change them. */
+export async function ensureConsumer(jsm: JetStreamManager, stream: string, cfg: Partial<ConsumerConfig> & { durable_name: string }, log: Logger): Promise<void> {
+  const existing = await jsm.consumers.info(stream, cfg.durable_name).catch(() => undefined);
+  if (existing !== undefined) {
+    const c = existing.config;
+    if (c.ack_wait !== cfg.ack_wait || c.max_deliver !== cfg.max_deliver) {
+      await jsm.consumers
+        .update(stream, cfg.durable_name, { ack_wait: cfg.ack_wait, max_deliver: cfg.max_deliver })
+        .catch((err: unknown) => log.warn({ err, consumer: cfg.durable_name }, 'could not update consumer limits'));
+    }
+    return;
+  }
+  try {
+    await jsm.consumers.add(stream, cfg);
+  } catch (err) {
+    await jsm.consumers.info(stream, cfg.durable_name).catch(() => {
+      throw err;
+    });
+  }
+}
+
+/** JetStream on 2.9 has no per-message TTL: the bucket-wide TTL bounds how long a claim lives. */
+export async function ensureClaimBucket(nc: NatsConnection, jsm: JetStreamManager, names: Names, replicas = 1): Promise<void> {
+  try {
+    await new Kvm(nc).create(names.claimBucket, { history: 1, ttl: CLAIM_TTL_MS, storage: StorageType.File, replicas });
+  } catch (err) {
+    await jsm.streams.info(`KV_${names.claimBucket}`).catch(() => {
+      throw err;
+    });
+  }
+}
+
+/** Everything a prefix owns; tests call it at teardown so runs never leave streams behind. */
+export async function deleteJetStreamResources(jsm: JetStreamManager, names: Names): Promise<void> {
+  for (const s of [names.commandStream, names.eventStream, `KV_${names.claimBucket}`]) {
+    await jsm.streams.delete(s).catch(() => false);
+  }
+}

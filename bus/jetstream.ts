@@ -1,0 +1,398 @@
+/**
+ * The real transport: commands in a JetStream work-queue stream with one durable pull consumer
+ * per actor, events in a limits stream, request/reply and command replies over core NATS.
+ * The connection retries forever and never throws into the process: while NATS is away,
+ * health() says so and operations fail with `bus_unavailable` instead of crashing a worker.
+ * Ack decisions are not made here but in `consumer.ts`, shared with the embedded bus.
+ */
+import { connect } from '@nats-io/transport-node';
+import { headers, NoRespondersError, RequestError, TimeoutError, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
+import { jetstream, jetstreamManager, type Consumer, type ConsumerMessages, type JetStreamManager, type JsMsg, type PubAck } from '@nats-io/jetstream';
+import type { Logger } from 'pino';
+import { isAppError } from '../schemas/errors.js';
+import type { Bus, BusEvent, CallOptions, ConsumerHandle, Subscription } from './types.js';
+import type { ActorName, Names } from './subjects.js';
+import { createDispatcher, type Delivery } from './consumer.js';
+import { commandStreamConfig, consumerConfig, ensureClaimBucket, ensureConsumer, ensureStream, eventStreamConfig } from './jetstream-setup.js';
+import {
+  answerRequest,
+  checkTailFilter,
+  defaultBackoffMs,
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CONCURRENCY,
+  duplicateCall,
+  encode,
+  HEADERS,
+  MAX_DELIVER,
+  newId,
+  newTraceId,
+  readReply,
+  sleep,
+  timeoutError,
+  unavailable,
+  withTimeout,
+} from './wire.js';
+
+export interface JetStreamBusOptions {
+  servers: string | string[];
+  names: Names;
+  log: Logger;
+  ackWaitMs?: number;
+  /** Connection name shown by `nats server report connections`. */
+  name?: string;
+  backoffMs?: (deliveryCount: number) => number;
+  /** How long an operation waits for a first connection before failing (default 5 s). */
+  connectWaitMs?: number;
+  /** Replicas of the streams and the claim bucket (3 on a 3-node cluster). */
+  replicas?: number;
+}
+
+export type JetStreamBus = Bus & { destroy(): Promise<void> };
+
+const DEFAULT_GRACE_MS = 10_000;
+/** Short pulls: a stop never waits long for an open pull, and a lost one is soon replaced. */
+const FETCH_EXPIRES_MS = 5_000;
+const PUBLISH_TIMEOUT_MS = 5_000;
+
+export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
+  const { names } = opts;
+  const log = opts.log.child({ bus: 'jetstream' });
+  const ackWaitMs = opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+  const replicas = opts.replicas ?? 1;
+  const handles = new Set<ConsumerHandle>();
+  /** Stops a pull loop without settling anything: what a crash looks like to the server. */
+  const kills = new Set<() => void>();
+  const subs = new Set<{ unsubscribe(): void }>();
+  let nc: NatsConnection | undefined;
+  let jsm: JetStreamManager | undefined;
+  let connecting: Promise<NatsConnection> | undefined;
+  let started: Promise<void> | undefined;
+  let connected = false;
+  let closed = false;
+
+  function connection(): Promise<NatsConnection> {
+    connecting ??= connect({
+      servers: typeof opts.servers === 'string' ? opts.servers.split(',').map((x) => x.trim()).filter(Boolean) : opts.servers,
+      name: opts.name ?? `svc-${process.pid}`,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1_000,
+      waitOnFirstConnect: true,
+    }).then(
+      (c) => {
+        nc = c;
+        connected = true;
+        watch(c);
+        return c;
+      },
+      (err: unknown) => {
+        connecting = undefined;
+        throw unavailable('cannot connect to NATS', err);
+      },
+    );
+    return connecting;
+  }
+
+  function watch(c: NatsConnection): void {
+    void (async () => {
+      for await (const s of c.status()) {
+        if (s.type === 'disconnect') {
+          connected = false;
+          log.warn({ server: s.server }, 'disconnected from NATS; reconnecting');
+        } else if (s.type === 'reconnect') {
+          connected = true;
+          log.info({ server: s.server }, 'reconnected to NATS');
+        }
+      }
+    })().catch(() => undefined);
+    void c.closed().then((err) => {
+      connected = false;
+      if (err) log.error({ err }, 'NATS connection closed with an error');
+    });
+  }
+
+  /** Operations never hang on a server that is not there: they fail with a 503-shaped error. */
+  async function ready(): Promise<NatsConnection> {
+    if (closed) throw unavailable('the bus client is closed');
+    return nc ?? withTimeout(connection(), opts.connectWaitMs ?? 5_000, () => unavailable('not connected to NATS'));
+  }
+
+  async function manager(): Promise<JetStreamManager> {
+    jsm ??= await jetstreamManager(await ready());
+    return jsm;
+  }
+
+  function hdrs(traceId: string, extra?: Record<string, string>): MsgHdrs {
+    const h = headers();
+    h.set(HEADERS.trace, traceId);
+    for (const [k, v] of Object.entries(extra ?? {})) h.set(k, v);
+    return h;
+  }
+
+  async function publish(subject: string, data: Uint8Array, msgId: string | undefined, h: MsgHdrs): Promise<PubAck> {
+    const c = await ready();
+    try {
+      return await jetstream(c).publish(subject, data, { headers: h, timeout: PUBLISH_TIMEOUT_MS, ...(msgId === undefined ? {} : { msgID: msgId }) });
+    } catch (err) {
+      throw unavailable(err instanceof NoRespondersError || isNoResponders(err) ? `no stream stores ${subject}` : `could not store ${subject}`, err);
+    }
+  }
+
+  function toDelivery(m: JsMsg): Delivery {
+    const get = (k: string): string | undefined => m.headers?.get(k) || undefined;
+    return {
+      subject: m.subject,
+      data: m.data,
+      msgId: get(HEADERS.msgId) ?? String(m.seq),
+      traceId: get(HEADERS.trace) ?? newTraceId(),
+      replyTo: get(HEADERS.replyTo),
+      deliveryCount: m.info.deliveryCount,
+      ack: () => m.ack(),
+      term: () => m.term(),
+      nak: (ms) => m.nak(ms > 0 ? ms : undefined),
+      working: () => m.working(),
+    };
+  }
+
+  const bus: JetStreamBus = {
+    provider: 'jetstream',
+    names,
+
+    start() {
+      started ??= (async () => {
+        const c = await connection();
+        const m = await manager();
+        await ensureStream(m, commandStreamConfig(names, replicas));
+        await ensureStream(m, eventStreamConfig(names, replicas));
+        await ensureClaimBucket(c, m, names, replicas);
+      })().catch((err: unknown) => {
+        started = undefined;
+        throw isAppError(err) ? err : unavailable('could not create streams', err);
+      });
+      return started;
+    },
+
+    async send(actor, verb, payload, o = {}) {
+      const ack = await publish(names.command(actor, verb), encode(payload), o.msgId ?? newId(), hdrs(o.traceId ?? newTraceId()));
+      return { duplicate: ack.duplicate, seq: ack.seq };
+    },
+
+    async call<R>(actor: ActorName, verb: string, payload: unknown, o: CallOptions = {}): Promise<R> {
+      const c = await ready();
+      const inbox = names.replyInbox(newId());
+      // Subscribe before publishing, so the reply cannot arrive before anyone listens.
+      const sub = c.subscribe(inbox, { max: 1 });
+      const answer = (async () => {
+        for await (const m of sub) return { body: m.data, isError: m.headers?.get(HEADERS.error) === '1' };
+        return undefined;
+      })();
+      try {
+        const ack = await publish(names.command(actor, verb), encode(payload), o.msgId ?? newId(), hdrs(o.traceId ?? newTraceId(), { [HEADERS.replyTo]: inbox }));
+        if (ack.duplicate) throw duplicateCall(actor, verb);
+        const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+        const a = await withTimeout(answer, timeoutMs, () => timeoutError(`${actor}.${verb}`, timeoutMs));
+        if (a === undefined) throw unavailable('the connection closed before the reply came');
+        return readReply<R>(a.body, a.isError);
+      } finally {
+        sub.unsubscribe();
+      }
+    },
+
+    async consume(actor, handlers, o = {}) {
+      await bus.start();
+      const c = await ready();
+      const m = await manager();
+      const durable = names.consumer(actor);
+      await ensureConsumer(m, names.commandStream, consumerConfig(names, actor, ackWaitMs), log);
+      const dispatcher = createDispatcher({
+        actor,
+        names,
+        handlers,
+        concurrency: o.concurrency ?? DEFAULT_CONCURRENCY,
+        ackWaitMs,
+        maxDeliver: MAX_DELIVER,
+        backoffMs: opts.backoffMs ?? defaultBackoffMs,
+        log,
+        reply: (to, body, isError) => c.publish(to, body, { headers: hdrs(newTraceId(), isError ? { [HEADERS.error]: '1' } : {}) }),
+      });
+      let stopping = false;
+      let current: ConsumerMessages | undefined;
+      let interrupt = (): void => undefined;
+      const pause = (ms: number): Promise<void> => Promise.race([sleep(ms), new Promise<void>((r) => (interrupt = r))]);
+
+      // Pull only as many as there are free slots, so nothing waits in a local buffer while
+      // its ack wait runs out and another worker gets a second copy.
+      const loop = (async () => {
+        let consumer: Consumer | undefined;
+        while (!stopping) {
+          await dispatcher.whenFree();
+          if (stopping || closed) break;
+          try {
+            consumer ??= await jetstream(c).consumers.get(names.commandStream, durable);
+            const began = Date.now();
+            let got = 0;
+            const iter = await consumer.fetch({ max_messages: Math.max(1, dispatcher.free()), expires: FETCH_EXPIRES_MS });
+            current = iter;
+            if (stopping) iter.stop();
+            for await (const msg of iter) {
+              got++;
+              // After destroy() nothing is settled: the server must see a crash, not a nak.
+              if (stopping && !closed) msg.nak();
+              else if (!stopping) dispatcher.dispatch(toDelivery(msg));
+            }
+            // A pull the server ends at once with nothing must not turn into a busy loop.
+            if (got === 0 && Date.now() - began < 200) await pause(500);
+          } catch (err) {
+            if (stopping || closed) break;
+            consumer = undefined;
+            log.warn({ err, actor }, 'pull from the work queue failed; retrying');
+            // A server that came back empty has lost the stream too: recreate both, then retry.
+            await ensureStream(m, commandStreamConfig(names, replicas))
+              .then(() => ensureConsumer(m, names.commandStream, consumerConfig(names, actor, ackWaitMs), log))
+              .catch(() => undefined);
+            await pause(1_000);
+          } finally {
+            current = undefined;
+          }
+        }
+      })();
+
+      let stopped: Promise<void> | undefined;
+      const handle: ConsumerHandle = {
+        actor,
+        stop(graceMs = DEFAULT_GRACE_MS) {
+          stopped ??= (async () => {
+            stopping = true;
+            current?.stop();
+            interrupt();
+            await loop;
+            await dispatcher.drain(graceMs);
+            handles.delete(handle);
+            kills.delete(kill);
+          })();
+          return stopped;
+        },
+      };
+      const kill = (): void => {
+        stopping = true;
+        current?.stop();
+        interrupt();
+      };
+      kills.add(kill);
+      handles.add(handle);
+      return handle;
+    },
+
+    async request<R>(name: string, payload: unknown, o: { timeoutMs?: number; traceId?: string } = {}): Promise<R> {
+      const c = await ready();
+      const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+      let reply;
+      try {
+        reply = await c.request(names.rpc(name), encode(payload), { timeout: timeoutMs, headers: hdrs(o.traceId ?? newTraceId()) });
+      } catch (err) {
+        if (err instanceof NoRespondersError || isNoResponders(err)) throw unavailable(`no replica serves rpc ${name}`, err);
+        if (err instanceof TimeoutError) throw timeoutError(`rpc ${name}`, timeoutMs);
+        throw unavailable(`rpc ${name} failed`, err);
+      }
+      return readReply<R>(reply.data, reply.headers?.get(HEADERS.error) === '1');
+    },
+
+    async serve(name, handler) {
+      const c = await ready();
+      // One queue group per prefix: exactly one replica answers each request.
+      const sub = c.subscribe(names.rpc(name), {
+        queue: `${names.prefix}_rpc`,
+        callback: (err, m) => {
+          if (err) return void log.warn({ err, rpc: name }, 'rpc subscription error');
+          const traceId = m.headers?.get(HEADERS.trace) || newTraceId();
+          void answerRequest(handler, m.data, traceId, log).then((a) => {
+            try {
+              m.respond(a.body, { headers: hdrs(traceId, a.isError ? { [HEADERS.error]: '1' } : {}) });
+            } catch (e) {
+              log.warn({ err: e, rpc: name }, 'could not send the rpc answer');
+            }
+          });
+        },
+      });
+      // Live on the server before we return, so a request sent next finds a responder.
+      await c.flush();
+      return track(sub);
+    },
+
+    async emit(type, data, o = {}) {
+      const traceId = o.traceId ?? newTraceId();
+      const subject = names.event(type);
+      const evt: BusEvent = { type, subject, at: new Date().toISOString(), traceId, data };
+      await publish(subject, encode(evt), undefined, hdrs(traceId));
+    },
+
+    async tail(filter, onEvent) {
+      checkTailFilter(filter);
+      const c = await ready();
+      const sub = c.subscribe(names.eventFilter(filter), {
+        callback: (err, m) => {
+          if (err) return void log.warn({ err }, 'tail subscription error');
+          try {
+            onEvent(m.json<BusEvent>());
+          } catch (e) {
+            log.warn({ err: e }, 'tail listener failed');
+          }
+        },
+      });
+      await c.flush();
+      return track(sub);
+    },
+
+    async health() {
+      if (closed) return { ok: false, provider: 'jetstream', detail: 'closed' };
+      if (nc === undefined) return { ok: false, provider: 'jetstream', detail: 'connecting to NATS' };
+      if (!connected) return { ok: false, provider: 'jetstream', detail: 'disconnected from NATS; reconnecting' };
+      return { ok: true, provider: 'jetstream' };
+    },
+
+    async close() {
+      if (closed) return;
+      await Promise.all([...handles].map((h) => h.stop()));
+      closed = true;
+      for (const s of subs) s.unsubscribe();
+      subs.clear();
+      if (nc !== undefined && !nc.isClosed()) await drainOrClose(nc, connected, log);
+    },
+
+    async destroy() {
+      closed = true;
+      for (const kill of kills) kill();
+      kills.clear();
+      handles.clear();
+      // close(), not drain(): in-flight handlers must never get to ack, as after a crash.
+      if (nc !== undefined && !nc.isClosed()) await nc.close();
+    },
+  };
+
+  function track(sub: { unsubscribe(): void }): Subscription {
+    subs.add(sub);
+    return {
+      unsubscribe: async () => {
+        subs.delete(sub);
+        sub.unsubscribe();
+      },
+    };
+  }
+
+  return bus;
+}
+
+/** A drain needs the server; while disconnected (or if the drain stalls) close instead, so a
+ * process whose NATS is gone still exits. */
+async function drainOrClose(nc: NatsConnection, connected: boolean, log: Logger): Promise<void> {
+  if (!connected) return nc.close();
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<'stalled'>((resolve) => { timer = setTimeout(() => resolve('stalled'), 5000); });
+  const outcome = await Promise.race([nc.drain().then(() => 'drained' as const, (err: unknown) => { log.warn({ err }, 'NATS drain failed'); return 'failed' as const; }), stalled]);
+  clearTimeout(timer);
+  if (outcome !== 'drained' && !nc.isClosed()) await nc.close();
+}
+
+function isNoResponders(err: unknown): boolean {
+  return err instanceof RequestError && err.isNoResponders();
+}
