@@ -1,0 +1,36 @@
+/**
+ * Once-per-window claims (a clock minute, a heartbeat slot): whoever inserts the key first wins.
+ * The database decides, not the callers: the primary key rejects the second insert, and an
+ * expired claim is taken over by one conditional UPDATE, so of N concurrent claimers exactly
+ * one gets `true`, on PostgreSQL and on SQLite alike. Times come from this process's clock.
+ */
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { Claim } from './entities/Claim.js';
+import { sqlEm } from './sql.js';
+import type { Store } from './types.js';
+
+/** True iff this call won `key`. Without `ttlMs` the claim never expires (only a release frees it). */
+export async function claimWindow(store: Store, key: string, holder: string, ttlMs?: number): Promise<boolean> {
+  const now = new Date();
+  const expiresAt = ttlMs === undefined ? null : new Date(now.getTime() + ttlMs);
+  const em = sqlEm(store);
+  try {
+    await em.insert(Claim, { key, holder, claimedAt: now, expiresAt });
+    return true;
+  } catch (err) {
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+  }
+  // Taken: take it over only if it has expired. Concurrent takers re-check the WHERE after the
+  // first one's update commits, so at most one row update succeeds.
+  const res = await em.createQueryBuilder(Claim)
+    .update({ holder, claimedAt: now, expiresAt })
+    .where({ key, expiresAt: { $lt: now } })
+    .execute('run');
+  return res.affectedRows === 1;
+}
+
+/** Frees `key` if `holder` still holds it; true when a claim was removed. */
+export async function releaseClaim(store: Store, key: string, holder: string): Promise<boolean> {
+  const removed = await store.em().nativeDelete(Claim, { key, holder });
+  return removed > 0;
+}

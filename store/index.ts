@@ -1,0 +1,9 @@
+/**
+ * The store's public face: open it, claim windows, write and count the audit trail. Entities
+ * are exported for code that queries them through `store.em()`.
+ */
+export type { Engine, Store, StoreOptions } from './types.js';
+export { openStore } from './orm.js';
+export { claimWindow, releaseClaim } from './claims.js';
+export { insertAudit, usageCounts, type AuditInput } from './audit.js';
+export { entities, AuditEvent, Claim } from './entities/index.js';

@@ -1,0 +1,96 @@
+/**
+ * PostgreSQL migrations at start: they land in the configured schema (tables and journal), run
+ * once however often or however concurrently the store is opened, leave `public` alone, and
+ * produce exactly the schema the entities describe. A store that cannot connect fails with one
+ * clear line.
+ */
+import t, { type Test } from 'tap';
+import type { Migrator } from '@mikro-orm/migrations';
+import { AppError } from '../../schemas/errors.js';
+import { openStore, type Store } from '../../store/index.js';
+import { migrationsList } from '../../store/migrations/index.js';
+import { freshSchema, pgQuery } from '../helpers/store-engines.js';
+import { skipUnless, TEST_DATABASE_URL } from '../helpers/services.js';
+
+const SVC_TABLES = ['audit_event', 'claim', 'mikro_orm_migrations'];
+const MIGRATIONS = migrationsList.map((m) => m.name);
+
+async function tablesIn(schema: string): Promise<string[]> {
+  const rows = await pgQuery<{ table_name: string }>(
+    'select table_name from information_schema.tables where table_schema = $1 order by table_name', [schema]);
+  return rows.map((r) => r.table_name);
+}
+
+async function journal(schema: string): Promise<string[]> {
+  const rows = await pgQuery<{ name: string }>(`select name from "${schema}".mikro_orm_migrations order by id`);
+  return rows.map((r) => r.name);
+}
+
+async function open(t: Test, schema: string): Promise<Store> {
+  const store = await openStore({ databaseUrl: TEST_DATABASE_URL, schema });
+  t.teardown(() => store.close());
+  return store;
+}
+
+t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
+
+  t.test('a fresh schema gets the tables and the journal; public gets nothing', async (t) => {
+    const publicBefore = await tablesIn('public');
+    const schema = freshSchema(t);
+    t.same(await tablesIn(schema), [], 'nothing there before');
+    const store = await open(t, schema);
+    t.equal(await store.ready(), true);
+    t.same(await tablesIn(schema), SVC_TABLES, 'tables and journal live in the schema');
+    t.same(await journal(schema), MIGRATIONS, 'one journal row per migration');
+    t.same(await tablesIn('public'), publicBefore, 'public is untouched');
+    t.same(SVC_TABLES.filter((n) => publicBefore.includes(n)), [], 'and holds no svc tables');
+    const indexes = await pgQuery<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 order by indexname', [schema]);
+    t.same(indexes.map((r) => r.indexname), ['audit_event_at_index', 'audit_event_pkey', 'audit_event_type_index', 'claim_pkey', 'mikro_orm_migrations_pkey']);
+  });
+
+  t.test('the migrations build exactly the schema the entities describe', async (t) => {
+    const schema = freshSchema(t);
+    const store = await open(t, schema);
+    // Diff only this schema: other runtimes' schemas in the same database are not ours.
+    const drift = await store.orm.schema.getUpdateSchemaSQL({ wrap: false, schema });
+    t.equal(drift.trim(), '', 'no pending schema difference');
+  });
+
+  t.test('opening again is a no-op', async (t) => {
+    const schema = freshSchema(t);
+    await (await open(t, schema)).close();
+    const again = await open(t, schema);
+    t.same(await journal(schema), MIGRATIONS, 'still one journal row per migration');
+    t.same(await again.orm.getMigrator<Migrator>().getPendingMigrations(), [], 'nothing pending');
+  });
+
+  t.test('concurrent starts on one new schema migrate it once', async (t) => {
+    const schema = freshSchema(t);
+    const stores = await Promise.all([1, 2, 3, 4].map(() => open(t, schema)));
+    t.equal(stores.length, 4, 'all four started');
+    t.same(await journal(schema), MIGRATIONS);
+  });
+
+  t.test('the schema name is used as given, and each schema is migrated on its own', async (t) => {
+    const a = freshSchema(t);
+    const b = freshSchema(t);
+    await open(t, a);
+    await open(t, b);
+    const schemata = await pgQuery<{ schema_name: string }>(
+      'select schema_name from information_schema.schemata where schema_name = any($1) order by schema_name', [[a, b]]);
+    t.same(schemata.map((r) => r.schema_name), [a, b].sort());
+    t.same(await tablesIn(b), SVC_TABLES);
+    t.same(await journal(b), MIGRATIONS);
+  });
+
+  t.test('an unreachable database fails with one clear line, credentials left out', async (t) => {
+    const schema = freshSchema(t);
+    const err = await openStore({ databaseUrl: 'postgres://svc:hunter2@127.0.0.1:1/nowhere', schema }).then(() => undefined, (x: unknown) => x);
+    t.ok(err instanceof AppError, 'an AppError');
+    t.match(err, { code: 'store_unavailable', status: 503 });
+    const message = (err as Error).message;
+    t.match(message, /^cannot open the PostgreSQL store at 127\.0\.0\.1:1\/nowhere: .*ECONNREFUSED/);
+    t.notMatch(message, /\n/, 'one line');
+    t.notMatch(message, /hunter2/, 'no password');
+  });
+});
