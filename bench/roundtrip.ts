@@ -1,0 +1,73 @@
+/**
+ * Command round trip gateway → JetStream → actor → reply (the bus call a gateway makes, and the
+ * whole HTTP POST /ops/ping), versus a raw core NATS request/reply on the same server.
+ */
+import { connect } from '@nats-io/transport-node';
+import { pino } from 'pino';
+import { createBus, names } from '../bus/index.js';
+import { startChild, startSvc, percentile } from './children.js';
+
+export interface Lat { name: string; n: number; p50: number; p99: number; perSec: number }
+
+async function timeSeq(n: number, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number; perSec: number }> {
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), perSec: (n / total) * 1000 };
+}
+
+export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: string): Promise<{ rows: Lat[]; ratio: number }> {
+  const prefix = `bench${Date.now().toString(36)}`;
+  const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix };
+  const worker = await startSvc(['worker', '--actors', 'ops'], env);
+  const gateway = await startSvc(['gateway'], env);
+  const raw = await startChild(['dist/bench/raw-responder.js'], { NATS_URL: natsUrl, BENCH_SUBJECT: `${prefix}.raw` }, (r) => r.ready === true);
+  const bus = createBus({ servers: natsUrl, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 30_000, name: 'bench' });
+  await bus.start();
+  const nc = await connect({ servers: natsUrl });
+  const payload = new TextEncoder().encode(JSON.stringify({ note: 'x' }));
+  try {
+    const warm = 200;
+    await timeSeq(warm, () => nc.request(`${prefix}.raw`, payload, { timeout: 5000 }));
+    await timeSeq(warm, () => bus.call('ops', 'ping', { note: 'x' }));
+    const r = await timeSeq(n, () => nc.request(`${prefix}.raw`, payload, { timeout: 5000 }));
+    const c = await timeSeq(n, () => bus.call('ops', 'ping', { note: 'x' }));
+    const h = await timeSeq(n, async () => {
+      const res = await fetch(`${gateway.url}/ops/ping`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"note":"x"}' });
+      await res.arrayBuffer();
+    });
+    return {
+      rows: [
+        { name: 'raw NATS request/reply', n, ...r },
+        { name: 'bus.call → JetStream → ops actor → reply', n, ...c },
+        { name: 'HTTP POST /ops/ping → gateway → JetStream → worker → reply', n, ...h },
+      ],
+      ratio: c.p50 / r.p50,
+    };
+  } finally {
+    await nc.close();
+    await bus.close();
+    await Promise.all([worker.stop(), gateway.stop(), raw.stop()]);
+    await dropAll(natsUrl, databaseUrl, prefix);
+  }
+}
+
+export async function dropAll(natsUrl: string, databaseUrl: string, prefix: string): Promise<void> {
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: natsUrl });
+  const jsm = await jetstreamManager(nc);
+  const n = names(prefix);
+  for (const s of [n.commandStream, n.eventStream, `KV_${n.claimBucket}`]) await jsm.streams.delete(s).catch(() => undefined);
+  await nc.close();
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`drop schema if exists "${prefix}" cascade`);
+  await client.end();
+}

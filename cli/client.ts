@@ -1,0 +1,57 @@
+/**
+ * The CLI is a thin client of the HTTP API. Any refusal becomes one line on stderr and a
+ * non-zero exit; nothing is retried behind the user's back.
+ */
+export interface ClientEnv {
+  readonly url: string;
+  readonly token: string | undefined;
+  readonly natsUrl: string | undefined;
+  readonly busPrefix: string;
+}
+
+export function clientEnv(env: NodeJS.ProcessEnv): ClientEnv {
+  return {
+    url: (env.SVC_URL || 'http://127.0.0.1:8788').replace(/\/+$/, ''),
+    token: env.SVC_ORCH_TOKEN || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    busPrefix: env.SVC_BUS_PREFIX || 'svc',
+  };
+}
+
+export class CliError extends Error {
+  constructor(message: string, readonly exitCode = 1) {
+    super(message);
+  }
+}
+
+export async function api<T = unknown>(env: ClientEnv, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (env.token) headers.authorization = `Bearer ${env.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(env.url + path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  } catch (err) {
+    throw new CliError(`cannot reach ${env.url}: ${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}`);
+  }
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new CliError(`${method} ${path}: HTTP ${res.status} with a body that is not JSON`);
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** Throws a one-line CliError unless the answer is 2xx. */
+export async function apiOk<T = unknown>(env: ClientEnv, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await api<T>(env, method, path, body);
+  if (res.status >= 200 && res.status < 300) return res.body;
+  const err = res.body as { error?: string; message?: string } | undefined;
+  throw new CliError(`${err?.error ?? `http_${res.status}`}: ${err?.message ?? `${method} ${path} answered ${res.status}`}`);
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/**
+ * `svc`: process roles (serve, gateway, worker) and a thin client of the HTTP API
+ * (SVC_URL, default http://127.0.0.1:8788; SVC_ORCH_TOKEN).
+ */
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../runtime/version.js';
+import { clientEnv, CliError } from './client.js';
+import { registerRoleCommands } from './commands/roles.js';
+import { registerRuntimeCommands } from './commands/runtime.js';
+
+const program = new Command('svc')
+  .description('orchestrator for AI agent crews')
+  .version(VERSION)
+  .showHelpAfterError(false)
+  .exitOverride();
+
+const env = clientEnv(process.env);
+registerRoleCommands(program);
+registerRuntimeCommands(program, env);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode);
+  if (err instanceof CliError) {
+    process.stderr.write(`svc: ${err.message}\n`);
+    process.exit(err.exitCode);
+  }
+  process.stderr.write(`svc: ${(err as Error).message?.split('\n')[0] ?? String(err)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,56 @@
+/**
+ * Builds the Fastify app: security rules, the strict JSON parser, one error handler, the
+ * OpenAPI document generated from the TypeBox schemas, then one plugin per route group.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { registerSecurity } from './security.js';
+import { registerErrorHandling } from './errors.js';
+import { registerJsonParser } from './json.js';
+import { healthRoutes } from './routes/health.js';
+import { usageRoutes } from './routes/usage.js';
+import { opsRoutes } from './routes/ops.js';
+import { hookRoutes } from './routes/hooks.js';
+import type { GatewayDeps } from './types.js';
+import { VERSION } from '../runtime/version.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: deps.config.bodyLimitBytes,
+    // A caller may name its request id for tracing; anything odd is replaced, never logged raw.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandling(app);
+  registerJsonParser(app);
+  await registerSecurity(app, deps.config);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'svc orchestrator', version: VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  await app.register(healthRoutes, { deps });
+  await app.register(usageRoutes, { deps });
+  await app.register(opsRoutes, { deps });
+  await app.register(hookRoutes, { deps });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

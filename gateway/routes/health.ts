@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Health } from '../../schemas/health.js';
+import type { GatewayDeps } from '../types.js';
+
+/** Open route: the truth of this process. 503 when NATS or the database does not answer, so a
+ * load balancer takes the pod out while the body still says which part is down. */
+export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  app.get('/health', {
+    config: { public: true },
+    schema: { tags: ['runtime'], summary: 'process health', response: { 200: Health, 503: Health } },
+  }, async (_req, reply) => {
+    const body = await deps.health();
+    return reply.code(body.status === 'ok' ? 200 : 503).send(body);
+  });
+};

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '../../schemas/errors.js';
+import { Usage, UsageQuery } from '../../schemas/usage.js';
+import { usageCounts } from '../../store/audit.js';
+import type { GatewayDeps } from '../types.js';
+
+function startOfUtcMonth(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  app.get('/usage', {
+    schema: { tags: ['runtime'], summary: 'operation counts by audit-event type', querystring: UsageQuery, response: { 200: Usage, 400: ErrorBody, 401: ErrorBody } },
+  }, async (req) => {
+    const since = req.query.since === undefined ? startOfUtcMonth() : new Date(req.query.since);
+    return { since: since.toISOString(), counts: await usageCounts(deps.store, since), complete: true };
+  });
+};

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { Bus } from '../bus/types.js';
+import type { Store } from '../store/types.js';
+import type { Config } from '../schemas/config.js';
+import type { Health } from '../schemas/health.js';
+
+/** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
+export interface GatewayDeps {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly bus: Bus;
+  readonly store: Store;
+  readonly health: () => Promise<Health>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without the bearer token (spec 002 Authentication rule 1). */
+    public?: boolean;
+    /** Takes a raw body of any content type (webhook deliveries). */
+    rawBody?: boolean;
+  }
+}

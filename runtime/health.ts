@@ -1,0 +1,71 @@
+/**
+ * Builds /health from what this process actually has. Each probe is bounded so the route answers
+ * even when NATS or the database hangs.
+ */
+import type { Bus } from '../bus/types.js';
+import type { Store } from '../store/types.js';
+import type { Config } from '../schemas/config.js';
+import type { Health } from '../schemas/health.js';
+import { VERSION } from './version.js';
+
+export type Role = Health['role'];
+
+const PROBE_MS = 1500;
+
+async function bounded<T>(p: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(fallback), PROBE_MS); });
+  try {
+    return await Promise.race([p.catch(() => fallback), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Probe results are shared by concurrent callers and reused for this long, so a flood of
+ * health checks costs the database one `select 1` per interval, not one per request. */
+const FRESH_MS = 500;
+
+export function healthSource(deps: { config: Config; bus: Bus; store: Store; role: Role }): () => Promise<Health> {
+  let last: { at: number; value: Promise<Health> } | undefined;
+  const probe = build(deps);
+  return () => {
+    const now = Date.now();
+    if (last && now - last.at < FRESH_MS) return last.value;
+    last = { at: now, value: probe() };
+    return last.value;
+  };
+}
+
+function build(deps: { config: Config; bus: Bus; store: Store; role: Role }): () => Promise<Health> {
+  const { config, bus, store, role } = deps;
+  return async () => {
+    const [dbReady, busHealth] = await Promise.all([
+      bounded(store.ready(), false),
+      bounded(bus.health(), { ok: false, provider: bus.provider, detail: 'no answer within 1.5 s' }),
+    ]);
+    const down: Health['down'] = [];
+    if (!busHealth.ok) down.push('nats');
+    if (!dbReady) down.push('database');
+    const postgres = store.engine === 'postgres';
+    return {
+      status: down.length ? 'degraded' : 'ok',
+      version: VERSION,
+      role,
+      mode: 'mock',
+      down,
+      db: { ready: dbReady, engine: store.engine, ...(dbReady ? {} : { error: 'database did not answer' }) },
+      queue: { ready: busHealth.ok, provider: bus.provider, ...(busHealth.ok || !busHealth.detail ? {} : { error: busHealth.detail }) },
+      auth: { required: config.token !== undefined },
+      rootAuth: {
+        required: config.rootAuth.kind !== undefined,
+        ...(config.rootAuth.kind ? { kind: config.rootAuth.kind } : {}),
+        ...(config.rootAuth.configError ? { configError: config.rootAuth.configError } : {}),
+      },
+      flows: { store: postgres ? 'postgres' : 'memory' },
+      model: { provider: config.model.provider, configured: config.model.provider === 'local' || Boolean(config.model.openaiApiKey ?? config.model.anthropicApiKey) },
+      budgets: { inference: { counters: postgres ? 'postgres' : 'process' } },
+      governance: { autoExecute: config.autoExecute },
+    };
+  };
+}

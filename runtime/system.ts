@@ -1,0 +1,110 @@
+/**
+ * The composition root: the only place that chooses embedded or NATS, SQLite or PostgreSQL, and
+ * which actors this process runs. Everything below it gets its dependencies injected.
+ */
+import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { createBus, names, startMinuteClock } from '../bus/index.js';
+import type { Bus, ConsumerHandle } from '../bus/types.js';
+import type { ActorName } from '../bus/subjects.js';
+import { openStore } from '../store/index.js';
+import type { Store } from '../store/types.js';
+import { buildGateway } from '../gateway/app.js';
+import { ALL_ACTORS } from '../actors/index.js';
+import type { ActorDeps, Sweep } from '../actors/actor.js';
+import { AppError } from '../schemas/errors.js';
+import type { Config } from '../schemas/config.js';
+import { createAudit, type Audit } from './audit.js';
+import { healthSource, type Role } from './health.js';
+import { createLogger } from './log.js';
+
+export interface StartOptions {
+  role: Role;
+  config: Config;
+  /** Actors a worker runs; default all. Ignored for `gateway`. */
+  actors?: readonly ActorName[];
+  log?: Logger;
+  /** Injected clock for the minute windows (tests simulate minutes). */
+  now?: () => number;
+}
+
+export interface Running {
+  readonly role: Role;
+  readonly workerId: string;
+  readonly url: string | undefined;
+  readonly app: FastifyInstance | undefined;
+  readonly bus: Bus;
+  readonly store: Store;
+  readonly audit: Audit;
+  readonly log: Logger;
+  /** Drains: stops taking HTTP and commands, finishes or naks in-flight work, closes connections. */
+  close(): Promise<void>;
+}
+
+export async function startProcess(opts: StartOptions): Promise<Running> {
+  const { role, config } = opts;
+  const log = opts.log ?? createLogger(config.logLevel);
+  if (role !== 'serve' && config.natsUrl === undefined) {
+    throw new AppError('role_unavailable', { message: `svc ${role} needs NATS_URL: without it the bus is embedded (in-process), so only \`svc serve\` makes sense` });
+  }
+  const workerId = `${hostname()}:${process.pid}`;
+  const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
+  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}` });
+  try {
+    await bus.start();
+  } catch (err) {
+    await bus.close().catch(() => undefined);
+    await store.close();
+    throw err;
+  }
+  const audit = createAudit({ store, bus, log });
+  const sweeps: Sweep[] = [];
+  const deps: ActorDeps = { config, bus, store, audit, log, workerId, sweeps };
+
+  const consumers: ConsumerHandle[] = [];
+  let stopClock: (() => void) | undefined;
+  if (role !== 'gateway') {
+    const wanted = new Set(opts.actors ?? ALL_ACTORS.map((a) => a.name));
+    for (const actor of ALL_ACTORS) {
+      if (wanted.has(actor.name)) consumers.push(await bus.consume(actor.name, actor.handlers(deps)));
+    }
+    // Every worker ticks; the bus dedupes the window, so any replica may be the one that lives.
+    stopClock = startMinuteClock({ bus, tickMs: config.clockTickMs, log, ...(opts.now ? { now: opts.now } : {}) });
+  }
+
+  let app: FastifyInstance | undefined;
+  let url: string | undefined;
+  if (role !== 'worker') {
+    app = await buildGateway({ config, log, bus, store, health: healthSource({ config, bus, store, role }) });
+    url = await listen(app, config);
+    if (config.token === undefined) log.warn('SVC_ORCH_TOKEN is not set: the HTTP API is open to anyone who can reach it (localhost use only)');
+    if (config.natsUrl === undefined) log.info('no NATS_URL: embedded bus, single process');
+  }
+  log.info({ role, workerId, url, bus: bus.provider, store: store.engine, actors: consumers.map((c) => c.actor) }, 'svc started');
+
+  let closing: Promise<void> | undefined;
+  const running: Running = {
+    role, workerId, url, app, bus, store, audit, log,
+    close: () => (closing ??= (async () => {
+      stopClock?.();
+      await app?.close();
+      await Promise.all(consumers.map((c) => c.stop(10_000)));
+      await bus.close();
+      await store.close();
+      log.info({ role, workerId }, 'svc stopped');
+    })()),
+  };
+  return running;
+}
+
+async function listen(app: FastifyInstance, config: Config): Promise<string> {
+  if (config.host !== undefined) return app.listen({ port: config.port, host: config.host });
+  try {
+    return await app.listen({ port: config.port, host: '::' });
+  } catch (err) {
+    // A kernel without IPv6 cannot bind '::'; every IPv4 interface is the next best "every interface".
+    if ((err as NodeJS.ErrnoException).code !== 'EAFNOSUPPORT' && (err as NodeJS.ErrnoException).code !== 'EADDRNOTAVAIL') throw err;
+    return app.listen({ port: config.port, host: '0.0.0.0' });
+  }
+}

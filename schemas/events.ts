@@ -1,0 +1,35 @@
+/**
+ * Every audit event the spec names. Each is published on `<prefix>.evt.<Type>` and stored as an
+ * audit row; run progress and clock events are published only (they are not audit).
+ */
+export const AUDIT_EVENTS = [
+  // spec 000: attached MCP servers
+  'ExternalMcpCalled',
+  'ExternalMcpDiscovered',
+  'ExternalMcpToolPolicyChanged',
+  'ExternalMcpServerChange',
+  'ExternalMcpSecretChanged',
+  // spec 001: flows, gates, triggers, evals
+  'FlowSaved',
+  'FlowRun',
+  'FlowRunLifecycle',
+  'WebhookTriggerChanged',
+  'WebhookDelivery',
+  'HumanGateOpened',
+  'HumanGateResolved',
+  'HumanGateTimedOut',
+  'HumanGateUnresolved',
+  'FlowEvalRun',
+  // spec 002: heartbeats and the operator surface
+  'CrewHeartbeatChanged',
+  'CrewHeartbeat',
+] as const;
+export type AuditEventType = (typeof AUDIT_EVENTS)[number];
+
+/** Published for operators to watch, never stored as audit. */
+export const PROGRESS_EVENTS = ['ClockMinute', 'RunProgress'] as const;
+export type ProgressEventType = (typeof PROGRESS_EVENTS)[number];
+
+export function isAuditEvent(type: string): type is AuditEventType {
+  return (AUDIT_EVENTS as readonly string[]).includes(type);
+}

@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+
+const Component = Type.Object({ ready: Type.Boolean(), error: Type.Optional(Type.String()) });
+
+export const Health = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: 'degraded when NATS or the database does not answer (HTTP 503)' }),
+    version: Type.String(),
+    role: Type.Union([Type.Literal('serve'), Type.Literal('gateway'), Type.Literal('worker')]),
+    mode: Type.Union([Type.Literal('mock'), Type.Literal('chain')]),
+    down: Type.Array(Type.Union([Type.Literal('nats'), Type.Literal('database')])),
+    db: Type.Intersect([Component, Type.Object({ engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) })]),
+    queue: Type.Intersect([Component, Type.Object({ provider: Type.Union([Type.Literal('embedded'), Type.Literal('jetstream')]) })]),
+    auth: Type.Object({ required: Type.Boolean() }),
+    rootAuth: Type.Object({ required: Type.Boolean(), kind: Type.Optional(Type.String()), configError: Type.Optional(Type.String()) }),
+    flows: Type.Object({ store: Type.Union([Type.Literal('memory'), Type.Literal('postgres')]) }),
+    model: Type.Object({ provider: Type.String(), configured: Type.Boolean() }),
+    budgets: Type.Object({ inference: Type.Object({ counters: Type.Union([Type.Literal('postgres'), Type.Literal('process')]) }) }),
+    governance: Type.Object({ autoExecute: Type.Boolean() }),
+  },
+  { $id: 'Health' },
+);
+export type Health = Static<typeof Health>;

@@ -1,0 +1,61 @@
+import t from 'tap';
+import { runCli, startSvc } from '../helpers/process.js';
+
+const TOKEN = 'cli-test-token-0123456789';
+
+t.test('svc serve (what npm start runs) and the client commands', async (t) => {
+  const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN });
+  t.match(serve.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  const env = { SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN };
+
+  const health = await runCli(['health'], env);
+  t.equal(health.code, 0, health.stderr);
+  t.match(JSON.parse(health.stdout), { status: 'ok', queue: { provider: 'embedded' }, db: { engine: 'sqlite' } });
+
+  const ping = await runCli(['ping'], env);
+  t.equal(ping.code, 0, ping.stderr);
+  t.equal(JSON.parse(ping.stdout).worker, serve.workerId, 'the serve process handled its own command');
+
+  const usage = await runCli(['usage', '--since', '2020-01-01T00:00:00Z'], env);
+  t.equal(usage.code, 0, usage.stderr);
+  t.equal(JSON.parse(usage.stdout).since, '2020-01-01T00:00:00.000Z');
+
+  const refused = await runCli(['usage'], { SVC_URL: serve.url!, SVC_ORCH_TOKEN: 'wrong-token-0123456789' });
+  t.equal(refused.code, 1);
+  t.equal(refused.stderr, 'svc: unauthorized: missing or wrong bearer token\n', 'one line');
+  t.equal(refused.stdout, '');
+
+  const badSince = await runCli(['usage', '--since', 'yesterday'], env);
+  t.equal(badSince.code, 1);
+  t.match(badSince.stderr, /^svc: invalid_request: .*\n$/);
+
+  serve.proc.kill('SIGTERM');
+  const exit = await serve.exited();
+  t.same(exit, { code: 0, signal: null }, 'SIGTERM drains and exits 0');
+  t.ok(serve.lines.some((l) => l.includes('"svc stopped"')));
+
+  const down = await runCli(['health'], env);
+  t.equal(down.code, 1);
+  t.match(down.stderr, /^svc: cannot reach http:\/\/127\.0\.0\.1:\d+: .*\n$/);
+});
+
+t.test('refusals at start are one line and a non-zero exit', async (t) => {
+  const badKey = await runCli(['serve'], { SVC_SESSION_KEY: 'tooshort' });
+  t.equal(badKey.code, 2);
+  t.equal(badKey.stderr, 'svc: config: SVC_SESSION_KEY must be 32 bytes as 64 hex characters or base64 (decodes to 6 bytes)\n');
+
+  const badSchema = await runCli(['serve'], { DATABASE_SCHEMA: 'Bad-Schema' });
+  t.equal(badSchema.code, 2);
+  t.match(badSchema.stderr, /^svc: config: DATABASE_SCHEMA must be a lowercase identifier/);
+
+  const gateway = await runCli(['gateway'], {});
+  t.equal(gateway.code, 2);
+  t.match(gateway.stderr, /^svc: role_unavailable: svc gateway needs NATS_URL/);
+
+  const worker = await runCli(['worker', '--actors', 'run,nope'], { NATS_URL: 'nats://127.0.0.1:4222' });
+  t.equal(worker.code, 2);
+  t.match(worker.stderr, /^svc: unknown actor "nope"/);
+
+  const unknown = await runCli(['frobnicate'], {});
+  t.not(unknown.code, 0);
+});

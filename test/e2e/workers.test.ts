@@ -1,0 +1,68 @@
+/**
+ * Worker processes on JetStream + PostgreSQL, started as `svc worker` would be: the minute
+ * clock is claimed exactly once per window across replicas, and SIGTERM loses no accepted work.
+ */
+import t, { type Test } from 'tap';
+import { pino } from 'pino';
+import { startSvc } from '../helpers/process.js';
+import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
+import { dropSchema, dropStreams } from '../helpers/system.js';
+import { createBus, names } from '../../bus/index.js';
+
+async function fixture(t: Test) {
+  const prefix = uniqueName('t');
+  const schema = uniqueName('t_');
+  t.teardown(() => dropStreams(prefix));
+  t.teardown(() => dropSchema(schema));
+  const env = { NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'info' };
+  const client = createBus({ servers: TEST_NATS_URL, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 2000, name: 'test-client' });
+  t.teardown(() => client.close());
+  return { env, client };
+}
+
+t.test('minute clock: exactly one claim per window across 3 worker processes', async (t) => {
+  const skip = await skipUnless('postgres', 'nats');
+  if (skip) return t.skip(skip);
+  const { env, client } = await fixture(t);
+  const seen: { window: number; worker: string }[] = [];
+  await client.tail('ClockMinute', (evt) => seen.push(evt.data as any));
+  const tick = { ...env, SVC_CLOCK_TICK_MS: '400' };
+  // Start the first worker alone so streams and the schema exist before the others race in.
+  const workers = [await startSvc(t, ['worker'], tick)];
+  workers.push(...(await Promise.all([startSvc(t, ['worker'], tick), startSvc(t, ['worker'], tick)])));
+  const start = seen.length ? seen[seen.length - 1]!.window : Math.floor(Date.now() / 400);
+  await new Promise((r) => setTimeout(r, 6000));
+  const end = Math.floor(Date.now() / 400) - 1;
+  for (const w of workers) w.proc.kill('SIGTERM');
+  await Promise.all(workers.map((w) => w.exited()));
+
+  const windows = seen.map((s) => s.window).filter((w) => w > start && w <= end);
+  const counts = new Map<number, number>();
+  for (const w of windows) counts.set(w, (counts.get(w) ?? 0) + 1);
+  t.ok(counts.size >= 10, `${counts.size} windows observed`);
+  t.same([...counts.values()].filter((n) => n !== 1), [], 'no window handled twice');
+  for (let w = start + 1; w <= end; w++) t.equal(counts.get(w), 1, `window ${w} handled once`);
+  t.ok(new Set(seen.map((s) => s.worker)).size >= 1);
+});
+
+t.test('SIGTERM drains a worker: every accepted command is answered, none twice', async (t) => {
+  const skip = await skipUnless('postgres', 'nats');
+  if (skip) return t.skip(skip);
+  const { env, client } = await fixture(t);
+  const a = await startSvc(t, ['worker', '--actors', 'ops'], env);
+  const b = await startSvc(t, ['worker', '--actors', 'ops'], env);
+  const total = 400;
+  const replies: Promise<{ worker: string; note: string }>[] = [];
+  for (let i = 0; i < total; i++) {
+    replies.push(client.call('ops', 'ping', { note: String(i) }, { timeoutMs: 30_000, msgId: `drain-${i}` }));
+    if (i === 100) a.proc.kill('SIGTERM');
+  }
+  const results = await Promise.all(replies);
+  t.equal(results.length, total);
+  t.same(new Set(results.map((r) => r.note)).size, total, 'every command answered');
+  t.same((await a.exited()), { code: 0, signal: null }, 'the drained worker exits 0');
+  const byWorker = new Set(results.map((r) => r.worker));
+  t.ok(byWorker.has(b.workerId), 'the surviving worker took the rest');
+  b.proc.kill('SIGTERM');
+  t.same((await b.exited()).code, 0);
+});

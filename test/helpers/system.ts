@@ -1,0 +1,82 @@
+/**
+ * Starts the real product in this test process, the way `svc serve|gateway|worker` would, on
+ * port 0, and tears it down (streams and schema included) when the test ends.
+ */
+import { Writable } from 'node:stream';
+import type { Test } from 'tap';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { loadConfig } from '../../runtime/config.js';
+import { startProcess, type Running } from '../../runtime/system.js';
+import { createLogger } from '../../runtime/log.js';
+import type { Role } from '../../runtime/health.js';
+import type { ActorName } from '../../bus/subjects.js';
+import { names } from '../../bus/subjects.js';
+import { TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from './services.js';
+
+export interface SystemOptions {
+  role?: Role;
+  env?: Record<string, string>;
+  actors?: ActorName[];
+  /** Run on NATS JetStream with a fresh subject prefix. */
+  nats?: boolean | { prefix: string };
+  /** Run on PostgreSQL with a fresh schema (or the given one, shared between processes). */
+  postgres?: boolean | { schema: string };
+  now?: () => number;
+}
+
+export interface TestSystem extends Running {
+  readonly url: string;
+  /** Every log line this process wrote, for redaction checks. */
+  readonly logs: string[];
+}
+
+export async function startSystem(t: Test, opts: SystemOptions = {}): Promise<TestSystem> {
+  const env: Record<string, string> = { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...opts.env };
+  if (opts.nats) {
+    env.NATS_URL = TEST_NATS_URL;
+    env.SVC_BUS_PREFIX = typeof opts.nats === 'object' ? opts.nats.prefix : uniqueName('t');
+    if (opts.nats === true) t.teardown(() => dropStreams(env.SVC_BUS_PREFIX!));
+  }
+  if (opts.postgres) {
+    env.DATABASE_URL = TEST_DATABASE_URL;
+    env.DATABASE_SCHEMA = typeof opts.postgres === 'object' ? opts.postgres.schema : uniqueName('t_');
+    if (opts.postgres === true) t.teardown(() => dropSchema(env.DATABASE_SCHEMA!));
+  }
+  const logs: string[] = [];
+  const sink = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
+  const config = loadConfig(env);
+  const running = await startProcess({
+    role: opts.role ?? 'serve',
+    config,
+    log: createLogger(config.logLevel, sink),
+    ...(opts.actors ? { actors: opts.actors } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  t.teardown(() => running.close());
+  return Object.assign(Object.create(running) as Running, running, { url: running.url ?? '', logs }) as TestSystem;
+}
+
+export async function dropStreams(prefix: string): Promise<void> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const n = names(prefix);
+    for (const stream of [n.commandStream, n.eventStream, `KV_${n.claimBucket}`]) {
+      await jsm.streams.delete(stream).catch(() => undefined);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { startSystem } from '../helpers/system.js';
+import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
+import { startProxy } from '../helpers/tcp-proxy.js';
+import { dropSchema, dropStreams } from '../helpers/system.js';
+
+const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+async function health(url: string) {
+  const started = Date.now();
+  const res = await fetch(`${url}/health`);
+  return { status: res.status, body: (await res.json()) as any, ms: Date.now() - started };
+}
+
+t.test('GET /health in embedded mode', async (t) => {
+  const sys = await startSystem(t, { env: { SVC_AUTO_EXECUTE: '1', SVC_ROOT_AUTH: 'passkey' } });
+  const { status, body } = await health(sys.url);
+  t.equal(status, 200);
+  t.match(body, {
+    status: 'ok',
+    version: VERSION,
+    role: 'serve',
+    mode: 'mock',
+    down: [],
+    db: { ready: true, engine: 'sqlite' },
+    queue: { ready: true, provider: 'embedded' },
+    auth: { required: false },
+    rootAuth: { required: true, kind: 'passkey' },
+    flows: { store: 'memory' },
+    model: { provider: 'local', configured: true },
+    budgets: { inference: { counters: 'process' } },
+    governance: { autoExecute: true },
+  });
+  t.match(body.rootAuth.configError, /SVC_ROOT_PASSKEY_ID/, 'a root that cannot verify says why');
+});
+
+t.test('GET /health on JetStream and PostgreSQL', async (t) => {
+  const skip = await skipUnless('postgres', 'nats');
+  if (skip) return t.skip(skip);
+  const sys = await startSystem(t, { nats: true, postgres: true });
+  const { status, body } = await health(sys.url);
+  t.equal(status, 200);
+  t.match(body, {
+    status: 'ok',
+    down: [],
+    db: { ready: true, engine: 'postgres' },
+    queue: { ready: true, provider: 'jetstream' },
+    flows: { store: 'postgres' },
+    budgets: { inference: { counters: 'postgres' } },
+    rootAuth: { required: false },
+    governance: { autoExecute: false },
+  });
+  t.notOk('configError' in body.rootAuth);
+});
+
+t.test('GET /health answers and names what is down when NATS and PostgreSQL go away', async (t) => {
+  const skip = await skipUnless('postgres', 'nats');
+  if (skip) return t.skip(skip);
+  const pgUrl = new URL(TEST_DATABASE_URL);
+  const natsUrl = new URL(TEST_NATS_URL.replace(/^nats:/, 'http:'));
+  const pgProxy = await startProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
+  const natsProxy = await startProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+  t.teardown(() => Promise.all([pgProxy.close(), natsProxy.close()]));
+  const schema = uniqueName('t_');
+  const prefix = uniqueName('t');
+  t.teardown(() => dropSchema(schema));
+  t.teardown(() => dropStreams(prefix));
+  pgUrl.port = String(pgProxy.port);
+  const sys = await startSystem(t, {
+    env: { DATABASE_URL: pgUrl.toString(), DATABASE_SCHEMA: schema, NATS_URL: `nats://127.0.0.1:${natsProxy.port}`, SVC_BUS_PREFIX: prefix },
+  });
+  t.equal((await health(sys.url)).status, 200);
+
+  natsProxy.cut();
+  pgProxy.cut();
+  // Probe results are shared for 500 ms, so the first answer after the cut may still be fresh.
+  let down = await health(sys.url);
+  for (let i = 0; i < 20 && down.body.down.length < 2; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    down = await health(sys.url);
+  }
+  t.equal(down.status, 503, 'a degraded process answers 503 so a load balancer takes it out');
+  t.equal(down.body.status, 'degraded');
+  t.same(down.body.down.sort(), ['database', 'nats']);
+  t.equal(down.body.db.ready, false);
+  t.equal(down.body.queue.ready, false);
+  t.ok(down.ms < 5000, `answered in ${down.ms} ms`);
+});
+
+t.test('GET /usage counts audit rows by type since a date', async (t) => {
+  const sys = await startSystem(t);
+  await sys.audit.record('FlowSaved', { id: 'a' });
+  await sys.audit.record('FlowSaved', { id: 'b' });
+  await sys.audit.record('WebhookDelivery', { triggerId: 't' });
+  const res = await fetch(`${sys.url}/usage`);
+  const body = (await res.json()) as any;
+  t.equal(res.status, 200);
+  t.same(body.counts, { FlowSaved: 2, WebhookDelivery: 1 });
+  t.equal(body.complete, true);
+  const now = new Date();
+  t.equal(body.since, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(), 'default: start of the current UTC month');
+
+  const future = await fetch(`${sys.url}/usage?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+  t.same(((await future.json()) as any).counts, {});
+  const bad = await fetch(`${sys.url}/usage?since=yesterday`);
+  t.equal(bad.status, 400);
+  t.equal(((await bad.json()) as any).error, 'invalid_request');
+});
