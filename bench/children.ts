@@ -42,7 +42,7 @@ export function startChild(args: string[], env: Record<string, string>, isReady:
 }
 
 export function startSvc(role: string[], env: Record<string, string>): Promise<Child> {
-  return startChild([BIN, ...role], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, (r) => r.msg === 'svc started');
+  return startChild([BIN, ...role], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, (r) => r.msg === 'svc started');
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -6,6 +6,8 @@ import type { GatewayDeps } from '../types.js';
  * load balancer takes the pod out while the body still says which part is down. */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   app.get('/health', {
+    // Probes hit this every few seconds; logging each one would drown the lines that matter.
+    logLevel: 'warn',
     config: { public: true },
     schema: { tags: ['runtime'], summary: 'process health', response: { 200: Health, 503: Health } },
   }, async (_req, reply) => {
