@@ -3,6 +3,8 @@
  * one line naming the variable and what is wrong (never the value: it may be a secret).
  */
 import { Value } from 'typebox/value';
+import { readFileSync } from 'node:fs';
+import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
 import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthKind } from '../schemas/config.js';
 
 export class ConfigError extends Error {
@@ -42,6 +44,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.SVC_ORCH_HOST,
     token: e.SVC_ORCH_TOKEN,
     corsOrigins: Object.freeze(corsOrigins),
+    identities: Object.freeze(parseIdentities(e.SVC_IDENTITIES, e.SVC_ORCH_TOKEN)),
     bodyLimitBytes: atLeast('SVC_BODY_LIMIT_BYTES', e.SVC_BODY_LIMIT_BYTES, 1024 * 1024, 1024),
     natsUrl: e.NATS_URL,
     databaseUrl: e.DATABASE_URL,
@@ -99,4 +102,36 @@ function modelProvider(e: Env): ModelProviderName {
   if (e.OPENAI_API_KEY) return 'openai';
   if (e.ANTHROPIC_API_KEY) return 'anthropic';
   return 'local';
+}
+
+/** Inline JSON or a path to a JSON file. */
+export function readJsonSetting(variable: string, raw: string): unknown {
+  const text = raw.trimStart().startsWith('[') || raw.trimStart().startsWith('{') ? raw : readSettingFile(variable, raw);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ConfigError(variable, 'must be valid JSON (inline or in the named file)');
+  }
+}
+
+function readSettingFile(variable: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(variable, `names a file that cannot be read (${path})`);
+  }
+}
+
+function parseIdentities(raw: string | undefined, operatorToken: string | undefined): IdentityConfig[] {
+  if (raw === undefined) return [];
+  const value = readJsonSetting('SVC_IDENTITIES', raw);
+  const err = Value.Errors(IdentitiesConfig, value)[0];
+  if (err) throw new ConfigError('SVC_IDENTITIES', `must be an array of {token (16+ chars), seat (no spaces), kind: human|agent, workspace?} (problem at ${err.instancePath || '/'}: ${err.message})`);
+  const list = value as IdentityConfig[];
+  const tokens = new Set<string>(operatorToken ? [operatorToken] : []);
+  for (const id of list) {
+    if (tokens.has(id.token)) throw new ConfigError('SVC_IDENTITIES', `repeats a token (seat ${id.seat}); every token names one caller`);
+    tokens.add(id.token);
+  }
+  return list;
 }

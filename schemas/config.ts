@@ -10,6 +10,7 @@ export const EnvSchema = Type.Object({
   SVC_ORCH_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'a port number 0-65535' })),
   SVC_ORCH_HOST: Type.Optional(Type.String({ minLength: 1, description: 'an address to bind' })),
   SVC_ORCH_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a bearer token of at least 16 characters' })),
+  SVC_IDENTITIES: Type.Optional(Type.String({ description: 'a JSON array of {token, seat, kind: human|agent, workspace?}, inline or a file path' })),
   SVC_ORCH_CORS_ORIGINS: Type.Optional(Type.String({ description: 'comma-separated origins such as https://ops.example.com' })),
   SVC_BODY_LIMIT_BYTES: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'a byte count' })),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls|ws|wss)://[^,\\s]+(,(nats|tls|ws|wss)://[^,\\s]+)*$', description: 'nats://host:port, comma-separated for a cluster' })),
@@ -46,6 +47,8 @@ export interface Config {
   readonly host: string | undefined;
   readonly token: string | undefined;
   readonly corsOrigins: readonly string[];
+  /** Tokens of seats and workspaces besides the operator's. */
+  readonly identities: readonly import('./identity.js').IdentityConfig[];
   readonly bodyLimitBytes: number;
   readonly natsUrl: string | undefined;
   readonly databaseUrl: string | undefined;

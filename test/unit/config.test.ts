@@ -69,3 +69,25 @@ t.test('model provider: pinned, else the first configured key, else local', asyn
   t.equal(loadConfig({ ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k' }).model.provider, 'openai');
   t.equal(loadConfig({ OPENAI_API_KEY: 'k', SVC_MODEL_PROVIDER: 'local' }).model.provider, 'local');
 });
+
+t.test('SVC_IDENTITIES: inline JSON or a file, validated, tokens unique', async (t) => {
+  const ids = [{ token: 'alice-token-0123456789', seat: 'alice', kind: 'human' }, { token: 'bot-token-0123456789ab', seat: 'bot', kind: 'agent', workspace: 'acme' }];
+  t.same(loadConfig({ SVC_IDENTITIES: JSON.stringify(ids) }).identities, ids);
+  const { writeFileSync, mkdtempSync } = await import('node:fs');
+  const dir = mkdtempSync('/tmp/svc-ids-');
+  writeFileSync(`${dir}/ids.json`, JSON.stringify(ids));
+  t.same(loadConfig({ SVC_IDENTITIES: `${dir}/ids.json` }).identities, ids);
+  for (const bad of [
+    '[{"token":"short","seat":"a","kind":"human"}]',
+    '[{"token":"alice-token-0123456789","seat":"two words","kind":"human"}]',
+    '[{"token":"alice-token-0123456789","seat":"a","kind":"robot"}]',
+    JSON.stringify([ids[0], { ...ids[1], token: ids[0]!.token }]),
+    '[not json',
+    '/nonexistent/ids.json',
+  ]) {
+    const err = t.throws(() => loadConfig({ SVC_IDENTITIES: bad }), ConfigError) as unknown as ConfigError;
+    t.equal(err.variable, 'SVC_IDENTITIES');
+    t.notMatch(err.message, 'alice-token-0123456789', 'never echoes a token');
+  }
+  t.throws(() => loadConfig({ SVC_ORCH_TOKEN: ids[0]!.token, SVC_IDENTITIES: JSON.stringify(ids) }), /repeats a token/);
+});

@@ -13,7 +13,8 @@ async function call(url: string, path: string, init: RequestInit & { headers?: R
 }
 
 t.test('with SVC_ORCH_TOKEN set', async (t) => {
-  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: TOKEN, SVC_ORCH_CORS_ORIGINS: `${ORIGIN},http://localhost:5173`, SVC_BODY_LIMIT_BYTES: '4096' } });
+  const SEAT_TOKEN = 'alice-seat-token-0123456789';
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: TOKEN, SVC_ORCH_CORS_ORIGINS: `${ORIGIN},http://localhost:5173`, SVC_BODY_LIMIT_BYTES: '4096', SVC_IDENTITIES: JSON.stringify([{ token: SEAT_TOKEN, seat: 'alice', kind: 'human' }]) } });
   const auth = { authorization: `Bearer ${TOKEN}` };
 
   t.test('GET /health is open', async (t) => {
@@ -38,6 +39,8 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     const res = await call(sys.url, '/usage', { headers: auth });
     t.equal(res.status, 200);
     t.type(res.body.counts, 'object');
+    const seat = await call(sys.url, '/usage', { headers: { authorization: `Bearer ${SEAT_TOKEN}` } });
+    t.equal(seat.status, 200, 'a seat token from SVC_IDENTITIES authenticates too');
   });
 
   t.test('POST /hooks/:triggerId needs no token and takes any content type', async (t) => {
@@ -130,6 +133,7 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     t.ok(all.length > 0, 'requests were logged');
     t.notMatch(all, TOKEN);
     t.notMatch(all, 'wrong-token-0123456789');
+    t.notMatch(all, SEAT_TOKEN);
   });
 });
 
