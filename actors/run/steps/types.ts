@@ -1,0 +1,82 @@
+/**
+ * The contract between the flow engine and the step executors. The engine owns ordering,
+ * checkpoints, attempts, leases and parking; an executor does one step and says where to go.
+ * Executors never write run state themselves.
+ */
+import type { Logger } from 'pino';
+import type { Bus } from '../../../bus/types.js';
+import type { Store } from '../../../store/types.js';
+import type { Config } from '../../../schemas/config.js';
+import type { Audit } from '../../../runtime/audit.js';
+import type { Flow, RunTrigger, Step, StepKind, Verdict, WaitingReason } from '../../../schemas/flows.js';
+
+/** What a finished step leaves for later steps (`{{steps.<id>.text|json|verdict}}`). */
+export interface StepOutput {
+  readonly text?: string;
+  readonly json?: unknown;
+  readonly verdict?: Verdict;
+  /** One line for the run trace. */
+  readonly summary: string;
+}
+
+export interface RunView {
+  readonly id: string;
+  /** The seat the run executes as: always its invoking principal, never the flow's scope. */
+  readonly principal: string;
+  readonly flow: Flow;
+  readonly input: string | undefined;
+  readonly trigger: RunTrigger;
+  /** Flow ids on the delegation stack, outermost first (this run's flow last). */
+  readonly stack: readonly string[];
+  readonly parent: { readonly runId: string; readonly stepId: string } | undefined;
+}
+
+/** Why a parked step is being re-entered. */
+export type ResumeSignal =
+  | { readonly kind: 'gate_answered'; readonly questionId: string; readonly optionId: string; readonly port: string | null }
+  | { readonly kind: 'gate_timed_out'; readonly questionId: string }
+  | { readonly kind: 'child_finished'; readonly childRunId: string }
+  | { readonly kind: 'ask_answered'; readonly questionId: string; readonly approved: boolean }
+  | { readonly kind: 'released' };
+
+export interface ModelProvider {
+  readonly name: string;
+  complete(req: { prompt: string; system?: string; model?: string }): Promise<{ text: string; model: string; usage?: { inputTokens: number; outputTokens: number } }>;
+}
+
+export interface StepContext<S extends Step = Step> {
+  readonly run: RunView;
+  readonly step: S;
+  /** Outputs of the steps done so far, by step id. */
+  readonly outputs: Readonly<Record<string, StepOutput>>;
+  /** Interpolates a template against input and outputs (spec 001 "Interpolation"). */
+  render(template: string): string;
+  /** Names the attempt record the engine opened for a side-effecting step. */
+  readonly attemptKey: string;
+  /** Set when a parked step is re-entered. */
+  readonly resume: ResumeSignal | undefined;
+  readonly deps: {
+    readonly config: Config;
+    readonly bus: Bus;
+    readonly store: Store;
+    readonly audit: Audit;
+    readonly log: Logger;
+    readonly model: ModelProvider;
+  };
+}
+
+export type StepResult =
+  /** Done. `port` undefined falls through to the step's `next` (or the next step in order); null stops. */
+  | { readonly kind: 'done'; readonly output: StepOutput; readonly port?: string | null }
+  /** Park the run; the step is re-entered with a ResumeSignal when released. `token` is e.g. the child run id. */
+  | { readonly kind: 'park'; readonly reason: WaitingReason; readonly token?: string; readonly summary: string }
+  /** Fail the step and the run; `code` is a catalogue code (e.g. flow_delegate_failed). */
+  | { readonly kind: 'fail'; readonly code: string; readonly message: string };
+
+export interface StepExecutor<K extends StepKind = StepKind> {
+  readonly kind: K;
+  /** Whether the engine opens an attempt record around the call (spec 001 "Recovery"). For
+   * `tool` this depends on the tool name, so the engine asks per step. */
+  sideEffect(step: Extract<Step, { kind: K }>): boolean;
+  execute(ctx: StepContext<Extract<Step, { kind: K }>>): Promise<StepResult>;
+}

@@ -1,0 +1,121 @@
+/**
+ * A flow definition: the JSON a visual builder and a code-first SDK both write. Property names
+ * the spec leaves open are fixed here once: the step list is `steps`, the discriminator `kind`,
+ * edges are step ids (`null` stops the run).
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+
+const StepId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+/** An edge: the id of the step to go to, or null to stop. */
+const Edge = Type.Union([StepId, Type.Null()]);
+const Template = Type.String({ maxLength: 20_000 });
+
+function step<K extends string, P extends Record<string, TSchema>>(kind: K, props: P) {
+  return Type.Object({
+    id: StepId,
+    kind: Type.Literal(kind),
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+    ...props,
+  }, { additionalProperties: false });
+}
+
+const Verdicts = { onAllow: Type.Optional(Edge), onEscalate: Type.Optional(Edge), onDeny: Type.Optional(Edge) };
+const Params = Type.Optional(Type.Record(Type.String(), Template));
+
+export const ModelStep = step('model', { prompt: Template, system: Type.Optional(Template), model: Type.Optional(Type.String()), next: Type.Optional(Edge) });
+export const ToolStep = step('tool', {
+  /** `svc_*`, `<connector>.<route>` or `mcp__<server>__<tool>`. */
+  tool: Type.String({ minLength: 1 }),
+  args: Type.Optional(Type.Record(Type.String(), Template)),
+  /** A claim about the far side: a retry after a crash inside the call is safe. */
+  idempotent: Type.Optional(Type.Boolean()),
+  next: Type.Optional(Edge),
+});
+export const GateStep = step('gate', {
+  /** Spend value in base units of the asset, as a string (interpolation allowed). */
+  value: Template,
+  target: Type.Optional(Template),
+  asset: Type.Optional(Type.String()),
+  ...Verdicts,
+});
+export const BranchStep = step('branch', {
+  /** The value tested, usually a reference such as `{{steps.fetch.json.count}}`. */
+  input: Template,
+  op: Type.Union(['eq', 'ne', 'contains', 'gt', 'gte', 'lt', 'lte', 'truthy', 'matches'].map((o) => Type.Literal(o))),
+  /** Compared as a number when both sides parse as numbers (gt/gte/lt/lte always do). */
+  value: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+  onTrue: Type.Optional(Edge),
+  onFalse: Type.Optional(Edge),
+});
+export const SwitchStep = step('switch', {
+  input: Template,
+  cases: Type.Array(Type.Object({ equals: Type.String(), port: Edge }, { additionalProperties: false }), { minItems: 1 }),
+  onDefault: Type.Optional(Edge),
+});
+export const AgentStep = step('agent', {
+  /** The delegate seat; the child run executes under its own principal. */
+  agent: Type.String({ minLength: 1 }),
+  prompt: Type.Optional(Template),
+  flowId: Type.Optional(Type.String({ minLength: 1 })),
+  next: Type.Optional(Edge),
+});
+export const OrgStep = step('org', {
+  action: Type.Union(['hire', 'fire', 'reparent', 'activate', 'deactivate', 'set-cap', 'set-whitelist', 'set-policy'].map((a) => Type.Literal(a))),
+  node: Type.Optional(Template),
+  params: Params,
+  ...Verdicts,
+});
+export const BudgetStep = step('budget', {
+  action: Type.Union(['raise-grant', 'stream-allowance', 'run-epoch'].map((a) => Type.Literal(a))),
+  params: Params,
+  ...Verdicts,
+});
+export const GovernanceStep = step('governance', {
+  action: Type.Union(['propose', 'vote', 'veto', 'execute'].map((a) => Type.Literal(a))),
+  proposal: Type.Optional(Template),
+  params: Params,
+  next: Type.Optional(Edge),
+});
+export const HumanOption = Type.Object({ id: StepId, label: Type.String({ minLength: 1, maxLength: 200 }), port: Edge }, { additionalProperties: false });
+export const HumanStep = step('human', {
+  prompt: Template,
+  options: Type.Array(HumanOption, { minItems: 1, maxItems: 20 }),
+  /** At least 5 minutes; default SVC_HUMAN_GATE_TTL_MS (one day). */
+  timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+  timeoutPort: Type.Optional(Edge),
+  /** One token: seat id, 0x address or one-word handle, optionally `seat:<id>`; interpolation allowed. */
+  assignee: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export const WaitStep = step('wait', {
+  for: Type.Union([Type.Literal('human'), Type.Literal('webhook')]),
+  next: Type.Optional(Edge),
+});
+
+export const Step = Type.Union([ModelStep, ToolStep, GateStep, BranchStep, SwitchStep, AgentStep, OrgStep, BudgetStep, GovernanceStep, HumanStep, WaitStep]);
+export type Step = Static<typeof Step>;
+export type StepKind = Step['kind'];
+export const STEP_KINDS: readonly StepKind[] = ['model', 'tool', 'gate', 'branch', 'switch', 'agent', 'org', 'budget', 'governance', 'human', 'wait'];
+
+export const FlowScope = Type.Object({
+  level: Type.Union([Type.Literal('org'), Type.Literal('team'), Type.Literal('agent')]),
+  ref: Type.Optional(Type.String({ minLength: 1 })),
+}, { additionalProperties: false });
+export type FlowScope = Static<typeof FlowScope>;
+
+export const Flow = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' }),
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  trigger: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('epoch'), Type.Literal('cron'), Type.Literal('webhook')])),
+  /** 5-field UTC cron expression, with `trigger: cron`. */
+  schedule: Type.Optional(Type.String()),
+  scope: Type.Optional(FlowScope),
+  steps: Type.Array(Step, { minItems: 1, maxItems: 200 }),
+}, { additionalProperties: false, $id: 'Flow' });
+export type Flow = Static<typeof Flow>;
+
+export const RUN_STATUSES = ['running', 'waiting', 'completed', 'error', 'cancelled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const WAITING_REASONS = ['awaiting_human', 'awaiting_webhook', 'human_gate', 'connector_ask', 'awaiting_child', 'operator'] as const;
+export type WaitingReason = (typeof WAITING_REASONS)[number];
+export type RunTrigger = 'manual' | 'epoch' | 'cron' | 'webhook' | 'heartbeat';
+export type Verdict = 'ALLOW' | 'ESCALATE' | 'DENY';
