@@ -19,6 +19,8 @@ export interface ActorDeps {
   readonly workerId: string;
   /** Work fanned out once per clock window; later actors add their sweeps here. */
   readonly sweeps: Sweep[];
+  /** The clock every deadline reads (tests inject one; never read Date.now() directly). */
+  readonly now: () => number;
 }
 
 export interface Sweep {

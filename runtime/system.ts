@@ -60,7 +60,8 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   }
   const audit = createAudit({ store, bus, log });
   const sweeps: Sweep[] = [];
-  const deps: ActorDeps = { config, bus, store, audit, log, workerId, sweeps };
+  const now = opts.now ?? Date.now;
+  const deps: ActorDeps = { config, bus, store, audit, log, workerId, sweeps, now };
 
   const consumers: ConsumerHandle[] = [];
   let stopClock: (() => void) | undefined;
