@@ -160,7 +160,10 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
 
     start() {
       started ??= (async () => {
-        const c = await connection();
+        // waitOnFirstConnect keeps trying forever; say so, or a mistyped NATS_URL looks like a hang.
+        const where = String(opts.servers).replace(/\/\/[^@/]*@/g, '//');
+        const waiting = setInterval(() => log.warn({ servers: where }, 'waiting for NATS'), 5_000);
+        const c = await connection().finally(() => clearInterval(waiting));
         const m = await manager();
         await ensureStream(m, commandStreamConfig(names, replicas));
         await ensureStream(m, eventStreamConfig(names, replicas));

@@ -7,6 +7,9 @@ import { pino } from 'pino';
 import { startSvc } from '../helpers/process.js';
 import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
 import { dropSchema, dropStreams } from '../helpers/system.js';
+
+/** The real servers these tests claim; absent, the tests skip and say why (CI fails instead). */
+const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 import { createBus, names } from '../../bus/index.js';
 
 async function fixture(t: Test) {
@@ -20,9 +23,7 @@ async function fixture(t: Test) {
   return { env, client };
 }
 
-t.test('minute clock: exactly one claim per window across 3 worker processes', async (t) => {
-  const skip = await skipUnless('postgres', 'nats');
-  if (skip) return t.skip(skip);
+t.test('minute clock: exactly one claim per window across 3 worker processes', { skip: realSkip }, async (t) => {
   const { env, client } = await fixture(t);
   const seen: { window: number; worker: string }[] = [];
   await client.tail('ClockMinute', (evt) => seen.push(evt.data as any));
@@ -45,9 +46,7 @@ t.test('minute clock: exactly one claim per window across 3 worker processes', a
   t.ok(new Set(seen.map((s) => s.worker)).size >= 1);
 });
 
-t.test('SIGTERM drains a worker: every accepted command is answered, none twice', async (t) => {
-  const skip = await skipUnless('postgres', 'nats');
-  if (skip) return t.skip(skip);
+t.test('SIGTERM drains a worker: every accepted command is answered, none twice', { skip: realSkip }, async (t) => {
   const { env, client } = await fixture(t);
   const a = await startSvc(t, ['worker', '--actors', 'ops'], env);
   const b = await startSvc(t, ['worker', '--actors', 'ops'], env);
