@@ -24,7 +24,7 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
   });
 
   t.test('401 unauthorized without, or with a wrong, token', async (t) => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
       const res = await call(sys.url, '/usage', { headers });
       t.equal(res.status, 401, JSON.stringify(headers));
       t.same(res.body, { error: 'unauthorized', message: 'missing or wrong bearer token' });
