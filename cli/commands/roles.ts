@@ -4,7 +4,6 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, ConfigError } from '../../runtime/config.js';
-import { startProcess } from '../../runtime/system.js';
 import type { Role } from '../../runtime/health.js';
 import { ACTORS, isActorName, type ActorName } from '../../bus/subjects.js';
 import { AppError } from '../../schemas/errors.js';
@@ -18,6 +17,8 @@ async function run(role: Role, actors?: readonly ActorName[]): Promise<void> {
     if (err instanceof ConfigError) throw new CliError(err.message, 2);
     throw err;
   }
+  // Loaded here, not at the top: client commands should not pay for the server's imports.
+  const { startProcess } = await import('../../runtime/system.js');
   let running;
   try {
     running = await startProcess({ role, config, ...(actors ? { actors } : {}) });

@@ -1,8 +1,6 @@
 /** `svc health`, `svc usage`, `svc ping`, `svc events tail`. */
 import type { Command } from 'commander';
-import { pino } from 'pino';
 import { apiOk, api, CliError, printJson, type ClientEnv } from '../client.js';
-import { createBus, names } from '../../bus/index.js';
 
 export function registerRuntimeCommands(program: Command, env: ClientEnv): void {
   program
@@ -38,6 +36,7 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
 }
 
 async function tailNats(env: ClientEnv, filter: string): Promise<void> {
+  const [{ createBus, names }, { pino }] = await Promise.all([import('../../bus/index.js'), import('pino')]);
   const bus = createBus({ servers: env.natsUrl, names: names(env.busPrefix), log: pino({ level: 'silent' }), ackWaitMs: 30_000, name: 'svc-cli-tail' });
   await bus.tail(filter, (evt) => process.stdout.write(`${JSON.stringify(evt)}\n`));
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));

@@ -59,3 +59,31 @@ t.test('refusals at start are one line and a non-zero exit', async (t) => {
   const unknown = await runCli(['frobnicate'], {});
   t.not(unknown.code, 0);
 });
+
+t.test('svc events tail prints live events, over HTTP without NATS_URL', async (t) => {
+  const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN, SVC_CLOCK_TICK_MS: '200' });
+  const { spawn } = await import('node:child_process');
+  const { BIN } = await import('../helpers/process.js');
+  const tail = spawn(process.execPath, [BIN, 'events', 'tail', 'ClockMinute'], { env: { PATH: process.env.PATH ?? '', SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] });
+  t.teardown(() => { tail.kill('SIGKILL'); });
+  const lines: any[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no events within 10 s')), 10_000);
+    let buf = '';
+    tail.stdout.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const parts = buf.split('\n');
+      buf = parts.pop() ?? '';
+      for (const p of parts) if (p) lines.push(JSON.parse(p));
+      if (lines.length >= 3) { clearTimeout(timer); resolve(); }
+    });
+  });
+  t.ok(lines.every((e) => e.type === 'ClockMinute' && e.subject === 'svc.evt.ClockMinute'));
+  const windows = lines.map((e) => e.data.window);
+  t.same(windows, [...windows].sort((a, b) => a - b), 'windows arrive in order');
+  t.equal(new Set(windows).size, windows.length, 'each window once');
+
+  const refused = await runCli(['events', 'tail'], { SVC_URL: serve.url!, SVC_ORCH_TOKEN: 'wrong-token-0123456789' });
+  t.equal(refused.code, 1);
+  t.equal(refused.stderr, 'svc: unauthorized: missing or wrong bearer token\n');
+});
