@@ -3,6 +3,8 @@
  * whole HTTP POST /ops/ping), versus a raw core NATS request/reply on the same server.
  */
 import { connect } from '@nats-io/transport-node';
+import { headers } from '@nats-io/nats-core';
+import { jetstream } from '@nats-io/jetstream';
 import { pino } from 'pino';
 import { createBus, names } from '../bus/index.js';
 import { startChild, startSvc, percentile } from './children.js';
@@ -22,12 +24,13 @@ async function timeSeq(n: number, fn: () => Promise<unknown>): Promise<{ p50: nu
   return { p50: percentile(times, 50), p99: percentile(times, 99), perSec: (n / total) * 1000 };
 }
 
-export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: string): Promise<{ rows: Lat[]; ratio: number }> {
+export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: string): Promise<{ rows: Lat[]; ratio: number; floorRatio: number }> {
   const prefix = `bench${Date.now().toString(36)}`;
   const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix };
   const worker = await startSvc(['worker', '--actors', 'ops'], env);
   const gateway = await startSvc(['gateway'], env);
   const raw = await startChild(['dist/bench/raw-responder.js'], { NATS_URL: natsUrl, BENCH_SUBJECT: `${prefix}.raw` }, (r) => r.ready === true);
+  const rawJs = await startChild(['dist/bench/raw-js-worker.js'], { NATS_URL: natsUrl, BENCH_STREAM: `${prefix.toUpperCase()}_RAW`, BENCH_SUBJECT: `${prefix}.rawjs` }, (r) => r.ready === true);
   const bus = createBus({ servers: natsUrl, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 30_000, name: 'bench' });
   await bus.start();
   const nc = await connect({ servers: natsUrl });
@@ -37,6 +40,17 @@ export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: st
     await timeSeq(warm, () => nc.request(`${prefix}.raw`, payload, { timeout: 5000 }));
     await timeSeq(warm, () => bus.call('ops', 'ping', { note: 'x' }));
     const r = await timeSeq(n, () => nc.request(`${prefix}.raw`, payload, { timeout: 5000 }));
+    const js = jetstream(nc);
+    const jsCall = async () => {
+      const inbox = `${prefix}.rawreply.${Math.random().toString(36).slice(2)}`;
+      const sub = nc.subscribe(inbox, { max: 1 });
+      const h = headers();
+      h.set('Reply-To', inbox);
+      await js.publish(`${prefix}.rawjs`, payload, { headers: h });
+      for await (const _ of sub) break;
+    };
+    await timeSeq(warm, jsCall);
+    const j = await timeSeq(n, jsCall);
     const c = await timeSeq(n, () => bus.call('ops', 'ping', { note: 'x' }));
     const h = await timeSeq(n, async () => {
       const res = await fetch(`${gateway.url}/ops/ping`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"note":"x"}' });
@@ -45,15 +59,17 @@ export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: st
     return {
       rows: [
         { name: 'raw NATS request/reply', n, ...r },
+        { name: 'raw JetStream publish → pull consumer → reply (the durable floor)', n, ...j },
         { name: 'bus.call → JetStream → ops actor → reply', n, ...c },
         { name: 'HTTP POST /ops/ping → gateway → JetStream → worker → reply', n, ...h },
       ],
       ratio: c.p50 / r.p50,
+      floorRatio: c.p50 / j.p50,
     };
   } finally {
     await nc.close();
     await bus.close();
-    await Promise.all([worker.stop(), gateway.stop(), raw.stop()]);
+    await Promise.all([worker.stop(), gateway.stop(), raw.stop(), rawJs.stop()]);
     await dropAll(natsUrl, databaseUrl, prefix);
   }
 }

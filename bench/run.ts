@@ -25,5 +25,5 @@ console.log(`\n## Command round trip (${n} sequential calls each)\n`);
 console.log('| path | p50 | p99 | calls/s |\n|---|---|---|---|');
 const rt = await benchRoundTrip(n, natsUrl, databaseUrl);
 for (const r of rt.rows) console.log(`| ${r.name} | ${fmt(r.p50, 3)} ms | ${fmt(r.p99, 3)} ms | ${fmt(r.perSec, 0)} |`);
-console.log(`\nratio bus.call/raw (p50): ${fmt(rt.ratio)} (target <= 1.5)`);
+console.log(`\nratio bus.call/raw NATS (p50): ${fmt(rt.ratio)} (target <= 1.5); bus.call/raw JetStream floor: ${fmt(rt.floorRatio)}`);
 process.exit(0);
