@@ -21,6 +21,10 @@ export interface ActorDeps {
   readonly sweeps: Sweep[];
   /** The clock every deadline reads (tests inject one; never read Date.now() directly). */
   readonly now: () => number;
+  /** The model provider (metered); chosen once by config. */
+  readonly model: import('./run/model/index.js').MeteredModelProvider;
+  /** SVC_CONNECTORS routes a `tool` step calls as `<connector>.<route>`. */
+  readonly connectors: import('./run/connectors/index.js').Connectors;
 }
 
 export interface Sweep {
@@ -31,6 +35,14 @@ export interface Sweep {
 export interface ActorDefinition {
   readonly name: ActorName;
   handlers(deps: ActorDeps): Record<string, Handler<any, any>>;
+  /** Sweeps this actor adds to the clock in every process that runs the clock (whether or not it
+   * runs this actor's consumer); a sweep usually just sends this actor a command. */
+  sweeps?(deps: ActorDeps): Sweep[];
+  /** Boot work, awaited once this actor's consumer runs in this process (restores, discovery). */
+  start?(deps: ActorDeps): Promise<void>;
+  /** Commands this actor handles at once per process (default: the bus default, 16). Long
+   * handlers (a run driven to its end) need more so control commands are not starved. */
+  readonly concurrency?: number;
 }
 
 export function defineActor<const D extends ActorDefinition>(def: D): D {

@@ -5,6 +5,9 @@
 import { benchHealth, printHealth } from './health.js';
 import { benchRoundTrip, dropAll } from './roundtrip.js';
 import { fmt } from './children.js';
+import { benchFlows } from './flows.js';
+import { benchTriggers } from './triggers.js';
+import { runMcpSection } from './mcp.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const n = Number(process.env.BENCH_N ?? 2000);
@@ -26,4 +29,17 @@ console.log('| path | p50 | p99 | calls/s |\n|---|---|---|---|');
 const rt = await benchRoundTrip(n, natsUrl, databaseUrl);
 for (const r of rt.rows) console.log(`| ${r.name} | ${fmt(r.p50, 3)} ms | ${fmt(r.p99, 3)} ms | ${fmt(r.perSec, 0)} |`);
 console.log(`\nratio bus.call/raw NATS (p50): ${fmt(rt.ratio)} (target <= 1.5); bus.call/raw JetStream floor: ${fmt(rt.floorRatio)}`);
+console.log(`\n## Webhook deliveries (${seconds} s, 32 connections, svc scheme, unique keys; JetStream + PostgreSQL, one gateway and one worker)\n`);
+const tprefix = `bencht${Date.now().toString(36)}`;
+const tb = await benchTriggers(seconds, natsUrl, databaseUrl, tprefix);
+await dropAll(natsUrl, databaseUrl, tprefix);
+console.log('| measure | value |\n|---|---|');
+console.log(`| bare Fastify POST 202 | ${fmt(tb.bare, 0)} req/s |\n| svc POST /hooks/:id accepted | ${fmt(tb.accepted, 0)} deliveries/s (non-2xx ${tb.non2xx}) |`);
+console.log(`| 202 to run completed (${tb.latency.n} runs) | p50 ${fmt(tb.latency.p50, 1)} ms, p99 ${fmt(tb.latency.p99, 1)} ms |\n| completed runs | ${fmt(tb.completedPerSec, 0)} runs/s |`);
+console.log(`\nratio accepted/bare: ${fmt(tb.ratio)} (target >= 0.5)`);
+console.log(`\n## Flow runs over HTTP (${seconds} s each; 16 clients for 10 steps, 32 for 3 steps)\n`);
+console.log('| flow | runs | runs/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
+for (const r of await benchFlows(seconds, natsUrl, databaseUrl)) console.log(`| ${r.name} | ${r.runs} | ${fmt(r.perSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.errors} |`);
+console.log('\n(3-step target: 10x the older system\'s 79 runs/s at p50 116 ms, i.e. >= 790 runs/s)');
+await runMcpSection(Math.max(50, Math.floor(n / 4)), natsUrl, databaseUrl);
 process.exit(0);

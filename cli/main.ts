@@ -8,6 +8,9 @@ import { VERSION } from '../runtime/version.js';
 import { clientEnv, CliError } from './client.js';
 import { registerRoleCommands } from './commands/roles.js';
 import { registerRuntimeCommands } from './commands/runtime.js';
+import { registerMcpCommands } from './commands/mcp.js';
+import { registerFlowCommands } from './commands/flows.js';
+import { registerTriggerCommands } from './commands/triggers.js';
 
 const program = new Command('svc')
   .description('orchestrator for AI agent crews')
@@ -18,6 +21,9 @@ const program = new Command('svc')
 const env = clientEnv(process.env);
 registerRoleCommands(program);
 registerRuntimeCommands(program, env);
+registerMcpCommands(program, env);
+registerFlowCommands(program, env);
+registerTriggerCommands(program, env);
 
 try {
   await program.parseAsync(process.argv);

@@ -13,6 +13,13 @@ import { healthRoutes } from './routes/health.js';
 import { usageRoutes } from './routes/usage.js';
 import { opsRoutes } from './routes/ops.js';
 import { hookRoutes } from './routes/hooks.js';
+import { triggerRoutes } from './routes/triggers.js';
+import { mcpRoutes } from './routes/mcp.js';
+import { mcpServeRoutes } from './routes/mcp-serve.js';
+import { connectorRoutes } from './routes/connectors.js';
+import { gateRoutes } from './routes/gates.js';
+import { flowRoutes } from './routes/flows.js';
+import { runRoutes } from './routes/runs.js';
 import type { GatewayDeps } from './types.js';
 import { VERSION } from '../runtime/version.js';
 
@@ -50,6 +57,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(usageRoutes, { deps });
   await app.register(opsRoutes, { deps });
   await app.register(hookRoutes, { deps });
+  await app.register(triggerRoutes, { deps });
+  await app.register(mcpRoutes, { deps });
+  await app.register(mcpServeRoutes, { deps });
+  await app.register(flowRoutes, { deps });
+  await app.register(runRoutes, { deps });
+  await app.register(connectorRoutes, { deps });
+  await app.register(gateRoutes, { deps });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -6,6 +6,9 @@ import { Value } from 'typebox/value';
 import { readFileSync } from 'node:fs';
 import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
 import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthKind } from '../schemas/config.js';
+import { ENV_ENTRY_PATTERN, HOST_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
+import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
+import { validCron, type TriggerSettings } from '../schemas/triggers.js';
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
@@ -62,8 +65,50 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       openaiApiKey: e.OPENAI_API_KEY,
       openaiBaseUrl: e.OPENAI_BASE_URL,
       anthropicApiKey: e.ANTHROPIC_API_KEY,
+      prices: Object.freeze(parseModelPrices(e.SVC_MODEL_PRICES)),
     }),
+    ...connectorSettings(e.SVC_CONNECTORS, source),
+    humanGateTtlMs: atLeast('SVC_HUMAN_GATE_TTL_MS', e.SVC_HUMAN_GATE_TTL_MS, 24 * 3600_000, 5 * 60_000),
+    runLeaseMs: atLeast('SVC_RUN_LEASE_MS', e.SVC_RUN_LEASE_MS, 15_000, 1_000),
+    mcp: Object.freeze(mcpSettings(e)),
+    org: Object.freeze(parseOrg(e.SVC_ORG)),
+    triggers: Object.freeze(triggerSettings(e)),
+    readEnv: envReader(source),
   });
+}
+
+function parseModelPrices(raw: string | undefined): Record<string, ModelPrice> {
+  if (raw === undefined) return {};
+  const value = readJsonSetting('SVC_MODEL_PRICES', raw);
+  const err = Value.Errors(ModelPrices, value)[0];
+  if (err) throw new ConfigError('SVC_MODEL_PRICES', `must be an object {<model-prefix>: {inputPerMTok, outputPerMTok}} of non-negative numbers (problem at ${err.instancePath || '/'}: ${err.message})`);
+  return value as Record<string, ModelPrice>;
+}
+
+/** Parses SVC_CONNECTORS and keeps a frozen copy of exactly the env vars it names, read here
+ * (the one module that reads the environment) and handed down as a reader function. */
+function connectorSettings(raw: string | undefined, source: NodeJS.ProcessEnv): { connectors: readonly ConnectorConfig[]; connectorEnv: (name: string) => string | undefined } {
+  const list: ConnectorConfig[] = [];
+  if (raw !== undefined) {
+    const value = readJsonSetting('SVC_CONNECTORS', raw);
+    const err = Value.Errors(ConnectorsConfig, value)[0];
+    if (err) throw new ConfigError('SVC_CONNECTORS', `must be an array of {id, baseUrl, env?, headers?, routes: {<route>: {method, path, headers?, body?}}} (problem at ${err.instancePath || '/'}: ${err.message})`);
+    const ids = new Set<string>();
+    for (const c of value as ConnectorConfig[]) {
+      if (ids.has(c.id)) throw new ConfigError('SVC_CONNECTORS', `repeats the connector id ${c.id}`);
+      ids.add(c.id);
+      list.push(c);
+    }
+  }
+  const vars: Record<string, string> = {};
+  for (const c of list) {
+    for (const variable of Object.values(c.env ?? {})) {
+      const v = source[variable];
+      if (v !== undefined && v !== '') vars[variable] = v;
+    }
+  }
+  const frozen = Object.freeze(vars);
+  return { connectors: Object.freeze(list), connectorEnv: (name) => (Object.hasOwn(frozen, name) ? frozen[name] : undefined) };
 }
 
 function atLeast(variable: string, raw: string | undefined, fallback: number, min: number): number {
@@ -134,4 +179,75 @@ function parseIdentities(raw: string | undefined, operatorToken: string | undefi
     tokens.add(id.token);
   }
   return list;
+}
+
+/** Reads one variable when asked (not at load), so a rotated bearer token is seen by the next call. */
+export function envReader(source: NodeJS.ProcessEnv = process.env): (name: string) => string | undefined {
+  return (name) => {
+    const v = source[name];
+    return v === undefined || v === '' ? undefined : v;
+  };
+}
+
+function csv(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  return raw.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+function mcpSettings(e: Env): McpSettings {
+  const allowHosts = csv(e.SVC_MCP_ALLOW_HOSTS)?.map((h) => h.toLowerCase());
+  for (const h of allowHosts ?? []) {
+    const m = HOST_ENTRY_PATTERN.exec(h);
+    if (!m || (m[3] !== undefined && (Number(m[3]) < 1 || Number(m[3]) > 65535))) throw new ConfigError('SVC_MCP_ALLOW_HOSTS', `must list exact hosts or *.<domain>, each optionally :<port> (bad entry "${h}")`);
+  }
+  const allowEnv = csv(e.SVC_MCP_ALLOW_ENV);
+  for (const n of allowEnv ?? []) {
+    if (!ENV_ENTRY_PATTERN.test(n)) throw new ConfigError('SVC_MCP_ALLOW_ENV', `must list variable names or PREFIX_* (bad entry "${n}")`);
+  }
+  return {
+    servers: Object.freeze(parseMcpServers(e.SVC_MCP_SERVERS)),
+    refreshMinutes: e.SVC_MCP_REFRESH_MINUTES === undefined ? 60 : Number(e.SVC_MCP_REFRESH_MINUTES),
+    auditArgs: e.SVC_MCP_AUDIT_ARGS === '1',
+    hosted: e.SVC_MCP_HOSTED === '1',
+    allowHosts: allowHosts === undefined ? undefined : Object.freeze(allowHosts),
+    allowStdio: e.SVC_MCP_ALLOW_STDIO === undefined ? undefined : e.SVC_MCP_ALLOW_STDIO === '1',
+    allowLoopback: e.SVC_MCP_ALLOW_LOOPBACK === '1',
+    allowEnv: allowEnv === undefined ? undefined : Object.freeze(allowEnv),
+  };
+}
+
+/** Re-read at every start: the list is the source of truth for the servers it names. */
+function parseMcpServers(raw: string | undefined): McpServerConfig[] {
+  if (raw === undefined) return [];
+  const value = readJsonSetting('SVC_MCP_SERVERS', raw);
+  const err = Value.Errors(McpServersConfig, value)[0];
+  if (err) throw new ConfigError('SVC_MCP_SERVERS', `must be an array of {id, transport: http|stdio, url?, auth?, timeoutMs?, maxResponseBytes?, command?, args?, env?} (problem at ${err.instancePath || '/'}: ${err.message})`);
+  const ids = new Set<string>();
+  for (const s of value as McpServerConfig[]) {
+    if (ids.has(s.id)) throw new ConfigError('SVC_MCP_SERVERS', `repeats the server id ${s.id}`);
+    ids.add(s.id);
+    if (s.transport === 'http' && (s.url === undefined || s.command !== undefined || s.args !== undefined || s.env !== undefined)) throw new ConfigError('SVC_MCP_SERVERS', `server ${s.id}: an http server needs url and takes no command, args or env`);
+    if (s.transport === 'stdio' && (s.command === undefined || s.url !== undefined || s.auth !== undefined)) throw new ConfigError('SVC_MCP_SERVERS', `server ${s.id}: a stdio server needs command and takes no url or auth`);
+  }
+  return value as McpServerConfig[];
+}
+
+function parseOrg(raw: string | undefined): OrgConfig {
+  if (raw === undefined) return {};
+  const value = readJsonSetting('SVC_ORG', raw);
+  const err = Value.Errors(OrgConfig, value)[0];
+  if (err) throw new ConfigError('SVC_ORG', `must be an object {<seat>: {crews: [<crew>, ...]}} (problem at ${err.instancePath || '/'}: ${err.message})`);
+  return value as OrgConfig;
+}
+
+function triggerSettings(e: Env): TriggerSettings {
+  const epochCron = e.SVC_EPOCH_CRON ?? '0 0 * * *';
+  if (!validCron(epochCron)) throw new ConfigError('SVC_EPOCH_CRON', 'must be a 5-field UTC cron expression');
+  return {
+    toleranceSec: atLeast('SVC_WEBHOOK_TOLERANCE_SEC', e.SVC_WEBHOOK_TOLERANCE_SEC, 300, 1),
+    maxBytes: atLeast('SVC_WEBHOOK_MAX_BYTES', e.SVC_WEBHOOK_MAX_BYTES, 1_048_576, 1024),
+    pubsubJwksUrl: e.SVC_PUBSUB_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+    pubsubIssuer: e.SVC_PUBSUB_ISSUER ?? 'https://accounts.google.com',
+    epochCron,
+  };
 }

@@ -18,6 +18,8 @@ import type { Config } from '../schemas/config.js';
 import { createAudit, type Audit } from './audit.js';
 import { healthSource, type Role } from './health.js';
 import { createLogger } from './log.js';
+import { createModelProvider } from '../actors/run/model/index.js';
+import { createConnectors } from '../actors/run/connectors/index.js';
 
 export interface StartOptions {
   role: Role;
@@ -61,15 +63,19 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const audit = createAudit({ store, bus, log });
   const sweeps: Sweep[] = [];
   const now = opts.now ?? Date.now;
-  const deps: ActorDeps = { config, bus, store, audit, log, workerId, sweeps, now };
+  const model = createModelProvider(config, { log, store, now });
+  const connectors = createConnectors(config);
+  const deps: ActorDeps = { config, bus, store, audit, log, workerId, sweeps, now, model, connectors };
 
   const consumers: ConsumerHandle[] = [];
   let stopClock: (() => void) | undefined;
   if (role !== 'gateway') {
     const wanted = new Set(opts.actors ?? ALL_ACTORS.map((a) => a.name));
     for (const actor of ALL_ACTORS) {
-      if (wanted.has(actor.name)) consumers.push(await bus.consume(actor.name, actor.handlers(deps)));
+      if (wanted.has(actor.name)) consumers.push(await bus.consume(actor.name, actor.handlers(deps), actor.concurrency === undefined ? undefined : { concurrency: actor.concurrency }));
     }
+    if (wanted.has('clock')) for (const actor of ALL_ACTORS) sweeps.push(...(actor.sweeps?.(deps) ?? []));
+    for (const actor of ALL_ACTORS) if (wanted.has(actor.name)) await actor.start?.(deps);
     // Every worker ticks; the bus dedupes the window, so any replica may be the one that lives.
     stopClock = startMinuteClock({ bus, tickMs: config.clockTickMs, log, ...(opts.now ? { now: opts.now } : {}) });
   }

@@ -34,6 +34,24 @@ export const EnvSchema = Type.Object({
   OPENAI_API_KEY: Type.Optional(Type.String()),
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s) URL' })),
   ANTHROPIC_API_KEY: Type.Optional(Type.String()),
+  SVC_MODEL_PRICES: Type.Optional(Type.String({ description: 'a JSON object {<model-prefix>: {inputPerMTok, outputPerMTok}}, inline or a file path' })),
+  SVC_CONNECTORS: Type.Optional(Type.String({ description: 'a JSON array of connectors {id, baseUrl, env?, headers?, routes}, inline or a file path' })),
+  SVC_HUMAN_GATE_TTL_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds a human gate stays open by default (at least 300000)' })),
+  SVC_RUN_LEASE_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds a worker holds a run lease (at least 1000)' })),
+  SVC_MCP_SERVERS: Type.Optional(Type.String({ description: 'a JSON array of MCP server configs {id, transport, url|command, ...}, inline or a file path' })),
+  SVC_MCP_REFRESH_MINUTES: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'minutes between discovery sweeps (0 disables)' })),
+  SVC_MCP_AUDIT_ARGS: Type.Optional(Flag),
+  SVC_MCP_HOSTED: Type.Optional(Flag),
+  SVC_MCP_ALLOW_HOSTS: Type.Optional(Type.String({ description: 'comma-separated hosts (exact or *.<domain>, optional :<port>)' })),
+  SVC_MCP_ALLOW_STDIO: Type.Optional(Flag),
+  SVC_MCP_ALLOW_LOOPBACK: Type.Optional(Flag),
+  SVC_MCP_ALLOW_ENV: Type.Optional(Type.String({ description: 'comma-separated env var names (NAME or PREFIX_*)' })),
+  SVC_ORG: Type.Optional(Type.String({ description: 'a JSON object {<seat>: {crews: [<crew>, ...]}} (nearest crew first), inline or a file path' })),
+  SVC_WEBHOOK_TOLERANCE_SEC: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'seconds a svc-scheme delivery timestamp may differ from now (at least 1)' })),
+  SVC_WEBHOOK_MAX_BYTES: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'a webhook body cap in bytes (at least 1024)' })),
+  SVC_PUBSUB_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s) URL of the pubsub provider key set (JWKS)' })),
+  SVC_PUBSUB_ISSUER: Type.Optional(Type.String({ minLength: 1, description: 'the issuer pubsub push tokens must carry' })),
+  SVC_EPOCH_CRON: Type.Optional(Type.String({ minLength: 9, description: 'a 5-field UTC cron expression for the epoch schedule' })),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -69,5 +87,25 @@ export interface Config {
     readonly openaiApiKey: string | undefined;
     readonly openaiBaseUrl: string | undefined;
     readonly anthropicApiKey: string | undefined;
+    /** SVC_MODEL_PRICES, dollars per million tokens by model prefix (longest prefix wins). */
+    readonly prices: Readonly<Record<string, import('./connectors.js').ModelPrice>>;
   };
+  /** SVC_CONNECTORS: external HTTP routes a `tool` step may call as `<connector>.<route>`. */
+  readonly connectors: readonly import('./connectors.js').ConnectorConfig[];
+  /** Reads the env vars SVC_CONNECTORS names (a frozen copy taken at load; nothing else). A
+   * function, so serializing the config never carries a credential. */
+  readonly connectorEnv: (name: string) => string | undefined;
+  /** SVC_HUMAN_GATE_TTL_MS: a human gate's deadline when its step sets no timeoutMs. */
+  readonly humanGateTtlMs: number;
+  /** SVC_RUN_LEASE_MS: how long a run's lease lasts unless renewed; a dead worker's runs are taken over after it. */
+  readonly runLeaseMs: number;
+  /** SVC_MCP_*: attached MCP servers (spec 000). */
+  readonly mcp: import('./mcp.js').McpSettings;
+  /** SVC_ORG: crews above each seat, nearest first (the declared org when no chain is configured). */
+  readonly org: Readonly<import('./mcp.js').OrgConfig>;
+  /** SVC_WEBHOOK_*, SVC_PUBSUB_*, SVC_EPOCH_CRON: the trigger layer (spec 001 triggers). */
+  readonly triggers: import('./triggers.js').TriggerSettings;
+  /** Reads one environment variable at the moment it is needed (MCP bearer tokens, stdio child
+   * env). Injected by the composition root; config is the only module that touches process.env. */
+  readonly readEnv: (name: string) => string | undefined;
 }

@@ -41,7 +41,7 @@ export const GateStep = step('gate', {
 export const BranchStep = step('branch', {
   /** The value tested, usually a reference such as `{{steps.fetch.json.count}}`. */
   input: Template,
-  op: Type.Union(['eq', 'ne', 'contains', 'gt', 'gte', 'lt', 'lte', 'truthy', 'matches'].map((o) => Type.Literal(o))),
+  op: Type.Enum(['eq', 'ne', 'contains', 'gt', 'gte', 'lt', 'lte', 'truthy', 'matches']),
   /** Compared as a number when both sides parse as numbers (gt/gte/lt/lte always do). */
   value: Type.Optional(Type.Union([Type.String(), Type.Number()])),
   onTrue: Type.Optional(Edge),
@@ -60,18 +60,18 @@ export const AgentStep = step('agent', {
   next: Type.Optional(Edge),
 });
 export const OrgStep = step('org', {
-  action: Type.Union(['hire', 'fire', 'reparent', 'activate', 'deactivate', 'set-cap', 'set-whitelist', 'set-policy'].map((a) => Type.Literal(a))),
+  action: Type.Enum(['hire', 'fire', 'reparent', 'activate', 'deactivate', 'set-cap', 'set-whitelist', 'set-policy']),
   node: Type.Optional(Template),
   params: Params,
   ...Verdicts,
 });
 export const BudgetStep = step('budget', {
-  action: Type.Union(['raise-grant', 'stream-allowance', 'run-epoch'].map((a) => Type.Literal(a))),
+  action: Type.Enum(['raise-grant', 'stream-allowance', 'run-epoch']),
   params: Params,
   ...Verdicts,
 });
 export const GovernanceStep = step('governance', {
-  action: Type.Union(['propose', 'vote', 'veto', 'execute'].map((a) => Type.Literal(a))),
+  action: Type.Enum(['propose', 'vote', 'veto', 'execute']),
   proposal: Type.Optional(Template),
   params: Params,
   next: Type.Optional(Edge),

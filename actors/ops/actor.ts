@@ -1,5 +1,6 @@
 import { defineActor } from '../actor.js';
 import type { PingRequest } from '../../schemas/ops.js';
+import type { ModelCompleteReply, ModelCompleteRequest } from '../../schemas/connectors.js';
 
 /** Answers a ping through the work queue: proves a gateway reaches some worker over the bus. */
 export const opsActor = defineActor({
@@ -10,5 +11,12 @@ export const opsActor = defineActor({
       ...(payload.note === undefined ? {} : { note: payload.note }),
       deliveryCount: ctx.deliveryCount,
     }),
+    /** `POST /model/complete`: one metered completion through the model provider. */
+    complete: async (ctx, payload: ModelCompleteRequest): Promise<ModelCompleteReply> => {
+      // A model call may outlast the ack wait; keep the command ours while it runs.
+      const alive = setInterval(() => ctx.working(), 5_000);
+      const out = await deps.model.complete(payload).finally(() => clearInterval(alive));
+      return { text: out.text, provider: out.provider, model: out.model, usage: out.usage ?? null, microDollars: out.microDollars };
+    },
   }),
 });

@@ -1,18 +1,79 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { HookReply } from '../../schemas/triggers.js';
+import { deliver, logOversize, pubsubVerifier, type DeliveryDeps } from '../../actors/trigger/index.js';
+import { createAudit } from '../../runtime/audit.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
- * Webhook deliveries authenticate with their trigger's signature scheme, not the bearer token,
- * and take any content type (the body is verified raw). No trigger can exist until the trigger
- * actor lands, so every id is unknown.
+ * Webhook deliveries (spec 001 "Webhook delivery"): public (the trigger's scheme authenticates,
+ * not the bearer token) and raw (any content type; the signature covers the exact bytes). This
+ * plugin reads the body itself so the cap (SVC_WEBHOOK_MAX_BYTES) is enforced before buffering:
+ * a declared Content-Length over it is refused at once, and a body without one is cut off the
+ * moment it passes the cap. Verification and the run command are actors/trigger/deliver.ts.
  */
-export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app) => {
+export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  const max = deps.config.triggers.maxBytes;
+  const dd: DeliveryDeps = {
+    config: deps.config, store: deps.store, bus: deps.bus, log: deps.log, now: Date.now,
+    audit: createAudit({ store: deps.store, bus: deps.bus, log: deps.log }),
+    pubsub: pubsubVerifier(deps.config.triggers),
+  };
+
+  // Scoped to this plugin: every content type arrives as a stream we read under the cap.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (req, payload, done) => {
+    readCapped(payload, max).then((buf) => done(null, buf), (err: Error & { size?: number }) => {
+      if (err instanceof AppError && err.code === 'webhook_body_too_large') {
+        void logOversize(dd, (req.params as { triggerId: string }).triggerId, (err as { size?: number }).size ?? max + 1).catch(() => undefined);
+      }
+      done(err, undefined);
+    });
+  });
+
   app.post('/hooks/:triggerId', {
     config: { public: true, rawBody: true },
-    schema: { tags: ['triggers'], summary: 'webhook delivery', params: Type.Object({ triggerId: Type.String() }), response: { 404: ErrorBody } },
-  }, async () => {
-    throw new AppError('webhook_trigger_not_found');
+    // The declared length is judged before any byte is read.
+    onRequest: async (req) => {
+      const declared = req.headers['content-length'];
+      if (declared !== undefined && Number(declared) > max) {
+        await logOversize(dd, (req.params as { triggerId: string }).triggerId, Number(declared)).catch(() => undefined);
+        throw new AppError('webhook_body_too_large');
+      }
+    },
+    bodyLimit: max + 1,
+    schema: {
+      tags: ['triggers'], summary: 'webhook delivery, verified by the trigger scheme (svc, codehost, pubsub)',
+      params: Type.Object({ triggerId: Type.String({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: HookReply, 202: HookReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 503: ErrorBody },
+    },
+  }, async (req, reply) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const out = await deliver(dd, { triggerId: req.params.triggerId, headers: req.headers, raw, traceId: req.id });
+    return reply.code(out.status).send(out.body);
   });
 };
+
+/** Reads the body, refusing (and no longer reading) the moment it passes `max` bytes. */
+function readCapped(stream: NodeJS.ReadableStream, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > max) {
+        done = true;
+        stream.removeListener('data', onData);
+        stream.pause();
+        return reject(Object.assign(new AppError('webhook_body_too_large'), { size }));
+      }
+      chunks.push(chunk);
+    };
+    stream.on('data', onData);
+    stream.once('end', () => { if (!done) { done = true; resolve(Buffer.concat(chunks, size)); } });
+    stream.once('error', (err: Error) => { if (!done) { done = true; reject(err); } });
+  });
+}

@@ -4,8 +4,36 @@
  */
 import { AuditEvent } from './AuditEvent.js';
 import { Claim } from './Claim.js';
+import { FlowAttempt } from './FlowAttempt.js';
+import { FlowCheckpoint } from './FlowCheckpoint.js';
+import { FlowDefinition } from './FlowDefinition.js';
+import { FlowRun } from './FlowRun.js';
+import { GateQuestion } from './GateQuestion.js';
+import { Message } from './Message.js';
+import { ModelCall } from './ModelCall.js';
+import { McpCatalog } from './McpCatalog.js';
+import { McpRule } from './McpRule.js';
+import { McpSecret } from './McpSecret.js';
+import { McpServer } from './McpServer.js';
+import { PausedAgent } from './PausedAgent.js';
+import { WebhookDelivery } from './WebhookDelivery.js';
+import { WebhookTrigger } from './WebhookTrigger.js';
 
 export { AuditEvent } from './AuditEvent.js';
 export { Claim } from './Claim.js';
+export { FlowAttempt } from './FlowAttempt.js';
+export { FlowCheckpoint } from './FlowCheckpoint.js';
+export { FlowDefinition } from './FlowDefinition.js';
+export { FlowRun } from './FlowRun.js';
+export { GateQuestion } from './GateQuestion.js';
+export { Message } from './Message.js';
+export { ModelCall } from './ModelCall.js';
+export { McpCatalog } from './McpCatalog.js';
+export { McpRule } from './McpRule.js';
+export { McpSecret } from './McpSecret.js';
+export { McpServer } from './McpServer.js';
+export { PausedAgent } from './PausedAgent.js';
+export { WebhookDelivery } from './WebhookDelivery.js';
+export { WebhookTrigger } from './WebhookTrigger.js';
 
-export const entities = [AuditEvent, Claim];
+export const entities = [AuditEvent, Claim, GateQuestion, Message, ModelCall, FlowDefinition, FlowRun, FlowCheckpoint, FlowAttempt, McpServer, McpCatalog, McpRule, McpSecret, WebhookTrigger, WebhookDelivery, PausedAgent];

@@ -5,7 +5,15 @@
  */
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20250601000000Init } from './Migration20250601000000Init.js';
+import { Migration20261122010000Flows } from './Migration20261122010000Flows.js';
+import { Migration20261122020000Gates } from './Migration20261122020000Gates.js';
+import { Migration20261122030000Mcp } from './Migration20261122030000Mcp.js';
+import { Migration20261122040000Triggers } from './Migration20261122040000Triggers.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
+  { name: 'Migration20261122010000Flows', class: Migration20261122010000Flows },
+  { name: 'Migration20261122020000Gates', class: Migration20261122020000Gates },
+  { name: 'Migration20261122030000Mcp', class: Migration20261122030000Mcp },
+  { name: 'Migration20261122040000Triggers', class: Migration20261122040000Triggers },
 ];

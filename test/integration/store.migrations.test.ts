@@ -12,7 +12,13 @@ import { migrationsList } from '../../store/migrations/index.js';
 import { freshSchema, pgQuery } from '../helpers/store-engines.js';
 import { skipUnless, TEST_DATABASE_URL } from '../helpers/services.js';
 
-const SVC_TABLES = ['audit_event', 'claim', 'mikro_orm_migrations'];
+// Each module appends its own tables; the assertion sorts, so order here does not matter.
+const SVC_TABLES = ['audit_event', 'claim', 'mikro_orm_migrations',
+  'gate_question', 'message', 'model_call', // gates and the model ledger
+  'mcp_catalog', 'mcp_rule', 'mcp_secret', 'mcp_server', // attached MCP servers
+  'paused_agent', 'webhook_delivery', 'webhook_trigger', // triggers and paused agents
+  'flow_attempt', 'flow_checkpoint', 'flow_definition', 'flow_run', // flows and runs
+].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
 async function tablesIn(schema: string): Promise<string[]> {
@@ -45,7 +51,18 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     t.same(await tablesIn('public'), publicBefore, 'public is untouched');
     t.same(SVC_TABLES.filter((n) => publicBefore.includes(n)), [], 'and holds no svc tables');
     const indexes = await pgQuery<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 order by indexname', [schema]);
-    t.same(indexes.map((r) => r.indexname), ['audit_event_at_index', 'audit_event_pkey', 'audit_event_type_index', 'claim_pkey', 'mikro_orm_migrations_pkey']);
+    t.same(indexes.map((r) => r.indexname), [
+      'audit_event_at_index', 'audit_event_pkey', 'audit_event_type_index', 'claim_pkey', 'mikro_orm_migrations_pkey',
+      // gates and the model ledger
+      'gate_question_pkey', 'gate_question_run_id_step_id_unique', 'gate_question_status_deadline_at_index',
+      'message_pkey', 'message_reply_to_index', 'message_thread_id_index', 'model_call_at_index', 'model_call_pkey', 'model_call_run_id_index', 'paused_agent_pkey', 'webhook_delivery_pkey', 'webhook_delivery_trigger_id_at_index', 'webhook_delivery_trigger_id_delivery_key_unique', 'webhook_trigger_flow_id_index', 'webhook_trigger_pkey',
+      // attached MCP servers
+      'mcp_catalog_pkey', 'mcp_rule_owner_index', 'mcp_rule_pkey', 'mcp_secret_pkey', 'mcp_server_pkey',
+      // flows and runs
+      'flow_attempt_pkey', 'flow_attempt_run_id_index', 'flow_checkpoint_pkey', 'flow_checkpoint_run_id_seq_unique', 'flow_definition_pkey',
+      'flow_run_created_at_index', 'flow_run_flow_id_index', 'flow_run_lease_expires_at_index', 'flow_run_parent_key_unique',
+      'flow_run_parent_run_id_index', 'flow_run_pkey', 'flow_run_principal_index', 'flow_run_status_index',
+    ].sort());
   });
 
   t.test('the migrations build exactly the schema the entities describe', async (t) => {

@@ -1,0 +1,56 @@
+/**
+ * The gate expiry sweep, run by the clock actor once per window on one replica: every open
+ * question past its deadline (by the injected clock) is moved to `timed_out` by a conditional
+ * update, so even two sweeps racing expire each gate once, and its run is told. The same pass
+ * re-sends the signal of any answered or expired question whose send never went out (a crash
+ * or bus outage between the update and the send); `run.signal` is deduplicated by msgId and
+ * the engine ignores a signal for a step no longer parked.
+ */
+import type { ActorDeps, Sweep } from '../actor.js';
+import type { GateQuestion } from '../../store/entities/GateQuestion.js';
+import type { ResumeSignal } from '../run/steps/types.js';
+import { expiredQuestions, markSignaled, transition, unsignaledQuestions } from './questions.js';
+
+export interface RunSignal {
+  runId: string;
+  stepId: string;
+  signal: ResumeSignal;
+}
+
+/** The `run.signal` payload for a resolved or expired question. An expired connector ask is
+ * a denial (fail closed). */
+export function signalFor(q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>): RunSignal {
+  const base = { runId: q.runId, stepId: q.stepId };
+  if (q.purpose === 'connector_ask') {
+    return { ...base, signal: { kind: 'ask_answered', questionId: q.id, approved: q.status === 'resolved' && q.optionId === 'yes' } };
+  }
+  if (q.status === 'timed_out') return { ...base, signal: { kind: 'gate_timed_out', questionId: q.id } };
+  const port = q.options.find((o) => o.id === q.optionId)?.port ?? null;
+  return { ...base, signal: { kind: 'gate_answered', questionId: q.id, optionId: q.optionId ?? '', port } };
+}
+
+export function gateSweep(deps: ActorDeps): Sweep {
+  return {
+    name: 'gate.expire',
+    async run() {
+      const now = new Date(deps.now());
+      for (const q of await expiredQuestions(deps.store, now)) {
+        if (!(await transition(deps.store, q.id, 'timed_out', { answeredAt: now }))) continue;
+        await deps.audit.record('HumanGateTimedOut', { runId: q.runId, stepId: q.stepId, questionId: q.id, purpose: q.purpose, deadlineAt: new Date(q.deadlineAt).toISOString() });
+        await tell(deps, { ...q, status: 'timed_out' }, now);
+      }
+      // Sends that should have happened at least a minute ago and did not.
+      for (const q of await unsignaledQuestions(deps.store, new Date(now.getTime() - 60_000))) await tell(deps, q, now);
+    },
+  };
+}
+
+/** Sends the run its signal and marks it sent; a failure is left for the next sweep. */
+export async function tell(deps: Pick<ActorDeps, 'bus' | 'store' | 'log'>, q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>, now: Date, traceId?: string): Promise<void> {
+  try {
+    await deps.bus.send('run', 'signal', signalFor(q), { msgId: `gate-signal:${q.id}`, ...(traceId === undefined ? {} : { traceId }) });
+    await markSignaled(deps.store, q.id, now);
+  } catch (err) {
+    deps.log.warn({ err, questionId: q.id, runId: q.runId }, 'gate signal not sent; the next sweep retries');
+  }
+}

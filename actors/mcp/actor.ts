@@ -1,0 +1,89 @@
+/**
+ * The `mcp` actor (mcp-dispatch): attached MCP servers, tool rules, calls and sealed secrets
+ * (spec 000). Any replica handles any verb: every worker reads the same store. At start it drops
+ * stored runtime servers the current egress policy refuses (audited) and discovers the boot
+ * servers; the clock sweep sends `sweep` every SVC_MCP_REFRESH_MINUTES.
+ */
+import { defineActor, type ActorDeps } from '../actor.js';
+import { AppError, isAppError } from '../../schemas/errors.js';
+import type { Handler, HandlerContext } from '../../bus/types.js';
+import { createContext, type McpContext } from './context.js';
+import { checkServer } from './egress.js';
+import { discover } from './discovery.js';
+import { deleteRuntimeServer, runtimeServers } from './store.js';
+import { serverHandlers } from './handlers/servers.js';
+import { ruleHandlers } from './handlers/rules.js';
+import { callHandlers } from './handlers/call.js';
+import { secretHandlers } from './handlers/secrets.js';
+
+const contexts = new WeakMap<ActorDeps, McpContext>();
+function context(deps: ActorDeps): McpContext {
+  let ctx = contexts.get(deps);
+  if (!ctx) contexts.set(deps, (ctx = createContext(deps)));
+  return ctx;
+}
+
+async function restore(ctx: McpContext): Promise<void> {
+  for (const row of await runtimeServers(ctx.deps.store)) {
+    try {
+      checkServer(ctx.policy, row.config, true);
+    } catch (err) {
+      if (await deleteRuntimeServer(ctx.deps.store, row.owner, row.config.id)) {
+        ctx.deps.log.warn({ server: row.config.id, rule: (err as AppError).detail }, `stored MCP server ${row.config.id} refused by the egress policy: not restored`);
+        await ctx.audit('ExternalMcpServerChange', { server: row.config.id, owner: row.owner || null, change: 'not_restored', rule: (err as AppError).detail ?? null, by: 'boot' });
+      }
+    }
+  }
+  for (const config of ctx.deps.config.mcp.servers) {
+    if (!ctx.boot.some((b) => b.config.id === config.id)) {
+      await ctx.audit('ExternalMcpServerChange', { server: config.id, owner: null, change: 'boot_refused', by: 'boot' });
+    }
+  }
+  await Promise.all(ctx.boot.map((s) => discover(ctx, s, 'boot')));
+}
+
+/**
+ * Calls and discoveries can outlast the ack wait: tell the bus the handler is alive so the command
+ * is not redelivered (a redelivered call would reach the server twice). For the same reason an
+ * unexpected error is made terminal instead of being retried.
+ */
+function keepAlive(deps: ActorDeps, handlers: Record<string, Handler<any, any>>): Record<string, Handler<any, any>> {
+  const every = Math.max(50, Math.floor(deps.config.ackWaitMs / 3));
+  return Object.fromEntries(Object.entries(handlers).map(([verb, fn]) => [verb, async (h: HandlerContext, p: unknown) => {
+    const timer = setInterval(() => h.working(), every);
+    try {
+      return await fn(h, p);
+    } catch (err) {
+      if (isAppError(err)) throw err;
+      h.log.error({ err, verb }, 'mcp handler failed');
+      throw new AppError('internal_error', { terminal: true });
+    } finally {
+      clearInterval(timer);
+    }
+  }]));
+}
+
+export const mcpActor = defineActor({
+  name: 'mcp',
+  handlers: (deps) => {
+    const ctx = context(deps);
+    return keepAlive(deps, { ...serverHandlers(ctx), ...ruleHandlers(ctx), ...callHandlers(ctx), ...secretHandlers(ctx) });
+  },
+  sweeps: (deps) => [{
+    name: 'mcp.refresh',
+    async run(window) {
+      const every = deps.config.mcp.refreshMinutes;
+      if (every <= 0 || window % every !== 0) return;
+      await deps.bus.send('mcp', 'sweep', { window }, { msgId: `mcp.sweep.${window}` });
+    },
+  }],
+  start: async (deps) => {
+    try {
+      await restore(context(deps));
+    } catch (err) {
+      deps.log.error({ err }, 'mcp: boot restore or discovery failed');
+    }
+  },
+});
+
+export type McpActor = typeof mcpActor;

@@ -1,0 +1,74 @@
+/**
+ * What every mcp handler shares: the egress policy built once from config, the session deps,
+ * and the server registry. Boot servers come from SVC_MCP_SERVERS (each process reads the same
+ * list); runtime servers come from the store, so every worker sees every attach. A server with
+ * an owner is visible only to callers of that workspace; boot and operator servers to everyone.
+ */
+import type { ActorDeps } from '../actor.js';
+import type { AuditEventType } from '../../schemas/events.js';
+import type { CallerScope } from '../../schemas/mcp.js';
+import { AppError } from '../../schemas/errors.js';
+import { checkServer, egressPolicy, systemResolver, type EgressPolicy, type Resolver } from './egress.js';
+import { runtimeServers } from './store.js';
+import type { SessionDeps, Target } from './session.js';
+
+export interface ServerEntry extends Target {
+  readonly origin: 'boot' | 'runtime';
+}
+
+export interface McpContext {
+  readonly deps: ActorDeps;
+  readonly policy: EgressPolicy;
+  readonly session: SessionDeps;
+  /** Boot servers this process attached (those the egress policy refused are left out). */
+  readonly boot: readonly ServerEntry[];
+  audit(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
+}
+
+export function ownerOf(caller: { workspace?: string | undefined }): string {
+  return caller.workspace ?? '';
+}
+
+export function createContext(deps: ActorDeps, resolver: Resolver = systemResolver): McpContext {
+  const policy = egressPolicy(deps.config.mcp);
+  const boot: ServerEntry[] = [];
+  for (const config of deps.config.mcp.servers) {
+    try {
+      checkServer(policy, config, false);
+      boot.push({ owner: '', config, runtime: false, origin: 'boot' });
+    } catch (err) {
+      deps.log.error({ server: config.id, code: (err as AppError).wireCode }, `boot MCP server ${config.id} refused by the egress policy: not attached`);
+    }
+  }
+  return {
+    deps,
+    policy,
+    boot,
+    session: { policy, resolver, readEnv: deps.config.readEnv, store: deps.store, sessionKey: deps.config.sessionKey },
+    audit: (type, data, traceId) => deps.audit.record(type, data, traceId),
+  };
+}
+
+/** Every attached server, all scopes (the sweep's view). */
+export async function allServers(ctx: McpContext): Promise<ServerEntry[]> {
+  const runtime = (await runtimeServers(ctx.deps.store)).map((r): ServerEntry => ({ owner: r.owner, config: r.config, runtime: true, origin: 'runtime' }));
+  return [...ctx.boot, ...runtime];
+}
+
+export async function visibleServers(ctx: McpContext, workspace: string | undefined): Promise<ServerEntry[]> {
+  const owner = workspace ?? '';
+  return (await allServers(ctx)).filter((s) => s.owner === '' || s.owner === owner);
+}
+
+export async function findVisible(ctx: McpContext, workspace: string | undefined, id: string): Promise<ServerEntry | undefined> {
+  const all = await visibleServers(ctx, workspace);
+  // An owned server shadows nothing: attach refuses an id a boot or operator server holds.
+  return all.find((s) => s.config.id === id && s.owner !== '') ?? all.find((s) => s.config.id === id);
+}
+
+/** Attach, detach, rules and secrets are decisions for the operator or a person, never an agent. */
+export function requireHuman(caller: CallerScope): void {
+  if (caller.kind === 'operator' || caller.authorKind === 'human') return;
+  throw new AppError('mcp_scope_forbidden', { message: `seat ${caller.seat} is an agent: attaching servers, changing tool rules and storing secrets need the operator or a person` });
+}
+

@@ -1,0 +1,39 @@
+/**
+ * Discovery: list a server's tools, diff against the stored catalog, record what appeared and
+ * vanished. Nothing is admitted: a tool seen for the first time loses any earlier allow rule
+ * (deny rules stay), so an attach or a refresh never widens what a crew may call.
+ */
+import { isAppError } from '../../schemas/errors.js';
+import type { DiscoveryResult } from '../../schemas/mcp.js';
+import type { McpContext, ServerEntry } from './context.js';
+import { boundsFor, listAllTools, withClient } from './session.js';
+import { catalog, putCatalog, revokeAllows } from './store.js';
+
+export type Trigger = 'boot' | 'attach' | 'refresh' | 'sweep';
+
+export async function discover(ctx: McpContext, s: ServerEntry, trigger: Trigger, traceId?: string, window?: number): Promise<DiscoveryResult> {
+  const id = s.config.id;
+  const bounds = boundsFor(s.config);
+  let tools;
+  try {
+    tools = await withClient(ctx.session, s, bounds, (client, signal) => listAllTools(client, signal, bounds.timeoutMs));
+  } catch (err) {
+    const error = isAppError(err) ? err.wireCode : 'mcp_server_unreachable';
+    ctx.deps.log.warn({ server: id, owner: s.owner || undefined, trigger, error }, `mcp discovery of ${id} failed`);
+    await ctx.audit('ExternalMcpDiscovered', { server: id, owner: s.owner || null, trigger, ok: false, error, added: [], removed: [], ...(window === undefined ? {} : { window }) }, traceId);
+    return { server: id, ok: false, added: [], removed: [], unchanged: [], error };
+  }
+  const before = new Set((await catalog(ctx.deps.store, s.owner, id))?.tools.map((t) => t.name) ?? []);
+  const now = new Set(tools.map((t) => t.name));
+  const added = [...now].filter((n) => !before.has(n)).sort();
+  const removed = [...before].filter((n) => !now.has(n)).sort();
+  const unchanged = [...now].filter((n) => before.has(n)).sort();
+  const revoked = await revokeAllows(ctx.deps.store, s.owner, id, added);
+  await putCatalog(ctx.deps.store, s.owner, id, tools);
+  for (const r of revoked) {
+    await ctx.audit('ExternalMcpToolPolicyChanged', { server: id, owner: s.owner || null, tool: r.tool, scope: r.level === 'workspace' ? null : { level: r.level, ref: r.ref }, change: 'revoked_on_discovery', enabled: null }, traceId);
+  }
+  if (added.length) ctx.deps.log.info({ server: id, owner: s.owner || undefined, trigger, newBlocked: added.length }, `mcp discovery: ${added.length} new tool(s) of ${id} recorded blocked`);
+  await ctx.audit('ExternalMcpDiscovered', { server: id, owner: s.owner || null, trigger, ok: true, added, removed, unchangedCount: unchanged.length, ...(window === undefined ? {} : { window }) }, traceId);
+  return { server: id, ok: true, added, removed, unchanged };
+}

@@ -1,0 +1,146 @@
+/**
+ * The egress policy: where an attached server may live. Checked at attach, at boot restore and
+ * again before every call (never trusted from attach time). A refusal is a 403
+ * `mcp_egress_refused:<rule>` whose message says which rule refused. Host names are resolved
+ * through an injected resolver and every answer is classified too (a private answer is refused).
+ */
+import { lookup } from 'node:dns/promises';
+import { AppError } from '../../schemas/errors.js';
+import { HOST_ENTRY_PATTERN, type EgressPolicyView, type McpServerConfig, type McpSettings } from '../../schemas/mcp.js';
+import { classifyAddress, isLoopbackName } from './ip.js';
+
+export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
+interface HostEntry { readonly wildcard: boolean; readonly host: string; readonly port: number | undefined; readonly text: string }
+
+export interface EgressPolicy {
+  readonly hosted: boolean;
+  readonly stdio: boolean;
+  /** null: any public host. */
+  readonly allowHosts: readonly HostEntry[] | null;
+  readonly loopback: boolean;
+  /** null: any env var name on a runtime attach. */
+  readonly allowEnv: readonly string[] | null;
+}
+
+export type EgressRule =
+  | 'stdio_refused' | 'bad_url' | 'https_required' | 'embedded_credential' | 'private_address'
+  | 'loopback_refused' | 'no_allowlist' | 'host_not_allowlisted' | 'env_not_allowed' | 'private_dns_answer';
+
+export function refuse(rule: EgressRule, message: string): AppError {
+  return new AppError('mcp_egress_refused', { detail: rule, message: `egress policy (${rule}): ${message}` });
+}
+
+export function parseHostEntry(text: string): HostEntry | undefined {
+  const m = HOST_ENTRY_PATTERN.exec(text.trim().toLowerCase());
+  if (!m) return undefined;
+  const port = m[3] === undefined ? undefined : Number(m[3]);
+  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
+  return { wildcard: m[1] !== undefined, host: m[2]!, port, text: text.trim().toLowerCase() };
+}
+
+export function egressPolicy(s: McpSettings): EgressPolicy {
+  const hosts = s.allowHosts?.map((h) => parseHostEntry(h)).filter((h): h is HostEntry => h !== undefined);
+  return {
+    hosted: s.hosted,
+    stdio: s.hosted ? s.allowStdio === true : s.allowStdio !== false,
+    allowHosts: hosts && hosts.length > 0 ? hosts : null,
+    loopback: s.hosted ? s.allowLoopback : true,
+    allowEnv: s.allowEnv !== undefined ? s.allowEnv : s.hosted ? [] : null,
+  };
+}
+
+export function describePolicy(p: EgressPolicy): EgressPolicyView {
+  const notes: string[] = [];
+  if (p.hosted && p.allowHosts === null) notes.push('hosted mode with no SVC_MCP_ALLOW_HOSTS: no http host is reachable');
+  if (!p.stdio) notes.push('stdio servers are refused');
+  if (!p.loopback) notes.push('loopback and plain http are refused');
+  notes.push('private and link-local addresses are refused in every mode, including DNS answers');
+  return {
+    mode: p.hosted ? 'hosted' : 'self-host',
+    stdio: p.stdio,
+    allowHosts: p.allowHosts === null ? null : p.allowHosts.map((h) => h.text),
+    loopback: p.loopback,
+    allowEnv: p.allowEnv === null ? null : [...p.allowEnv],
+    notes,
+  };
+}
+
+function envAllowed(p: EgressPolicy, name: string): boolean {
+  if (p.allowEnv === null) return true;
+  return p.allowEnv.some((e) => (e.endsWith('_*') ? name.startsWith(e.slice(0, -1)) : e === name));
+}
+
+function hostMatches(e: HostEntry, host: string, port: number): boolean {
+  if (e.port !== undefined && e.port !== port) return false;
+  return e.wildcard ? host.endsWith(`.${e.host}`) : host === e.host;
+}
+
+export interface CheckedUrl {
+  readonly url: URL;
+  /** The host as connected to: lowercase, no brackets, no trailing dot. */
+  readonly host: string;
+  readonly port: number;
+  /** An IP literal (no resolution needed) or a name to resolve. */
+  readonly literal: boolean;
+}
+
+/** Static checks of one URL (the endpoint, or a redirect target). */
+export function checkUrl(p: EgressPolicy, raw: string): CheckedUrl {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse('bad_url', 'the url does not parse');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('https_required', `scheme ${url.protocol} is not http(s)`);
+  if (url.username !== '' || url.password !== '') throw refuse('embedded_credential', 'a url may not embed a user or password; use auth');
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const cls = classifyAddress(host);
+  const loopback = cls === 'loopback' || (cls === undefined && isLoopbackName(host));
+  if (cls !== undefined && cls !== 'public' && cls !== 'loopback') throw refuse('private_address', `${cls} addresses are never reachable`);
+  if (loopback) {
+    if (!p.loopback) throw refuse('loopback_refused', 'loopback is refused in hosted mode unless SVC_MCP_ALLOW_LOOPBACK=1');
+    return { url, host, port, literal: cls !== undefined };
+  }
+  if (url.protocol !== 'https:') throw refuse('https_required', 'plain http is allowed only to loopback');
+  if (p.allowHosts === null) {
+    if (p.hosted) throw refuse('no_allowlist', 'hosted mode reaches only SVC_MCP_ALLOW_HOSTS, and none is set');
+  } else if (!p.allowHosts.some((e) => hostMatches(e, host, port))) {
+    throw refuse('host_not_allowlisted', `${host}:${port} is not in SVC_MCP_ALLOW_HOSTS`);
+  }
+  return { url, host, port, literal: cls !== undefined };
+}
+
+/** Classifies one DNS answer for `host`. */
+export function checkAnswer(p: EgressPolicy, host: string, address: string): void {
+  const cls = classifyAddress(address);
+  if (cls === 'public') return;
+  if (cls === 'loopback' && p.loopback) return;
+  throw refuse('private_dns_answer', `${host} resolves to a ${cls ?? 'unparsable'} address`);
+}
+
+/** Resolves a name and refuses when any answer is not allowed; returns the answers in order. */
+export async function resolveChecked(p: EgressPolicy, resolver: Resolver, host: string): Promise<{ address: string; family: number }[]> {
+  const answers = await resolver(host);
+  if (answers.length === 0) throw refuse('private_dns_answer', `${host} has no address`);
+  for (const a of answers) checkAnswer(p, host, a.address);
+  return answers;
+}
+
+/**
+ * Everything about a server config that can be checked without the network. `runtime` adds the
+ * rule that a runtime attach may read only SVC_MCP_ALLOW_ENV names (credential and child env).
+ */
+export function checkServer(p: EgressPolicy, s: McpServerConfig, runtime: boolean): void {
+  if (s.transport === 'stdio') {
+    if (!p.stdio) throw refuse('stdio_refused', p.hosted ? 'stdio servers are refused in hosted mode unless SVC_MCP_ALLOW_STDIO=1' : 'stdio servers are refused (SVC_MCP_ALLOW_STDIO=0)');
+  } else {
+    checkUrl(p, s.url ?? '');
+  }
+  if (!runtime) return;
+  const names = [...(s.env ?? []), ...(s.auth?.kind === 'bearer' ? [s.auth.tokenEnv] : [])];
+  for (const n of names) if (!envAllowed(p, n)) throw refuse('env_not_allowed', `${n} is not in SVC_MCP_ALLOW_ENV`);
+}

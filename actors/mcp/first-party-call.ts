@@ -1,0 +1,38 @@
+/**
+ * `svc_*` calls from `/mcp/call` and the `/mcp` MCP endpoint. The implementations belong to the
+ * flow engine (actors/run/tools/svc.ts); the run actor has no bus verb for them, so this imports
+ * that pure module directly (reads only, no run state, no side effect) instead of duplicating it.
+ * First-party results are the orchestrator's own data: `untrusted: false`, no ExternalMcpCalled
+ * row (that event is for external tools). An unknown `svc_*` name answers
+ * `unknown_external_mcp_tool:<name>`, the one code for "no tool of that name visible to you".
+ */
+import { AppError } from '../../schemas/errors.js';
+import type { McpCallOutcome } from '../../schemas/mcp.js';
+import { noChain } from '../../chain/none.js';
+import { callSvcTool, isKnownSvcTool } from '../run/tools/svc.js';
+import { FIRST_PARTY_TOOLS } from './first-party.js';
+
+/** The first-party tools this process can both describe and run. */
+export function servedFirstParty() {
+  return FIRST_PARTY_TOOLS.filter((t) => isKnownSvcTool(t.name));
+}
+
+/** The svc tools take string arguments (flow steps interpolate to text): other JSON values are passed as their JSON text. */
+function stringArgs(args: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+export async function callFirstParty(name: string, args: Record<string, unknown>, seat: string, traceId: string): Promise<McpCallOutcome> {
+  const started = performance.now();
+  if (!servedFirstParty().some((t) => t.name === name)) {
+    throw new AppError('unknown_external_mcp_tool', { detail: name, message: `no first-party tool ${name}` });
+  }
+  const out = await callSvcTool(name, stringArgs(args), { principal: seat, runId: `mcp-call:${traceId}`, chainConfigured: noChain().configured });
+  if (!out) throw new AppError('unknown_external_mcp_tool', { detail: name, message: `no first-party tool ${name}` });
+  const text = out.text ?? out.summary;
+  const result = {
+    content: [{ type: 'text', text }],
+    ...(out.json !== null && typeof out.json === 'object' && !Array.isArray(out.json) ? { structuredContent: out.json } : {}),
+  };
+  return { status: 'ok', name, result, untrusted: false, durationMs: Math.round((performance.now() - started) * 1000) / 1000 };
+}

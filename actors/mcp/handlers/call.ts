@@ -1,0 +1,75 @@
+/**
+ * `mcp.call`: the one path to an external tool, for `/mcp/call`, the `/mcp` MCP endpoint and
+ * flow runs alike (a `svc_*` name is answered by the first-party tools instead).
+ * Order matters: parse the name, find the server the caller may see, resolve the rule for the
+ * seat, apply the write mode, and only then touch the network (credential, egress re-check,
+ * bounded session). Every outcome, refusals included, leaves one ExternalMcpCalled row with
+ * no arguments and no results (argument keys only under SVC_MCP_AUDIT_ARGS=1).
+ */
+import type { HandlerContext } from '../../../bus/types.js';
+import { AppError, isAppError } from '../../../schemas/errors.js';
+import type { CallerScope, McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
+import { findVisible, type McpContext } from '../context.js';
+import { isFirstPartyName } from '../first-party.js';
+import { callFirstParty } from '../first-party-call.js';
+import { parseToolName } from '../names.js';
+import { boundsFor, withClient } from '../session.js';
+import { catalog } from '../store.js';
+import { toolStates } from '../view.js';
+import type { Bounds } from '../bounds.js';
+
+export function callHandlers(ctx: McpContext) {
+  return {
+    call: async (h: HandlerContext, p: McpCallCommand & { caller?: CallerScope }): Promise<McpCallOutcome> => {
+      const started = performance.now();
+      // From /mcp/call: an agent acts only as itself; the operator or a person may ask as another seat.
+      if (p.caller && p.caller.kind === 'seat' && p.caller.authorKind === 'agent' && p.seat !== p.caller.seat) {
+        throw new AppError('mcp_scope_forbidden', { message: `agent ${p.caller.seat} may not call as ${p.seat}` });
+      }
+      const parsed = parseToolName(p.name);
+      if (parsed.kind !== 'external') {
+        if (isFirstPartyName(p.name)) return callFirstParty(p.name, p.arguments ?? {}, p.seat, h.traceId);
+        throw new AppError('unknown_external_mcp_tool', { detail: p.name, message: `${p.name} is not an external tool name (mcp__<server>__<tool>)` });
+      }
+      const { server, tool } = parsed;
+      const audit: Record<string, unknown> = { server, tool, seat: p.seat, owner: p.workspace ?? null, effect: null, mode: null, askSurface: p.askSurface };
+      if (ctx.deps.config.mcp.auditArgs) audit.argumentKeys = Object.keys(p.arguments ?? {}).sort();
+      let bounds: Bounds | undefined;
+      const record = (outcome: string, extra: Record<string, unknown> = {}) => ctx.audit('ExternalMcpCalled', {
+        ...audit, outcome, wentOut: bounds?.wentOut ?? false, durationMs: Math.round((performance.now() - started) * 1000) / 1000, ...extra,
+      }, h.traceId);
+      const refuse = async (err: AppError): Promise<never> => {
+        await record(bounds?.wentOut ? 'failed' : 'refused', { error: err.wireCode });
+        throw err;
+      };
+
+      const s = await findVisible(ctx, p.workspace, server);
+      const known = s && (await catalog(ctx.deps.store, s.owner, server))?.tools.some((t) => t.name === tool);
+      if (!s || !known) return refuse(new AppError('unknown_external_mcp_tool', { detail: `${server}.${tool}`, message: `no tool ${tool} on a server ${server} visible to this caller` }));
+      const state = (await toolStates(ctx, s, p.seat)).states.find((t) => t.name === tool)!;
+      audit.effect = state.effect;
+      audit.mode = state.mode ?? null;
+      if (state.state !== 'allowed') return refuse(new AppError('tool_not_allowlisted', { detail: `${server}.${tool}` }));
+      if (state.effect === 'write') {
+        if (state.mode === 'deny') return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:deny`, message: `${server}.${tool} is a write in mode deny` }));
+        if (state.mode === 'ask' && p.approvedQuestionId === undefined) {
+          if (!p.askSurface) return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:ask_unavailable`, message: `${server}.${tool} is a write in mode ask and this call has no ask surface` }));
+          await record('ask_required');
+          return { status: 'ask_required', server, tool };
+        }
+        if (p.approvedQuestionId !== undefined) audit.approvedQuestionId = p.approvedQuestionId;
+      }
+
+      bounds = boundsFor(s.config);
+      try {
+        const b = bounds;
+        const result = await withClient(ctx.session, s, b, (client, signal) => client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }));
+        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        await record('ok', { isError: result.isError === true });
+        return { status: 'ok', name: p.name, result, untrusted: true, durationMs };
+      } catch (err) {
+        return refuse(isAppError(err) ? err : new AppError('mcp_server_unreachable', { detail: server }));
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The only way an http MCP server is reached: a fetch for the SDK's Streamable HTTP transport,
+ * built on node:http(s) so that (1) every URL it is asked for, redirects included, meets the
+ * egress policy, (2) the socket connects to the very address the policy checked (the DNS lookup
+ * is the check), and (3) the body stream is counted as it arrives and aborted past
+ * maxResponseBytes. Redirects are never followed here; a 3xx goes back to the SDK, whose
+ * same-origin follow comes through this function again.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { checkUrl, resolveChecked, type EgressPolicy, type Resolver } from './egress.js';
+import type { Bounds } from './bounds.js';
+
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function guardedLookup(policy: EgressPolicy, resolver: Resolver): LookupFunction {
+  return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...a: unknown[]) => void) => {
+    resolveChecked(policy, resolver, hostname).then((answers) => {
+      const usable = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
+      if (options.all) callback(null, usable);
+      else if (usable[0]) callback(null, usable[0].address, usable[0].family);
+      else callback(Object.assign(new Error(`no address of family ${options.family} for ${hostname}`), { code: 'ENOTFOUND' }));
+    }, (err: Error) => callback(err));
+  }) as LookupFunction;
+}
+
+function plainHeaders(h: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(h ?? {}).forEach((v, k) => { out[k] = v; });
+  return out;
+}
+
+export function guardedFetch(policy: EgressPolicy, resolver: Resolver, bounds: Bounds): FetchLike {
+  return async (input, init = {}) => {
+    const checked = checkUrl(policy, typeof input === 'string' ? input : input.href);
+    if (!checked.literal) await resolveChecked(policy, resolver, checked.host);
+    const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer);
+    const https_ = checked.url.protocol === 'https:';
+    const signal = init.signal ? AbortSignal.any([init.signal, bounds.signal]) : bounds.signal;
+    signal.throwIfAborted();
+    return new Promise<Response>((resolve, reject) => {
+      const req = (https_ ? https : http).request(checked.url, {
+        method: init.method ?? 'GET',
+        headers: plainHeaders(init.headers),
+        agent: https_ ? httpsAgent : httpAgent,
+        lookup: guardedLookup(policy, resolver),
+        signal,
+      }, (res) => {
+        let bytes = 0;
+        const status = res.statusCode ?? 502;
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+          else if (v !== undefined) headers.set(k, v);
+        }
+        if (NULL_BODY.has(status) || init.method === 'HEAD') {
+          res.resume();
+          resolve(new Response(null, { status, headers }));
+          return;
+        }
+        const stream = new ReadableStream<Uint8Array>({
+          start(ctrl) {
+            res.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+              if (!bounds.charge(bytes)) {
+                ctrl.error(bounds.tripped);
+                res.destroy();
+                req.destroy();
+                return;
+              }
+              ctrl.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            });
+            res.on('end', () => { try { ctrl.close(); } catch { /* already errored */ } });
+            res.on('error', (err) => { try { ctrl.error(err); } catch { /* already closed */ } });
+          },
+          cancel() { res.destroy(); },
+        });
+        resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers }));
+      });
+      req.on('error', (err) => reject(bounds.tripped ?? err));
+      req.on('socket', () => { bounds.wentOut = true; });
+      req.end(body);
+    });
+  };
+}

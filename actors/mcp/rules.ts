@@ -1,0 +1,64 @@
+/**
+ * Allowlist resolution for one tool and one seat (spec 000 "States and transitions"). Levels,
+ * narrowest first: the agent, each crew above it (nearest first), the workspace. At one level an
+ * exact tool name beats `*`. A tool is allowed only when some level allows it and no level pins
+ * a refusal: a crew or agent rule can disable, never re-admit what a broader level disabled.
+ * Effect comes from the workspace level only; unclassified counts as a write. Modes only
+ * tighten: the strictest mode on the line wins; with none set a write asks.
+ */
+import type { Effect, Mode, OrgConfig, ToolState } from '../../schemas/mcp.js';
+import type { Level, RuleRow } from './store.js';
+
+export interface ReportingLine {
+  readonly seat: string | undefined;
+  /** Crews above the seat, nearest first. */
+  readonly crews: readonly string[];
+}
+
+/** Without a chain, the declared SVC_ORG; a seat it does not list reports only to the workspace. */
+export function reportingLine(org: Readonly<OrgConfig>, seat: string | undefined): ReportingLine {
+  if (seat === undefined) return { seat, crews: [] };
+  return { seat, crews: Object.hasOwn(org, seat) ? org[seat]!.crews : [] };
+}
+
+export const DEFAULT_WRITE_MODE: Mode = 'ask';
+const STRICTNESS: Record<Mode, number> = { auto: 0, ask: 1, deny: 2 };
+
+export interface Resolution {
+  readonly state: ToolState['state'];
+  readonly effect: Effect;
+  readonly classified: boolean;
+  /** Set for writes. */
+  readonly mode: Mode | undefined;
+  readonly decidedBy: string | undefined;
+}
+
+interface Picked { readonly label: string; readonly enabled: boolean; readonly effect: Effect | undefined; readonly mode: Mode | undefined }
+
+function pick(rules: readonly RuleRow[], tool: string, level: Level, ref: string, label: string): Picked | undefined {
+  const exact = rules.find((r) => r.level === level && r.ref === ref && r.tool === tool);
+  const star = rules.find((r) => r.level === level && r.ref === ref && r.tool === '*');
+  if (!exact && !star) return undefined;
+  return { label, enabled: (exact ?? star)!.enabled, effect: exact?.effect ?? star?.effect, mode: exact?.mode ?? star?.mode };
+}
+
+/** `rules` are the rules of the tool's server in its owner's namespace. */
+export function resolveTool(rules: readonly RuleRow[], tool: string, line: ReportingLine): Resolution {
+  const levels: Picked[] = [];
+  const add = (p: Picked | undefined) => { if (p) levels.push(p); };
+  if (line.seat !== undefined) add(pick(rules, tool, 'agent', line.seat, `agent:${line.seat}`));
+  for (const crew of line.crews) add(pick(rules, tool, 'crew', crew, `crew:${crew}`));
+  const workspace = pick(rules, tool, 'workspace', '', 'workspace');
+  add(workspace);
+
+  const effect = workspace?.effect;
+  const refusal = levels.find((l) => !l.enabled);
+  const allow = levels.find((l) => l.enabled);
+  const state: ToolState['state'] = refusal ? 'disabled' : allow ? 'allowed' : 'blocked';
+  let mode: Mode | undefined;
+  if ((effect ?? 'write') === 'write') {
+    for (const l of levels) if (l.mode !== undefined && (mode === undefined || STRICTNESS[l.mode] > STRICTNESS[mode])) mode = l.mode;
+    mode ??= DEFAULT_WRITE_MODE;
+  }
+  return { state, effect: effect ?? 'write', classified: effect !== undefined, mode, decidedBy: (refusal ?? allow)?.label };
+}

@@ -1,0 +1,115 @@
+/**
+ * One bounded conversation with one attached server: credential resolved first (a missing one
+ * fails before anything is sent), the egress policy re-checked, a fresh SDK `Client` over the
+ * guarded http fetch or the isolated stdio child, the work raced against the bounds, then
+ * closed. Errors leave here as AppErrors only, so the bus never retries a call that went out.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { AppError, isAppError } from '../../schemas/errors.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, mcpSecretLabel, type McpServerConfig } from '../../schemas/mcp.js';
+import type { Store } from '../../store/types.js';
+import { unseal } from '../../runtime/seal.js';
+import { VERSION } from '../../runtime/version.js';
+import { checkServer, type EgressPolicy, type Resolver } from './egress.js';
+import { Bounds } from './bounds.js';
+import { guardedFetch } from './http-fetch.js';
+import { BoundedStdioTransport } from './stdio.js';
+import { sealedSecret } from './store.js';
+
+export interface SessionDeps {
+  readonly policy: EgressPolicy;
+  readonly resolver: Resolver;
+  readonly readEnv: (name: string) => string | undefined;
+  readonly store: Store;
+  readonly sessionKey: Buffer | undefined;
+}
+
+export interface Target {
+  /** Owner scope ('' for boot and operator servers). */
+  readonly owner: string;
+  readonly config: McpServerConfig;
+  readonly runtime: boolean;
+}
+
+/** The Authorization header the config points at, resolved in the server's owner scope only. */
+async function credential(deps: SessionDeps, t: Target): Promise<Record<string, string>> {
+  const auth = t.config.auth;
+  if (auth === undefined) return {};
+  const missing = (what: string) => new AppError('mcp_missing_credential', { detail: t.config.id, message: `server ${t.config.id}: ${what}; nothing was sent` });
+  let value: string | undefined;
+  if (auth.kind === 'bearer') {
+    value = deps.readEnv(auth.tokenEnv);
+    if (value === undefined) throw missing(`environment variable ${auth.tokenEnv} is not set`);
+  } else {
+    const sealed = await sealedSecret(deps.store, t.owner, auth.secretRef);
+    if (sealed === undefined) throw missing(`no sealed secret ${auth.secretRef} in the server's scope`);
+    if (deps.sessionKey === undefined) throw missing('no SVC_SESSION_KEY to open sealed secrets');
+    value = unseal(deps.sessionKey, sealed, mcpSecretLabel(t.owner, auth.secretRef));
+    if (value === undefined) throw missing(`sealed secret ${auth.secretRef} does not open under the current key`);
+  }
+  return { authorization: `Bearer ${value}` };
+}
+
+function childEnv(deps: SessionDeps, names: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const n of names) {
+    const v = deps.readEnv(n);
+    if (v !== undefined) env[n] = v;
+  }
+  return env;
+}
+
+export function boundsFor(config: McpServerConfig): Bounds {
+  return new Bounds(config.id, config.timeoutMs ?? DEFAULT_TIMEOUT_MS, config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+}
+
+function asAppError(err: unknown, server: string, bounds: Bounds): AppError {
+  const tripped = bounds.tripped;
+  if (tripped && isAppError(tripped)) return tripped;
+  if (isAppError(err)) return err;
+  if (isAppError((err as { cause?: unknown })?.cause)) return (err as { cause: AppError }).cause;
+  const text = String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 200);
+  return new AppError('mcp_server_unreachable', { detail: server, message: `server ${server}: ${text}` });
+}
+
+/** Runs `fn` against a connected client within the server's bounds. `bounds.wentOut` tells the caller whether anything left. */
+export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+  checkServer(deps.policy, t.config, t.runtime);
+  const headers = await credential(deps, t);
+  let transport: Transport;
+  if (t.config.transport === 'http') {
+    transport = new StreamableHTTPClientTransport(new URL(t.config.url!), {
+      fetch: guardedFetch(deps.policy, deps.resolver, bounds),
+      requestInit: { headers },
+      reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+    });
+  } else {
+    transport = new BoundedStdioTransport({ server: t.config.id, command: t.config.command!, args: t.config.args ?? [], env: childEnv(deps, t.config.env ?? []), bounds });
+  }
+  const client = new Client({ name: 'svc', version: VERSION }, { capabilities: {} });
+  const opts = { signal: bounds.signal, timeout: bounds.timeoutMs + 1000 };
+  try {
+    await bounds.race(client.connect(transport, opts));
+    return await bounds.race(fn(client, bounds.signal));
+  } catch (err) {
+    throw asAppError(err, t.config.id, bounds);
+  } finally {
+    bounds.done();
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** Every tool the server publishes (all pages). */
+export async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<{ name: string; description?: string; inputSchema?: unknown }[]> {
+  const out: { name: string; description?: string; inputSchema?: unknown }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const res = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout });
+    for (const tool of res.tools) out.push({ name: tool.name, ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
+    cursor = res.nextCursor;
+    if (!cursor) break;
+  }
+  return out;
+}

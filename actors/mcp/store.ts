@@ -1,0 +1,122 @@
+/**
+ * The mcp actor's rows: runtime servers, discovered catalogs, tool rules and sealed secrets.
+ * Every worker reads the same rows, so an attach through one gateway is visible through any
+ * other. Each helper takes a fresh fork; none runs inside another's transaction.
+ */
+import { createHash } from 'node:crypto';
+import type { Store } from '../../store/types.js';
+import { McpCatalog, type CatalogTool } from '../../store/entities/McpCatalog.js';
+import { McpRule } from '../../store/entities/McpRule.js';
+import { McpSecret } from '../../store/entities/McpSecret.js';
+import { McpServer } from '../../store/entities/McpServer.js';
+import type { Effect, McpServerConfig, Mode } from '../../schemas/mcp.js';
+
+export type { CatalogTool };
+export type Level = 'workspace' | 'crew' | 'agent';
+
+export interface RuleRow {
+  readonly owner: string;
+  readonly server: string;
+  readonly tool: string;
+  readonly level: Level;
+  readonly ref: string;
+  readonly enabled: boolean;
+  readonly effect: Effect | undefined;
+  readonly mode: Mode | undefined;
+}
+
+const serverKey = (owner: string, id: string) => `${owner}/${id}`;
+const ruleKey = (owner: string, server: string, tool: string, level: string, ref: string) =>
+  createHash('sha256').update(JSON.stringify([owner, server, tool, level, ref])).digest('hex');
+
+export async function runtimeServers(store: Store): Promise<{ owner: string; config: McpServerConfig }[]> {
+  const rows = await store.em().find(McpServer, {}, { orderBy: { key: 'asc' } });
+  return rows.map((r) => ({ owner: r.owner, config: r.config }));
+}
+
+export async function runtimeServer(store: Store, owner: string, id: string): Promise<McpServerConfig | undefined> {
+  const row = await store.em().findOne(McpServer, { key: serverKey(owner, id) });
+  return row?.config;
+}
+
+/** Inserts or replaces; true when a server of that id already existed in that scope. */
+export async function putRuntimeServer(store: Store, owner: string, config: McpServerConfig, by: string): Promise<boolean> {
+  const em = store.em();
+  const existed = (await em.count(McpServer, { key: serverKey(owner, config.id) })) > 0;
+  await em.upsert(McpServer, { key: serverKey(owner, config.id), owner, serverId: config.id, config, attachedAt: new Date(), attachedBy: by });
+  return existed;
+}
+
+export async function deleteRuntimeServer(store: Store, owner: string, id: string): Promise<boolean> {
+  return (await store.em().nativeDelete(McpServer, { key: serverKey(owner, id) })) > 0;
+}
+
+export async function catalog(store: Store, owner: string, id: string): Promise<{ tools: CatalogTool[]; refreshedAt: Date } | undefined> {
+  const row = await store.em().findOne(McpCatalog, { key: serverKey(owner, id) });
+  return row ? { tools: row.tools, refreshedAt: row.refreshedAt } : undefined;
+}
+
+export async function putCatalog(store: Store, owner: string, id: string, tools: CatalogTool[]): Promise<void> {
+  await store.em().upsert(McpCatalog, { key: serverKey(owner, id), owner, serverId: id, tools, refreshedAt: new Date() });
+}
+
+export async function deleteCatalog(store: Store, owner: string, id: string): Promise<void> {
+  await store.em().nativeDelete(McpCatalog, { key: serverKey(owner, id) });
+}
+
+function toRule(r: McpRule): RuleRow {
+  return {
+    owner: r.owner, server: r.server, tool: r.tool, level: r.level as Level, ref: r.ref, enabled: r.enabled,
+    effect: (r.effect ?? undefined) as Effect | undefined, mode: (r.mode ?? undefined) as Mode | undefined,
+  };
+}
+
+/** Every rule in one owner's namespace (optionally of one server). */
+export async function rules(store: Store, owner: string, server?: string): Promise<RuleRow[]> {
+  const rows = await store.em().find(McpRule, server === undefined ? { owner } : { owner, server });
+  return rows.map(toRule);
+}
+
+export async function upsertRule(store: Store, r: RuleRow, by: string): Promise<void> {
+  await store.em().upsert(McpRule, {
+    key: ruleKey(r.owner, r.server, r.tool, r.level, r.ref), owner: r.owner, server: r.server, tool: r.tool, level: r.level, ref: r.ref,
+    enabled: r.enabled, effect: r.effect ?? null, mode: r.mode ?? null, updatedAt: new Date(), updatedBy: by,
+  });
+}
+
+export async function deleteRule(store: Store, owner: string, server: string, tool: string, level: Level, ref: string): Promise<boolean> {
+  return (await store.em().nativeDelete(McpRule, { key: ruleKey(owner, server, tool, level, ref) })) > 0;
+}
+
+/** Drops the allow rules of tools seen for the first time, so discovery never admits anything. */
+export async function revokeAllows(store: Store, owner: string, server: string, tools: string[]): Promise<RuleRow[]> {
+  if (tools.length === 0) return [];
+  const em = store.em();
+  const rows = await em.find(McpRule, { owner, server, tool: { $in: tools }, enabled: true });
+  if (rows.length) await em.nativeDelete(McpRule, { key: { $in: rows.map((r) => r.key) } });
+  return rows.map(toRule);
+}
+
+export async function secrets(store: Store, owner: string): Promise<{ ref: string; last4: string; updatedAt: Date }[]> {
+  const rows = await store.em().find(McpSecret, { owner }, { orderBy: { ref: 'asc' } });
+  return rows.map((r) => ({ ref: r.ref, last4: r.last4, updatedAt: r.updatedAt }));
+}
+
+export async function sealedSecret(store: Store, owner: string, ref: string): Promise<string | undefined> {
+  return (await store.em().findOne(McpSecret, { key: serverKey(owner, ref) }))?.sealed;
+}
+
+export async function putSecret(store: Store, owner: string, ref: string, sealed: string, last4: string): Promise<boolean> {
+  const em = store.em();
+  const existed = (await em.count(McpSecret, { key: serverKey(owner, ref) })) > 0;
+  await em.upsert(McpSecret, { key: serverKey(owner, ref), owner, ref, sealed, last4, updatedAt: new Date() });
+  return existed;
+}
+
+export async function deleteSecret(store: Store, owner: string, ref: string): Promise<{ last4: string } | undefined> {
+  const em = store.em();
+  const row = await em.findOne(McpSecret, { key: serverKey(owner, ref) });
+  if (!row) return undefined;
+  await em.nativeDelete(McpSecret, { key: row.key });
+  return { last4: row.last4 };
+}

@@ -1,0 +1,60 @@
+/**
+ * The `run` actor: definitions (save/delete), runs (start/resume/pause/cancel), wake-ups
+ * (signal), takeovers (recover) and `agentPause`. Handlers validate and delegate to the engine;
+ * each returns the run as it stands, so `bus.call` from the gateway answers with it.
+ */
+import { defineActor } from '../actor.js';
+import type { ActorDeps } from '../actor.js';
+import { noChain } from '../../chain/none.js';
+import type { ChainPort } from '../../chain/port.js';
+import type { FlowRecord, RunView, StartRunCommand } from '../../schemas/runs.js';
+import { AppError } from '../../schemas/errors.js';
+import type { ResumeSignal } from './steps/types.js';
+import { createEngine } from './engine/index.js';
+import { cancelRun, pauseAgentRuns, pauseRun, recoverRun, resumeRun, signalRun } from './engine/control.js';
+import { validateFlow } from './definitions/validate.js';
+import { deleteFlow, saveFlow } from './definitions/store.js';
+import { bootRecovery, recoverySweep } from './recovery.js';
+
+export interface SaveCommand { flow: unknown; savedBy: string }
+export interface RunCommand { runId: string; reason?: string; by?: string }
+export interface SignalCommand { runId: string; stepId: string; signal: ResumeSignal }
+
+/** The chain port this deployment uses; no-chain mode until a chain is configured. */
+function chainFor(_deps: ActorDeps): ChainPort {
+  return noChain();
+}
+
+export const runActor = defineActor({
+  name: 'run',
+  // A start or resume handler drives its run to the end; pause/cancel/signal must still get a slot.
+  concurrency: 128,
+  sweeps: (deps: ActorDeps) => [recoverySweep(deps)],
+  start: (deps: ActorDeps) => bootRecovery(deps),
+  handlers: (deps) => {
+    const engine = createEngine(deps, chainFor(deps));
+    return {
+      save: async (ctx, p: SaveCommand): Promise<FlowRecord> => {
+        const flow = validateFlow(p.flow);
+        const rec = await saveFlow(deps.store, flow, p.savedBy, new Date(deps.now()));
+        await deps.audit.record('FlowSaved', { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy }, ctx.traceId);
+        return rec;
+      },
+      delete: async (_ctx, p: { id: string }) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id) }),
+      start: async (ctx, p: StartRunCommand): Promise<RunView> => engine.start(p, p.traceId ?? ctx.traceId),
+      resume: async (ctx, p: RunCommand) => resumeRun(engine, p.runId, p.by, ctx.traceId),
+      pause: async (ctx, p: RunCommand) => pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId),
+      cancel: async (ctx, p: RunCommand) => cancelRun(engine, p.runId, p.reason, p.by, ctx.traceId),
+      signal: async (ctx, p: SignalCommand) => {
+        if (!p || typeof p.runId !== 'string' || typeof p.stepId !== 'string' || !p.signal) throw new AppError('invalid_request', { message: 'run.signal needs runId, stepId and signal' });
+        const r = await signalRun(engine, p.runId, p.stepId, p.signal, ctx.traceId);
+        return { applied: r.applied, ...(r.run ? { status: r.run.status } : {}) };
+      },
+      recover: async (ctx, p: { runId: string; force?: boolean }) => {
+        const v = await recoverRun(engine, p.runId, ctx.traceId, p.force === true);
+        return { recovered: v !== undefined, ...(v ? { status: v.status } : {}) };
+      },
+      agentPause: async (ctx, p: { agent: string; reason?: string }) => ({ agent: p.agent, cancelled: await pauseAgentRuns(engine, p.agent, p.reason, ctx.traceId) }),
+    };
+  },
+});

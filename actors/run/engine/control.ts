@@ -1,0 +1,120 @@
+/**
+ * Requests from outside a run's driver: pause (a flag honoured at the next boundary), resume
+ * (claim waiting → running, then drive), cancel (recursive to delegates, their gates and asks
+ * closed), signal (a gate, an ask or a child waking a parked step; exactly one claimer wins),
+ * recover (take over an expired lease; fail closed on an open non-idempotent attempt).
+ */
+import { FlowRun } from '../../../store/entities/FlowRun.js';
+import { AppError } from '../../../schemas/errors.js';
+import type { Flow } from '../../../schemas/flows.js';
+import type { RunView } from '../../../schemas/runs.js';
+import type { ResumeSignal } from '../steps/types.js';
+import type { Engine } from './index.js';
+import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, takeLease, withdrawPause, type RunRow } from './records.js';
+import { toView } from './view.js';
+import { runEnded, wakeParent } from './events.js';
+
+const must = async (e: Engine, runId: string): Promise<RunRow> => {
+  const row = await loadRun(e.deps.store, runId);
+  if (!row) throw new AppError('record_not_found', { message: `no run ${runId}` });
+  return row;
+};
+
+const lifecycle = (e: Engine, runId: string, action: string, by: string | undefined, reason: string | undefined, traceId: string) =>
+  e.deps.audit.record('FlowRunLifecycle', { runId, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) }, traceId);
+
+export async function pauseRun(e: Engine, runId: string, reason: string | undefined, by: string | undefined, traceId: string): Promise<RunView> {
+  const row = await must(e, runId);
+  if (row.status === 'cancelled') throw new AppError('run_cancelled');
+  if (await requestPause(e.deps.store, runId, new Date(e.deps.now()))) await lifecycle(e, runId, 'pause', by, reason, traceId);
+  return toView((await loadRun(e.deps.store, runId))!);
+}
+
+export async function resumeRun(e: Engine, runId: string, by: string | undefined, traceId: string): Promise<RunView> {
+  // A resume races the driver's own boundary writes; re-read until one of the transitions wins.
+  for (let i = 0; ; i++) {
+    const row = await must(e, runId);
+    if (row.status === 'cancelled') throw new AppError('run_cancelled');
+    if (row.status === 'running') {
+      // A pause not yet honoured is simply withdrawn (the driver re-checks before it parks).
+      if (!row.pauseRequested) return toView(row);
+      if (await withdrawPause(e.deps.store, runId, new Date(e.deps.now()))) {
+        await lifecycle(e, runId, 'resume', by, undefined, traceId);
+        return toView((await loadRun(e.deps.store, runId))!);
+      }
+    } else if (row.status !== 'waiting') {
+      return toView(row);
+    } else {
+      // Parked by the operator: re-enter the cursor step with whatever signal it was holding.
+      // Parked by a step: re-enter that step released.
+      const signal = row.waitingReason === 'operator' ? ((row.resumeSignal ?? null) as ResumeSignal | null) : ({ kind: 'released' } as ResumeSignal);
+      if (await claimWaiting(e.deps.store, runId, e.lease, { ...(row.waitingStepId ? { stepId: row.waitingStepId } : {}) }, signal, true)) {
+        await lifecycle(e, runId, 'resume', by, undefined, traceId);
+        return e.drive(runId, traceId);
+      }
+    }
+    if (i >= 20) return toView((await loadRun(e.deps.store, runId))!);
+  }
+}
+
+export async function cancelRun(e: Engine, runId: string, reason: string | undefined, by: string | undefined, traceId: string, audit = true): Promise<RunView> {
+  const row = await must(e, runId);
+  const message = reason ? `cancelled: ${reason}` : `cancelled${by ? ` by ${by}` : ''}`;
+  const done = await endFromOutside(e.deps.store, runId, 'cancelled', 'run_cancelled', message, new Date(e.deps.now()));
+  if (done) {
+    await e.deps.bus.send('gate', 'close', { runId }, { traceId });
+    if (audit) await lifecycle(e, runId, 'cancel', by, reason, traceId);
+    const children = await e.deps.store.em().find(FlowRun, { parentRunId: runId, status: { $in: ['running', 'waiting'] } });
+    for (const c of children) await cancelRun(e, c.id, `parent run ${runId} cancelled`, by, traceId, audit);
+    await wakeParent(e.deps, row, runId, traceId);
+  }
+  return toView((await loadRun(e.deps.store, runId))!);
+}
+
+/** A parked step's release. Returns the run as it stands after the signal was applied. */
+export async function signalRun(e: Engine, runId: string, stepId: string, signal: ResumeSignal, traceId: string): Promise<{ applied: boolean; run?: RunView }> {
+  const token = signal.kind === 'child_finished' ? signal.childRunId : undefined;
+  const won = await claimWaiting(e.deps.store, runId, e.lease, { stepId, ...(token ? { token } : {}), notReason: 'operator' }, signal);
+  if (won) return { applied: true, run: await e.drive(runId, traceId) };
+  // The step has not parked yet (its park is still being written): leave the signal for it.
+  if (await leavePendingSignal(e.deps.store, runId, stepId, signal)) return { applied: true };
+  return { applied: false };
+}
+
+/** Takes over a run whose worker died. */
+export async function recoverRun(e: Engine, runId: string, traceId: string, force = false): Promise<RunView | undefined> {
+  if (!(await takeLease(e.deps.store, runId, e.lease, force))) return undefined;
+  const row = (await loadRun(e.deps.store, runId))!;
+  const open = await openAttempts(e.deps.store, runId);
+  const flow = row.flow as unknown as Flow;
+  for (const a of open) {
+    const step = flow.steps.find((s) => s.id === a.stepId);
+    // An agent step is safe to re-enter: its child is unique per (run, step) and is found again.
+    const retryable = step?.kind === 'agent' || (step?.kind === 'tool' && step.idempotent === true);
+    const now = new Date(e.deps.now());
+    if (retryable) {
+      await closeAttempt(e.deps.store.em(), a.key, 'abandoned', now);
+      continue;
+    }
+    const message = `step ${a.stepId} was interrupted inside a side effect (attempt ${a.key}); it may or may not have happened: reconcile it, then start a new run`;
+    await closeAttempt(e.deps.store.em(), a.key, 'interrupted', now);
+    if (await endFromOutside(e.deps.store, runId, 'error', 'flow_step_interrupted', message, now, e.lease.holder)) {
+      const v = toView((await loadRun(e.deps.store, runId))!);
+      await runEnded(e.deps, row, v, traceId);
+      return v;
+    }
+    return toView((await loadRun(e.deps.store, runId))!);
+  }
+  return e.drive(runId, traceId);
+}
+
+/** `POST /agents/pause`: cancels the agent's parked runs with the reason attached. */
+export async function pauseAgentRuns(e: Engine, agent: string, reason: string | undefined, traceId: string): Promise<string[]> {
+  const parked = await e.deps.store.em().find(FlowRun, { principal: agent, status: 'waiting' }, { fields: ['id'] });
+  const out: string[] = [];
+  for (const r of parked) {
+    const v = await cancelRun(e, r.id, `agent ${agent} paused${reason ? `: ${reason}` : ''}`, 'operator', traceId, false);
+    if (v.status === 'cancelled') out.push(r.id);
+  }
+  return out;
+}

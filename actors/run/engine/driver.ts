@@ -1,0 +1,172 @@
+/**
+ * The run loop. One worker drives a run while it holds the run's lease (renewed in the
+ * background; a lost lease stops the loop at the next boundary). Steps fall through in
+ * declaration order unless routed; `next: null` stops. Around a side-effecting step an attempt
+ * is opened before the call and closed in the transaction that writes the step's checkpoint, so
+ * after a crash an open attempt means "may have happened". Pause is honoured at the boundary.
+ */
+import type { ActorDeps } from '../../actor.js';
+import type { Flow, Step } from '../../../schemas/flows.js';
+import type { RunView, TraceEntry } from '../../../schemas/runs.js';
+import { AppError, isAppError } from '../../../schemas/errors.js';
+import type { ResumeSignal, RunView as StepRunView, StepContext, StepExecutor, StepOutput, StepResult } from '../steps/types.js';
+import { interpolate } from '../interpolate.js';
+import { loadRun, openAttempt, renewLease, writeBoundary, type Lease, type RunRow } from './records.js';
+import { toView } from './view.js';
+import { runEnded, runParked, stepDone } from './events.js';
+
+export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
+
+export interface DriverDeps {
+  readonly deps: ActorDeps;
+  readonly lease: Lease;
+  registry(): Registry;
+}
+
+export function resolveNext(flow: Flow, step: Step, port: string | null | undefined): string | null {
+  if (port !== undefined) return port;
+  if ('next' in step && step.next !== undefined) return step.next;
+  const i = flow.steps.findIndex((s) => s.id === step.id);
+  return flow.steps[i + 1]?.id ?? null;
+}
+
+function runView(row: RunRow): StepRunView {
+  return {
+    id: row.id, principal: row.principal, flow: row.flow as unknown as Flow, input: row.input ?? undefined,
+    trigger: row.trigger as StepRunView['trigger'], stack: row.stack,
+    parent: row.parentRunId && row.parentStepId ? { runId: row.parentRunId, stepId: row.parentStepId } : undefined,
+  };
+}
+
+function failure(err: unknown): StepResult {
+  if (isAppError(err)) return { kind: 'fail', code: err.code, message: err.message };
+  return { kind: 'fail', code: 'flow_step_failed', message: (err as Error)?.message ?? String(err) };
+}
+
+/** Renews the lease every third of its length until stopped; `lost` turns true if it fails. */
+function keepLease(d: DriverDeps, runId: string): { readonly lost: () => boolean; stop(): void } {
+  let lost = false;
+  const timer = setInterval(() => {
+    renewLease(d.deps.store, runId, d.lease).then((ok) => { if (!ok) lost = true; }, (err) => d.deps.log.warn({ err, runId }, 'run lease renewal failed'));
+  }, Math.max(200, Math.floor(d.lease.ms / 3)));
+  timer.unref?.();
+  return { lost: () => lost, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Drives a run this worker holds until it ends, parks, or the lease is lost. The row must be
+ * `running` with `leaseHolder` = this worker; anything else is returned as it stands.
+ */
+export async function drive(d: DriverDeps, runId: string, traceId: string): Promise<RunView> {
+  const { deps } = d;
+  const row = await loadRun(deps.store, runId);
+  if (!row) throw new AppError('record_not_found', { message: `no run ${runId}` });
+  if (row.status !== 'running' || row.leaseHolder !== d.lease.holder) return toView(row);
+  const flow = row.flow as unknown as Flow;
+  const byId = new Map(flow.steps.map((s) => [s.id, s]));
+  const outputs = { ...(row.outputs as Record<string, StepOutput>) };
+  const trace = [...(row.trace as TraceEntry[])];
+  const view = runView(row);
+  let seq = row.seq;
+  let cursor: string | null = row.cursor ?? null;
+  let signal = (row.resumeSignal ?? undefined) as ResumeSignal | undefined;
+  let pauseRequested = row.pauseRequested;
+  const lease = keepLease(d, runId);
+  const registry = d.registry();
+  const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
+  const lostView = async () => toView((await loadRun(deps.store, runId))!);
+  const base = { runId, principal: row.principal, input: row.input ?? undefined };
+  try {
+    for (;;) {
+      if (lease.lost()) return await lostView();
+      if (pauseRequested) {
+        const at = cursor ?? '';
+        const r = await writeBoundary(deps.store, { ...base, seq, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, d.lease, { status: 'waiting', reason: 'operator', stepId: at, token: undefined, resumeSignal: signal });
+        if (!r.ok && r.reason === 'withdrawn') {
+          pauseRequested = false;
+          continue;
+        }
+        if (!r.ok) return await lostView();
+        seq++;
+        const v = finish({ status: 'waiting', waitingReason: 'operator', waitingStepId: at, waitingToken: null });
+        await runParked(deps, v, traceId);
+        return v;
+      }
+      if (cursor === null) {
+        // Only reachable for an empty remainder (e.g. recovered after the last commit).
+        const r = await writeBoundary(deps.store, { ...base, seq, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, d.lease, { status: 'completed' });
+        if (!r.ok) return await lostView();
+        seq++;
+        const v = finish({ status: 'completed', endedAt: new Date(d.lease.now()) });
+        await runEnded(deps, row, v, traceId);
+        return v;
+      }
+      const step = byId.get(cursor);
+      const exec = step ? (registry[step.kind] as StepExecutor) : undefined;
+      let result: StepResult;
+      let attemptKey: string | undefined;
+      if (!step || !exec) {
+        result = { kind: 'fail', code: 'flow_step_failed', message: `step ${cursor} does not exist in the flow` };
+      } else {
+        if (exec.sideEffect(step)) attemptKey = await openAttempt(deps.store, runId, step.id, seq, d.lease);
+        const ctx: StepContext = {
+          run: view, step, outputs, attemptKey: attemptKey ?? '', resume: signal,
+          render: (t) => interpolate(t, { input: view.input, outputs }),
+          deps: { config: deps.config, bus: deps.bus, store: deps.store, audit: deps.audit, log: deps.log.child({ runId, stepId: step.id }), model: deps.model },
+        };
+        try {
+          result = await exec.execute(ctx);
+        } catch (err) {
+          result = failure(err);
+        }
+      }
+      const stepId = cursor;
+      const kind = step?.kind ?? 'unknown';
+      const at = new Date(d.lease.now()).toISOString();
+      if (result.kind === 'done') {
+        const next = resolveNext(flow, step!, result.port);
+        outputs[stepId] = result.output;
+        trace.push({ stepId, kind, status: 'done', summary: result.output.summary, ...(result.output.verdict ? { verdict: result.output.verdict } : {}), port: next, ...(attemptKey ? { attemptKey } : {}), at });
+        const fin = next === null ? { status: 'completed' as const } : { status: 'running' as const };
+        const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor: next, outputs, trace, attemptKey, attemptOutcome: 'done' }, d.lease, fin);
+        if (!r.ok) return await lostView();
+        seq++;
+        cursor = next;
+        signal = undefined;
+        pauseRequested = r.pauseRequested;
+        stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
+        if (next === null) {
+          const v = finish({ status: 'completed', endedAt: new Date(d.lease.now()) });
+          await runEnded(deps, row, v, traceId);
+          return v;
+        }
+        continue;
+      }
+      if (result.kind === 'park') {
+        trace.push({ stepId, kind, status: 'parked', summary: result.summary, ...(attemptKey ? { attemptKey } : {}), at });
+        const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'parked' }, d.lease, { status: 'waiting', reason: result.reason, stepId, token: result.token, resumeSignal: undefined });
+        if (!r.ok && r.reason === 'pending') {
+          trace.pop();
+          signal = r.signal;
+          continue;
+        }
+        if (!r.ok) return await lostView();
+        seq++;
+        const v = finish({ status: 'waiting', waitingReason: result.reason, waitingStepId: stepId, waitingToken: result.token ?? null });
+        stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
+        await runParked(deps, v, traceId);
+        return v;
+      }
+      trace.push({ stepId, kind, status: 'failed', summary: `${result.code}: ${result.message}`, ...(attemptKey ? { attemptKey } : {}), at });
+      const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, d.lease, { status: 'error', code: result.code, message: result.message });
+      if (!r.ok) return await lostView();
+      seq++;
+      const v = finish({ status: 'error', errorCode: result.code, errorMessage: result.message, endedAt: new Date(d.lease.now()) });
+      stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
+      await runEnded(deps, row, v, traceId);
+      return v;
+    }
+  } finally {
+    lease.stop();
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * What a run tells the world. `FlowRun` (audit) when a run ends or parks: one row per
+ * "the run stopped here", so counting completions is counting rows. `RunProgress` (published,
+ * not audit) after every step, so `svc events tail RunProgress` shows a run live. A finished
+ * child wakes its parent with `run.signal` (child_finished); the parent's claim decides.
+ */
+import type { ActorDeps } from '../../actor.js';
+import type { RunView, TraceEntry } from '../../../schemas/runs.js';
+import type { RunRow } from './records.js';
+
+function summary(v: RunView): Record<string, unknown> {
+  return {
+    runId: v.id, flowId: v.flowId, principal: v.principal, trigger: v.trigger, status: v.status, steps: v.steps.length,
+    ...(v.waiting ? { waiting: v.waiting } : {}), ...(v.error ? { error: v.error } : {}), ...(v.parent ? { parent: v.parent } : {}),
+  };
+}
+
+export function stepDone(deps: ActorDeps, runId: string, flowId: string, entry: TraceEntry, seq: number, traceId: string): void {
+  deps.bus.emit('RunProgress', { runId, flowId, seq, stepId: entry.stepId, kind: entry.kind, status: entry.status, summary: entry.summary, ...(entry.port !== undefined ? { port: entry.port } : {}), ...(entry.verdict ? { verdict: entry.verdict } : {}) }, { traceId })
+    .catch((err) => deps.log.debug({ err, runId }, 'RunProgress not published'));
+}
+
+export async function runParked(deps: ActorDeps, v: RunView, traceId: string): Promise<void> {
+  await deps.audit.record('FlowRun', summary(v), traceId);
+}
+
+export async function runEnded(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, v: RunView, traceId: string): Promise<void> {
+  await deps.audit.record('FlowRun', summary(v), traceId);
+  await wakeParent(deps, row, v.id, traceId);
+}
+
+export async function wakeParent(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, childRunId: string, traceId: string): Promise<void> {
+  if (!row.parentRunId || !row.parentStepId) return;
+  await deps.bus.send('run', 'signal', { runId: row.parentRunId, stepId: row.parentStepId, signal: { kind: 'child_finished', childRunId } }, { traceId, msgId: `child_finished.${childRunId}` });
+}

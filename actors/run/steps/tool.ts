@@ -1,0 +1,69 @@
+/**
+ * `tool`: first-party `svc_*` reads (no side effect), `<connector>.<route>` HTTP calls through
+ * the connectors module, and `mcp__<server>__<tool>` through the mcp actor and its allowlist.
+ * An ask-mode MCP write parks the run (`connector_ask`) on a yes/no question opened by the gate
+ * actor; the step is re-entered with `ask_answered`. Arguments are interpolated strings.
+ */
+import { AppError } from '../../../schemas/errors.js';
+import type { Connectors } from '../connectors/index.js';
+import { callSvcTool } from '../tools/svc.js';
+import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
+import { asText } from '../interpolate.js';
+
+export interface ToolStepDeps {
+  readonly connectors: Connectors;
+  readonly chainConfigured: boolean;
+}
+
+type McpReply = { status: 'ok'; result: unknown; untrusted: true } | { status: 'ask_required'; server: string; tool: string };
+
+const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
+
+function bodyOutput(body: unknown, what: string): StepOutput {
+  const text = asText(body);
+  return { text, ...(typeof body === 'object' && body !== null ? { json: body } : {}), summary: `${what}: ${short(text.replace(/\s+/g, ' '))}` };
+}
+
+async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.js').Step, { kind: 'tool' }>>, args: Record<string, string>): Promise<StepResult> {
+  const { step, run, resume } = ctx;
+  let approvedQuestionId: string | undefined;
+  if (resume?.kind === 'ask_answered') {
+    if (!resume.approved) return { kind: 'fail', code: 'mcp_mode_denied', message: `step ${step.id}: the person asked declined ${step.tool}` };
+    approvedQuestionId = resume.questionId;
+  }
+  const reply = await ctx.deps.bus.call<McpReply>('mcp', 'call', { name: step.tool, arguments: args, seat: run.principal, askSurface: true, ...(approvedQuestionId ? { approvedQuestionId } : {}) }, { timeoutMs: 60_000 });
+  if (reply.status === 'ok') {
+    const out = bodyOutput(reply.result, `${step.tool} (untrusted)`);
+    return { kind: 'done', output: { ...out, json: reply.result } };
+  }
+  const q = await ctx.deps.bus.call<{ questionId: string; created: boolean }>('gate', 'open', {
+    runId: run.id, stepId: step.id, principal: run.principal, thread: run.principal,
+    prompt: `Allow ${reply.server}.${reply.tool} for run ${run.id}?`,
+    options: [{ id: 'yes', label: 'Yes', port: null }, { id: 'no', label: 'No', port: null }],
+    purpose: 'connector_ask',
+  }, { timeoutMs: 30_000 });
+  return { kind: 'park', reason: 'connector_ask', token: q.questionId, summary: `${reply.server}.${reply.tool} needs a confirmation (question ${q.questionId})` };
+}
+
+export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
+  return {
+    kind: 'tool',
+    sideEffect: (step) => !step.tool.startsWith('svc_'),
+    async execute(ctx) {
+      const { step, run } = ctx;
+      const args: Record<string, string> = {};
+      for (const [k, v] of Object.entries(step.args ?? {})) args[k] = ctx.render(v);
+      if (step.tool.startsWith('svc_')) {
+        const out = await callSvcTool(step.tool, args, { principal: run.principal, runId: run.id, chainConfigured: deps.chainConfigured });
+        if (!out) throw new AppError('flow_step_failed', { message: `step ${step.id}: unknown first-party tool ${step.tool}` });
+        return { kind: 'done', output: out };
+      }
+      if (step.tool.startsWith('mcp__')) return callMcp(ctx, args);
+      const res = await deps.connectors.call(step.tool, args);
+      if (!res.ok) {
+        return { kind: 'fail', code: 'flow_step_failed', message: `step ${step.id}: ${step.tool} answered ${res.status}: ${short(asText(res.body))}` };
+      }
+      return { kind: 'done', output: bodyOutput(res.body, `${step.tool} ${res.status}`) };
+    },
+  };
+}

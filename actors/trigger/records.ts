@@ -1,0 +1,153 @@
+/**
+ * Trigger records (spec 001 "Webhook trigger record"): mint, list, rotate, enable, delete. The
+ * secret is generated here, sealed at once (AES-256-GCM, runtime/seal.ts, bound to
+ * `webhook/<id>/<version>`) and returned exactly once. With a database and no SVC_SESSION_KEY,
+ * minting refuses (`webhook_sealing_unavailable`); without a database the triggers live in this
+ * process's memory anyway, so an ephemeral per-process key seals them (they die together).
+ */
+import { randomBytes } from 'node:crypto';
+import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
+import { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
+import { WebhookDelivery } from '../../store/entities/WebhookDelivery.js';
+import { seal, unseal } from '../../runtime/seal.js';
+import { AppError } from '../../schemas/errors.js';
+import type { Store } from '../../store/types.js';
+import type { Audit } from '../../runtime/audit.js';
+import type { Config } from '../../schemas/config.js';
+import type { CreateTriggerBody, DeliveryView, InputMapping, PubsubConfig, Scheme, TriggerMinted, TriggerView } from '../../schemas/triggers.js';
+
+export interface RecordDeps {
+  readonly config: Config;
+  readonly store: Store;
+  readonly audit: Audit;
+}
+
+/** Who is asking: the operator sees and names every principal; a seat only its own. */
+export interface Actor { readonly seat: string; readonly operator: boolean }
+
+let ephemeral: Buffer | undefined;
+
+/** The sealing key, or undefined when none may be used (a database and no SVC_SESSION_KEY). */
+export function sealingKey(config: Config): Buffer | undefined {
+  if (config.sessionKey) return config.sessionKey;
+  if (config.databaseUrl !== undefined) return undefined;
+  return (ephemeral ??= randomBytes(32));
+}
+
+const label = (id: string, version: number) => `webhook/${id}/${version}`;
+
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+/** The trigger's current secret, or undefined when it has none (pubsub) or it does not open. */
+export function openSecret(config: Config, row: WebhookTrigger): string | undefined {
+  const key = sealingKey(config);
+  if (!key || row.sealedSecret === null || row.sealedSecret === undefined) return undefined;
+  return unseal(key, row.sealedSecret, label(row.id, row.secretVersion));
+}
+
+export function view(row: WebhookTrigger): TriggerView {
+  return {
+    id: row.id,
+    flowId: row.flowId,
+    principal: row.principal,
+    scheme: row.scheme as Scheme,
+    events: row.events,
+    ...(row.input ? { input: row.input as InputMapping } : {}),
+    ...(row.config ? { config: row.config as PubsubConfig } : {}),
+    secretVersion: row.secretVersion,
+    enabled: row.enabled,
+    hookPath: `/hooks/${row.id}`,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export async function createTrigger(deps: RecordDeps, actor: Actor, body: CreateTriggerBody, traceId?: string): Promise<TriggerMinted> {
+  const scheme: Scheme = body.scheme ?? 'svc';
+  let config: PubsubConfig | null = null;
+  if (scheme === 'pubsub') {
+    if (!body.config?.audience || !body.config?.serviceAccountEmail) throw new AppError('invalid_request', { message: 'a pubsub trigger needs config.audience and config.serviceAccountEmail' });
+    config = { audience: body.config.audience, serviceAccountEmail: body.config.serviceAccountEmail };
+  } else if (body.config !== undefined) {
+    throw new AppError('invalid_request', { message: `config applies to pubsub triggers only, not ${scheme}` });
+  }
+  const principal = body.principal ?? actor.seat;
+  if (!actor.operator && principal !== actor.seat) throw new AppError('invalid_request', { message: 'a seat may only mint triggers that run as itself' });
+  const flow = await deps.store.em().findOne(FlowDefinition, { id: body.flowId });
+  if (!flow) throw new AppError('record_not_found', { message: `no saved flow ${body.flowId}` });
+  if (flow.trigger !== 'webhook') throw new AppError('invalid_request', { message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow` });
+
+  const id = `trg_${randomBytes(12).toString('base64url')}`;
+  let secret = '';
+  let sealedSecret: string | null = null;
+  if (scheme !== 'pubsub') {
+    const key = sealingKey(deps.config);
+    if (!key) throw new AppError('webhook_sealing_unavailable');
+    secret = newSecret();
+    sealedSecret = seal(key, secret, label(id, 1));
+  }
+  const now = new Date();
+  const row = {
+    id, flowId: body.flowId, principal, scheme, events: body.events ?? [], input: (body.input ?? null) as Record<string, unknown> | null,
+    config: config as Record<string, unknown> | null, sealedSecret, secretVersion: 1, enabled: true, createdBy: actor.seat, createdAt: now, updatedAt: now,
+  };
+  await deps.store.em().insert(WebhookTrigger, row);
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: body.flowId, change: 'created', scheme, principal, by: actor.seat, secretVersion: 1 }, traceId);
+  return { trigger: view(row as WebhookTrigger), secret, secretShownOnce: true };
+}
+
+export async function listTriggers(deps: RecordDeps, actor: Actor): Promise<TriggerView[]> {
+  const rows = await deps.store.em().find(WebhookTrigger, actor.operator ? {} : { principal: actor.seat }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  return rows.map(view);
+}
+
+async function mine(deps: RecordDeps, actor: Actor, id: string): Promise<WebhookTrigger> {
+  const row = await deps.store.em().findOne(WebhookTrigger, { id });
+  // A seat cannot tell someone else's trigger from a missing one.
+  if (!row || (!actor.operator && row.principal !== actor.seat)) throw new AppError('webhook_trigger_not_found');
+  return row;
+}
+
+/** A new secret; the old one stops verifying at once (every delivery reads the current row). */
+export async function rotateTrigger(deps: RecordDeps, actor: Actor, id: string, traceId?: string): Promise<TriggerMinted> {
+  const row = await mine(deps, actor, id);
+  if (row.scheme === 'pubsub') throw new AppError('invalid_request', { message: 'a pubsub trigger has no shared secret to rotate' });
+  const key = sealingKey(deps.config);
+  if (!key) throw new AppError('webhook_sealing_unavailable');
+  const secret = newSecret();
+  const version = row.secretVersion + 1;
+  const now = new Date();
+  // Conditional on the version read: of two concurrent rotations one wins, the other retries.
+  const n = await deps.store.em().nativeUpdate(WebhookTrigger, { id, secretVersion: row.secretVersion }, { sealedSecret: seal(key, secret, label(id, version)), secretVersion: version, updatedAt: now });
+  if (n !== 1) throw new AppError('conflict', { message: 'the trigger was rotated concurrently; try again' });
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'rotated', by: actor.seat, secretVersion: version }, traceId);
+  return { trigger: view({ ...row, secretVersion: version, updatedAt: now } as WebhookTrigger), secret, secretShownOnce: true };
+}
+
+export async function setEnabled(deps: RecordDeps, actor: Actor, id: string, enabled: boolean, traceId?: string): Promise<TriggerView> {
+  const row = await mine(deps, actor, id);
+  const now = new Date();
+  await deps.store.em().nativeUpdate(WebhookTrigger, { id }, { enabled, updatedAt: now });
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: enabled ? 'enabled' : 'disabled', by: actor.seat }, traceId);
+  return view({ ...row, enabled, updatedAt: now } as WebhookTrigger);
+}
+
+export async function deleteTrigger(deps: RecordDeps, actor: Actor, id: string, traceId?: string): Promise<void> {
+  const row = await mine(deps, actor, id);
+  await deps.store.em().nativeDelete(WebhookTrigger, { id });
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'deleted', by: actor.seat }, traceId);
+}
+
+export async function listDeliveries(deps: RecordDeps, actor: Actor, triggerId: string | undefined, limit: number): Promise<DeliveryView[]> {
+  let ids: string[] | undefined;
+  if (triggerId !== undefined) ids = [(await mine(deps, actor, triggerId)).id];
+  else if (!actor.operator) ids = (await deps.store.em().find(WebhookTrigger, { principal: actor.seat }, { fields: ['id'] })).map((r) => r.id);
+  const rows = await deps.store.em().find(WebhookDelivery, ids === undefined ? {} : { triggerId: { $in: ids } }, { orderBy: { at: 'desc', id: 'asc' }, limit });
+  return rows.map((r) => ({
+    id: r.id, triggerId: r.triggerId, deliveryKey: r.deliveryKey, status: r.status as DeliveryView['status'], bytes: r.bytes,
+    ...(r.reason ? { reason: r.reason } : {}), ...(r.runId ? { runId: r.runId } : {}), ...(r.eventType ? { eventType: r.eventType } : {}),
+    at: new Date(r.at).toISOString(),
+  }));
+}

@@ -1,0 +1,82 @@
+/**
+ * Flow runs through HTTP: a 10-step flow of cheap steps (connector route on a local server
+ * alternating with branches) in embedded mode and on JetStream + PostgreSQL with 1 and 2
+ * workers (runs/s, per-step overhead p50/p99 = run latency / 10), and a 3-step inline
+ * POST /flows/run (runs/s, p50/p99). Closed-loop load with a fixed number of clients.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSvc, percentile, type Child } from './children.js';
+import { dropAll } from './roundtrip.js';
+
+export interface FlowBenchRow { name: string; runs: number; perSec: number; p50: number; p99: number; errors: number }
+
+function tenSteps(): unknown {
+  const steps: unknown[] = [];
+  for (let i = 0; i < 5; i++) {
+    steps.push({ id: `t${i}`, kind: 'tool', tool: 'local.ok', args: { i: String(i) } });
+    steps.push({ id: `b${i}`, kind: 'branch', input: `{{steps.t${i}.json.ok}}`, op: 'truthy' });
+  }
+  return { id: 'bench-10', steps };
+}
+
+const threeSteps = { id: 'bench-3', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: '{{input}}' } }, { id: 'b', kind: 'branch', input: '{{steps.a.text}}', op: 'contains', value: 'x' }, { id: 'c', kind: 'tool', tool: 'svc_echo', args: { text: 'done' } }] };
+
+async function load(url: string, body: string, seconds: number, clients: number): Promise<{ lat: number[]; perSec: number; errors: number }> {
+  const lat: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/flows/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const json = (await res.json()) as { status?: string };
+      if (res.status !== 200 || json.status !== 'completed') errors++;
+      else lat.push(performance.now() - t0);
+    }
+  }));
+  lat.sort((a, b) => a - b);
+  return { lat, perSec: (lat.length / (performance.now() - started)) * 1000, errors };
+}
+
+export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: string): Promise<FlowBenchRow[]> {
+  const srv = createServer((_req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const connectors = JSON.stringify([{ id: 'local', baseUrl: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, routes: { ok: { method: 'POST', path: '/ok' } } }]);
+  const ten = JSON.stringify({ flow: tenSteps(), input: 'x' });
+  const three = JSON.stringify({ flow: threeSteps, input: 'x' });
+  const rows: FlowBenchRow[] = [];
+  const measure = async (name: string, url: string, body: string, steps: number, clients: number) => {
+    await load(url, body, 1, clients); // warm up
+    const r = await load(url, body, seconds, clients);
+    rows.push({ name, runs: r.lat.length, perSec: r.perSec, p50: percentile(r.lat, 50) / steps, p99: percentile(r.lat, 99) / steps, errors: r.errors });
+  };
+  try {
+    const serve = await startSvc(['serve'], { SVC_CONNECTORS: connectors });
+    try {
+      await measure('10 steps, embedded (serve, SQLite) — per step', serve.url!, ten, 10, 16);
+      await measure('3-step inline POST /flows/run, embedded — per run', serve.url!, three, 1, 32);
+    } finally {
+      await serve.stop();
+    }
+    for (const workers of [1, 2]) {
+      const prefix = `benchf${Date.now().toString(36)}`;
+      const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix, SVC_CONNECTORS: connectors };
+      const procs: Child[] = [await startSvc(['worker', '--actors', 'run,clock'], env)];
+      for (let i = 1; i < workers; i++) procs.push(await startSvc(['worker', '--actors', 'run,clock'], env));
+      const gw = await startSvc(['gateway'], env);
+      procs.push(gw);
+      try {
+        await measure(`10 steps, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per step`, gw.url!, ten, 10, 16);
+        await measure(`3-step inline POST /flows/run, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per run`, gw.url!, three, 1, 32);
+      } finally {
+        await Promise.all(procs.map((p) => p.stop()));
+        await dropAll(natsUrl, databaseUrl, prefix);
+      }
+    }
+  } finally {
+    srv.close();
+  }
+  return rows;
+}

@@ -1,0 +1,128 @@
+/**
+ * `/mcp/call` round trip (HTTP through the gateway → bus → mcp actor → a local Streamable HTTP
+ * MCP server → back) in embedded mode and on JetStream + PostgreSQL, versus the SDK client
+ * calling that server directly in the same run; plus the refusal round trip (a blocked tool,
+ * answered 403 before any network use). Run as a script (`node dist/bench/mcp.js serve`) this
+ * file is the local MCP server child, so the server never shares an event loop with the load.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { startChild, startSvc, percentile, type Child } from './children.js';
+import { dropAll } from './roundtrip.js';
+
+export interface McpRow { name: string; n: number; p50: number; p99: number; perSec: number }
+export interface McpBench { rows: McpRow[]; ratioEmbedded: number; ratioJetStream: number; ratioPerSession: number }
+
+async function timeSeq(n: number, fn: () => Promise<unknown>): Promise<Omit<McpRow, 'name' | 'n'>> {
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), perSec: (n / total) * 1000 };
+}
+
+/** The local MCP server: stateless Streamable HTTP, JSON responses, tools `echo` and `blocked`. */
+async function serve(): Promise<void> {
+  const tools = [{ name: 'echo', description: 'echoes its arguments', inputSchema: { type: 'object' as const } }, { name: 'blocked', description: 'never allowed', inputSchema: { type: 'object' as const } }];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    const mcp = new McpServer({ name: 'bench-http', version: '1.0.0' });
+    mcp.server.registerCapabilities({ tools: {} });
+    mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+    mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => ({ content: [{ type: 'text', text: JSON.stringify(r.params.arguments ?? {}) }] }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => { void transport.close(); void mcp.close(); });
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, body);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  console.log(JSON.stringify({ ready: true, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` }));
+}
+
+async function post(url: string, body: unknown, expect: number): Promise<void> {
+  const res = await fetch(`${url}/mcp/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await res.arrayBuffer();
+  if (res.status !== expect) throw new Error(`/mcp/call answered ${res.status}, expected ${expect}`);
+}
+
+async function allowEcho(url: string): Promise<void> {
+  const res = await fetch(`${url}/mcp/servers/tools`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ server: 'bench', tool: 'echo', enabled: true, effect: 'read' }) });
+  if (res.status !== 200) throw new Error(`allow echo answered ${res.status}: ${await res.text()}`);
+}
+
+async function sdkClient(url: string): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+export async function benchMcp(n: number, natsUrl: string, databaseUrl: string): Promise<McpBench> {
+  const self = fileURLToPath(import.meta.url);
+  const target = await startChild([self, 'serve'], {}, (r) => r.ready === true);
+  const servers = JSON.stringify([{ id: 'bench', transport: 'http', url: target.url }]);
+  const prefix = `benchm${Date.now().toString(36)}`;
+  const jsEnv = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix, SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0', LOG_LEVEL: 'warn' };
+  const children: Child[] = [target];
+  try {
+    const embedded = await startSvc(['serve'], { SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0' });
+    children.push(embedded);
+    const worker = await startSvc(['worker'], { ...jsEnv, LOG_LEVEL: 'info' });
+    children.push(worker);
+    const gateway = await startSvc(['gateway'], { ...jsEnv, LOG_LEVEL: 'info' });
+    children.push(gateway);
+    await allowEcho(embedded.url!);
+    await allowEcho(gateway.url!);
+
+    const args = { text: 'bench', n: 1 };
+    const direct = await sdkClient(target.url!);
+    const viaMcp = await sdkClient(`${embedded.url}/mcp`);
+    const cases: [string, () => Promise<unknown>][] = [
+      ['SDK client → server directly (one connected client)', () => direct.callTool({ name: 'echo', arguments: args })],
+      ['SDK client → server directly (connect, call, close each time)', async () => { const c = await sdkClient(target.url!); await c.callTool({ name: 'echo', arguments: args }); await c.close(); }],
+      ['POST /mcp/call, embedded (serve)', () => post(embedded.url!, { name: 'mcp__bench__echo', arguments: args }, 200)],
+      ['POST /mcp/call, JetStream + PostgreSQL (gateway + worker)', () => post(gateway.url!, { name: 'mcp__bench__echo', arguments: args }, 200)],
+      ['SDK client → svc /mcp → server, embedded', () => viaMcp.callTool({ name: 'mcp__bench__echo', arguments: args })],
+      ['refusal: POST /mcp/call blocked tool, embedded', () => post(embedded.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
+      ['refusal: POST /mcp/call blocked tool, JetStream + PostgreSQL', () => post(gateway.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
+    ];
+    const warm = Math.min(100, n);
+    const rows: McpRow[] = [];
+    for (const [name, fn] of cases) {
+      await timeSeq(warm, fn);
+      rows.push({ name, n, ...(await timeSeq(n, fn)) });
+    }
+    await direct.close();
+    await viaMcp.close();
+    const p50 = (i: number) => rows[i]!.p50;
+    return { rows, ratioEmbedded: p50(2) / p50(0), ratioJetStream: p50(3) / p50(0), ratioPerSession: p50(2) / p50(1) };
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+    await dropAll(natsUrl, databaseUrl, prefix).catch(() => undefined);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'serve') await serve();
+
+/** The section `npm run bench` prints (bench/run.ts calls this). */
+export async function runMcpSection(n: number, natsUrl: string, databaseUrl: string): Promise<void> {
+  const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+  console.log(`\n## External MCP calls (${n} sequential calls each; local Streamable HTTP MCP server, tool allowed)\n`);
+  console.log('| path | p50 | p99 | calls/s |\n|---|---|---|---|');
+  const r = await benchMcp(n, natsUrl, databaseUrl);
+  for (const x of r.rows) console.log(`| ${x.name} | ${fmt(x.p50, 3)} ms | ${fmt(x.p99, 3)} ms | ${fmt(x.perSec, 0)} |`);
+  console.log(`\nratio /mcp/call / direct connected client (p50): embedded ${fmt(r.ratioEmbedded)}, JetStream + PostgreSQL ${fmt(r.ratioJetStream)} (target <= 1.5); embedded / direct connect-call-close: ${fmt(r.ratioPerSession)}`);
+}

@@ -1,0 +1,26 @@
+/**
+ * No-chain mode, honestly: nothing is written anywhere, every verdict is ESCALATE (a target
+ * nothing answers for reads ESCALATE), and every summary says that no chain is configured, so a
+ * run trace can never be mistaken for an onchain effect.
+ */
+import type { ChainPort } from './port.js';
+
+const NO_CHAIN = 'no chain is configured';
+
+export function noChain(): ChainPort {
+  return {
+    configured: false,
+    async proposeSpend(req) {
+      return { verdict: 'ESCALATE', summary: `${NO_CHAIN}: spend of ${req.value}${req.target ? ` to ${req.target}` : ''} not proposed; verdict ESCALATE`, json: { chain: 'none', proposed: false, value: req.value } };
+    },
+    async org(req) {
+      return { verdict: 'ESCALATE', summary: `${NO_CHAIN}: org ${req.action} not proposed; verdict ESCALATE`, json: { chain: 'none', proposed: false, action: req.action } };
+    },
+    async budget(req) {
+      return { verdict: 'ESCALATE', summary: `${NO_CHAIN}: budget ${req.action} not proposed; verdict ESCALATE`, json: { chain: 'none', proposed: false, action: req.action } };
+    },
+    async governance(req) {
+      return { summary: `${NO_CHAIN}: governance ${req.action} not submitted`, json: { chain: 'none', submitted: false, action: req.action } };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The one port through which flow steps touch the chain: spend proposals (`gate`), org and
+ * budget actions, governance. The engine never talks to a chain any other way. `none.ts` is the
+ * no-chain mode; a real chain binding implements the same interface in a later issue.
+ */
+import type { Verdict } from '../schemas/flows.js';
+
+export interface ChainOutcome {
+  readonly verdict: Verdict;
+  /** One line for the run trace; says plainly when no chain is configured. */
+  readonly summary: string;
+  readonly json?: unknown;
+}
+
+export interface SpendProposal { readonly principal: string; readonly value: string; readonly target?: string; readonly asset?: string; readonly runId: string; readonly stepId: string }
+export interface OrgAction { readonly principal: string; readonly action: string; readonly node?: string; readonly params: Record<string, string>; readonly runId: string; readonly stepId: string }
+export interface BudgetAction { readonly principal: string; readonly action: string; readonly params: Record<string, string>; readonly runId: string; readonly stepId: string }
+export interface GovernanceAction { readonly principal: string; readonly action: string; readonly proposal?: string; readonly params: Record<string, string>; readonly runId: string; readonly stepId: string }
+
+export interface ChainPort {
+  /** False in no-chain (mock) mode. */
+  readonly configured: boolean;
+  proposeSpend(req: SpendProposal): Promise<ChainOutcome>;
+  org(req: OrgAction): Promise<ChainOutcome>;
+  budget(req: BudgetAction): Promise<ChainOutcome>;
+  /** Governance has one edge (`next`); the outcome only informs the trace. */
+  governance(req: GovernanceAction): Promise<{ readonly summary: string; readonly json?: unknown }>;
+}

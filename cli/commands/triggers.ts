@@ -1,0 +1,87 @@
+/**
+ * `svc flows triggers create|list|curl|deliveries|rotate|enable|disable|delete`: thin HTTP calls,
+ * plus `curl`, which prints a ready, correctly signed curl command for a trigger. The secret for
+ * `curl` is read from stdin or from the variable `--secret-env` names; it is never printed (the
+ * command carries only the signature, valid for SVC_WEBHOOK_TOLERANCE_SEC).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { apiOk, CliError, printJson, type ClientEnv } from '../client.js';
+import { signCodehost, signSvc } from '../../actors/trigger/schemes.js';
+import type { TriggerView } from '../../schemas/triggers.js';
+
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const csv = (s: string | undefined) => (s === undefined ? undefined : s.split(',').map((x) => x.trim()).filter(Boolean));
+
+export function registerTriggerCommands(program: Command, env: ClientEnv): void {
+  const flows = program.commands.find((c) => c.name() === 'flows') ?? program.command('flows').description('flow definitions and runs');
+  const triggers = flows.command('triggers').description('webhook triggers: mint, list, sign a test delivery, read the delivery log, rotate');
+
+  triggers
+    .command('create <flowId>')
+    .description('POST /flows/triggers; prints the secret once')
+    .option('--scheme <scheme>', 'svc, codehost or pubsub', 'svc')
+    .option('--principal <seat>', 'the seat runs execute as (default: you)')
+    .option('--events <list>', 'comma-separated event filter (dotted prefixes)')
+    .option('--path <dotted>', 'input mapping: lift one value')
+    .option('--field <name=path...>', 'input mapping: build an object (repeatable)')
+    .option('--audience <aud>', 'pubsub: the token audience')
+    .option('--email <sa>', 'pubsub: the service account email')
+    .action(async (flowId: string, o: { scheme: string; principal?: string; events?: string; path?: string; field?: string[]; audience?: string; email?: string }) => {
+      const fields = o.field ? Object.fromEntries(o.field.map((f) => { const i = f.indexOf('='); if (i < 1) throw new CliError(`--field ${f}: use name=dotted.path`, 2); return [f.slice(0, i), f.slice(i + 1)]; })) : undefined;
+      const body = {
+        flowId, scheme: o.scheme,
+        ...(o.principal ? { principal: o.principal } : {}),
+        ...(o.events ? { events: csv(o.events) } : {}),
+        ...(o.path ? { input: { path: o.path } } : fields ? { input: { fields } } : {}),
+        ...(o.audience || o.email ? { config: { ...(o.audience ? { audience: o.audience } : {}), ...(o.email ? { serviceAccountEmail: o.email } : {}) } } : {}),
+      };
+      printJson(await apiOk(env, 'POST', '/flows/triggers', body));
+    });
+
+  triggers.command('list').description('GET /flows/triggers (never a secret)').action(async () => printJson(await apiOk(env, 'GET', '/flows/triggers')));
+
+  triggers
+    .command('deliveries [triggerId]')
+    .description('GET /flows/triggers/deliveries (newest first; never bodies)')
+    .option('--limit <n>', 'how many', '50')
+    .action(async (triggerId: string | undefined, o: { limit: string }) => {
+      const qs = new URLSearchParams({ limit: o.limit, ...(triggerId ? { triggerId } : {}) });
+      printJson(await apiOk(env, 'GET', `/flows/triggers/deliveries?${qs}`));
+    });
+
+  triggers.command('rotate <id>').description('new secret (printed once); the old one stops verifying at once').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/rotate', { id })));
+  triggers.command('enable <id>').description('accept deliveries again').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: true })));
+  triggers.command('disable <id>').description('refuse deliveries (403)').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: false })));
+  triggers.command('delete <id>').description('remove a trigger').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/delete', { id })));
+
+  triggers
+    .command('curl <id>')
+    .description('prints a signed curl command delivering --body to the trigger (secret from stdin or --secret-env)')
+    .option('--body <json>', 'the JSON body', '{}')
+    .option('--body-file <file>', 'read the body from a file')
+    .option('--secret-env <VAR>', 'read the secret from this environment variable instead of stdin')
+    .option('--event <type>', 'codehost: the X-Codehost-Event header', 'ping')
+    .option('--key <key>', 'the delivery key (default: a fresh UUID)')
+    .action(async (id: string, o: { body: string; bodyFile?: string; secretEnv?: string; event: string; key?: string }) => {
+      const list = await apiOk<{ triggers: TriggerView[] }>(env, 'GET', '/flows/triggers');
+      const trigger = list.triggers.find((t) => t.id === id);
+      if (!trigger) throw new CliError(`no trigger ${id}`);
+      if (trigger.scheme === 'pubsub') throw new CliError('a pubsub delivery carries the provider\'s OIDC token; it cannot be signed here', 2);
+      const body = o.bodyFile ? readFileSync(o.bodyFile, 'utf8') : o.body;
+      try { JSON.parse(body); } catch { throw new CliError('--body must be JSON', 2); }
+      const secret = (o.secretEnv ? process.env[o.secretEnv] : readFileSync(0, 'utf8'))?.trim();
+      if (!secret) throw new CliError(o.secretEnv ? `${o.secretEnv} is empty or unset` : 'pipe the secret on stdin or name it with --secret-env', 2);
+      const key = o.key ?? randomUUID();
+      const headers: string[] = ['content-type: application/json'];
+      if (trigger.scheme === 'svc') {
+        const ts = Math.floor(Date.now() / 1000);
+        headers.push(`X-Svc-Timestamp: ${ts}`, `X-Svc-Signature: ${signSvc(secret, ts, body)}`, `Idempotency-Key: ${key}`);
+      } else {
+        headers.push(`X-Hub-Signature-256: ${signCodehost(secret, body)}`, `X-Codehost-Delivery: ${key}`, `X-Codehost-Event: ${o.event}`);
+      }
+      const url = `${env.url}${trigger.hookPath}`;
+      process.stdout.write(`curl -sS -X POST ${q(url)} ${headers.map((h) => `-H ${q(h)}`).join(' ')} --data-binary ${q(body)}\n`);
+    });
+}

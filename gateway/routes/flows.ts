@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '../../schemas/errors.js';
+import { OPERATOR } from '../../schemas/identity.js';
+import { DeleteFlowBody, DeleteFlowReply, FlowList, FlowRecord, SaveFlowBody, TemplateList } from '../../schemas/runs.js';
+import { listFlows } from '../../actors/run/definitions/store.js';
+import { TEMPLATES } from '../../actors/run/definitions/templates.js';
+import type { GatewayDeps } from '../types.js';
+
+/** Flow definitions: list (filtered by scope for the caller), save and delete through the run
+ * actor (which validates and audits), and the first-party template catalog. */
+export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  app.get('/flows', {
+    schema: { tags: ['flows'], summary: 'saved definitions visible to the caller', response: { 200: FlowList, 401: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    return { flows: await listFlows(deps.store, { operator: caller.kind === 'operator', seat: caller.seat }) };
+  });
+
+  app.post('/flows', {
+    schema: { tags: ['flows'], summary: 'validates and saves a definition (FlowSaved)', body: SaveFlowBody, response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 504: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    return deps.bus.call<FlowRecord>('run', 'save', { flow: req.body.flow, savedBy: caller.seat }, { traceId: req.id, timeoutMs: 15_000 });
+  });
+
+  app.post('/flows/delete', {
+    schema: { tags: ['flows'], summary: 'removes a saved definition', body: DeleteFlowBody, response: { 200: DeleteFlowReply, 400: ErrorBody, 401: ErrorBody, 504: ErrorBody } },
+  }, async (req) => deps.bus.call<DeleteFlowReply>('run', 'delete', { id: req.body.id }, { traceId: req.id, timeoutMs: 15_000 }));
+
+  app.get('/flows/templates', {
+    schema: { tags: ['flows'], summary: 'the first-party template catalog', response: { 200: TemplateList, 401: ErrorBody } },
+  }, async () => ({ templates: TEMPLATES.map((t) => ({ id: t.id, title: t.title, description: t.description, flow: t.flow as unknown as Record<string, unknown> })) }));
+};
+type DeleteFlowReply = { id: string; deleted: boolean };

@@ -1,0 +1,94 @@
+/**
+ * `/mcp`: the orchestrator is itself an MCP server (Streamable HTTP, stateless: one SDK `Server`
+ * and transport per POST). The gateway's bearer auth has already run (`req.caller`), and both
+ * list and call go through the `mcp` actor on the bus exactly like `GET /mcp/tools` and
+ * `POST /mcp/call`, so the allowlist, write modes, bounds and audit are the same ones. There is
+ * no ask surface here: an ask-mode write is refused `mcp_mode_denied:<server>.<tool>:ask_unavailable`.
+ * Every refusal or failure the actor names comes back as a tool result with `isError: true`.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AppError, isAppError } from '../../schemas/errors.js';
+import type { CallerScope, ListedTool, McpCallOutcome, ToolsReply } from '../../schemas/mcp.js';
+import { VERSION } from '../../runtime/version.js';
+import type { GatewayDeps } from '../types.js';
+
+/** Same bound as `/mcp/call`: the slowest server timeout (300 s) plus margin. */
+const CALL_TIMEOUT_MS = 310_000;
+
+function callerOf(req: FastifyRequest): CallerScope {
+  const c = req.caller;
+  if (!c) throw new AppError('unauthorized');
+  return { kind: c.kind, seat: c.seat, authorKind: c.authorKind, workspace: c.workspace };
+}
+
+/** MCP requires an object schema; a server that published something else is shown as a free-form object. */
+function inputSchema(s: unknown): Tool['inputSchema'] {
+  return s !== null && typeof s === 'object' && (s as { type?: unknown }).type === 'object' ? (s as Tool['inputSchema']) : { type: 'object' };
+}
+
+function asTool(t: ListedTool): Tool {
+  return {
+    name: t.name,
+    ...(t.description ? { description: t.description } : {}),
+    inputSchema: inputSchema(t.inputSchema),
+    annotations: { readOnlyHint: t.kind === 'first-party' || t.effect === 'read', openWorldHint: t.kind === 'external' },
+    _meta: { 'svc/kind': t.kind, ...(t.server ? { 'svc/server': t.server } : {}), ...(t.mode ? { 'svc/mode': t.mode } : {}) },
+  };
+}
+
+function toolError(err: AppError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${err.wireCode}: ${err.message}` }], _meta: { 'svc/error': err.wireCode } };
+}
+
+function mcpServer(deps: GatewayDeps, caller: CallerScope, traceId: string): Server {
+  const server = new Server({ name: 'svc', version: VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const reply = await deps.bus.call<ToolsReply>('mcp', 'tools', { caller }, { traceId, timeoutMs: 30_000 });
+    return { tools: reply.tools.map(asTool) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (r): Promise<CallToolResult> => {
+    try {
+      const out = await deps.bus.call<McpCallOutcome>('mcp', 'call', {
+        name: r.params.name, arguments: r.params.arguments ?? {}, seat: caller.seat,
+        ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }), askSurface: false, caller,
+      }, { traceId, timeoutMs: CALL_TIMEOUT_MS });
+      if (out.status !== 'ok') return toolError(new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` }));
+      const result = (out.result ?? {}) as CallToolResult;
+      return { ...result, content: Array.isArray(result.content) ? result.content : [], _meta: { ...result._meta, 'svc/untrusted': out.untrusted } };
+    } catch (err) {
+      if (isAppError(err)) return toolError(err);
+      throw err;
+    }
+  });
+  return server;
+}
+
+/** Stateless mode has no server-initiated stream and no session to delete. */
+function notAllowed(reply: FastifyReply) {
+  return reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'method not allowed: this MCP endpoint is stateless (POST only)' }, id: null });
+}
+
+export const mcpServeRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  app.post('/mcp', { schema: { tags: ['mcp'], summary: 'the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body)' } }, async (req, reply) => {
+    const caller = callerOf(req);
+    const server = mcpServer(deps, caller, req.id);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.setHeader('x-request-id', req.id);
+    reply.raw.on('close', () => { void transport.close(); void server.close(); });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req.raw, reply.raw, req.body);
+    } catch (err) {
+      req.log.error({ err }, 'mcp endpoint failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
+      if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
+    }
+  });
+  app.get('/mcp', { schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
+  app.delete('/mcp', { schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
+};

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
+import { OPERATOR } from '../../schemas/identity.js';
+import { AgentPauseBody, AgentPauseReply, RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
+import { listRuns, runState } from '../../actors/run/reads.js';
+import type { GatewayDeps } from '../types.js';
+
+/** How long POST /flows/run (and resume) waits for the run to end or park before answering 202. */
+export const RUN_WAIT_MS = 25_000;
+
+/**
+ * Runs: start (waits for the run to complete, fail or park; 202 with the id when it takes
+ * longer), reads of the store, and pause/resume/cancel through the run actor. A run executes
+ * as the authenticated caller's seat, or as `as` when the operator acts for a seat.
+ */
+export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  const callOrAccept = async (verb: string, payload: unknown, runId: string, traceId: string): Promise<RunView | Accepted> => {
+    try {
+      return await deps.bus.call<RunView>('run', verb, payload, { traceId, timeoutMs: RUN_WAIT_MS, ...(verb === 'start' ? { msgId: runId } : {}) });
+    } catch (err) {
+      if (isAppError(err) && err.code === 'command_timeout') return { id: runId, status: 'running', accepted: true };
+      throw err;
+    }
+  };
+
+  app.post('/flows/run', {
+    schema: { tags: ['flows'], summary: 'runs a saved ({id}) or inline ({flow}) flow as the caller', body: StartRunBody, response: { 200: RunView, 202: RunAccepted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
+  }, async (req, reply) => {
+    const caller = req.caller ?? OPERATOR;
+    const { id, flow, input, as } = req.body;
+    if ((id === undefined) === (flow === undefined)) throw new AppError('invalid_request', { message: 'send exactly one of {id} (a saved flow) or {flow} (inline)' });
+    if (as !== undefined && caller.kind !== 'operator') throw new AppError('invalid_request', { message: '`as` is only honoured for the operator; a seat always runs as itself' });
+    const runId = `run-${randomUUID()}`;
+    const cmd: StartRunCommand = {
+      runId, principal: as ?? caller.seat, operator: caller.kind === 'operator' && as === undefined, trigger: 'manual', traceId: req.id,
+      ...(id === undefined ? {} : { flowId: id }), ...(flow === undefined ? {} : { flow }), ...(input === undefined ? {} : { input }),
+    };
+    const res = await callOrAccept('start', cmd, runId, req.id);
+    if ('accepted' in res) return reply.code(202).send(res);
+    return res;
+  });
+
+  app.get('/flows/runs', {
+    schema: { tags: ['flows'], summary: 'recent runs, newest first', querystring: RunListQuery, response: { 200: RunList, 401: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    return { runs: await listRuns(deps.store, { open: false, limit: req.query.limit ?? 50, ...(caller.kind === 'operator' ? {} : { principal: caller.seat }) }) };
+  });
+
+  app.get('/flows/runs/open', {
+    schema: { tags: ['flows'], summary: 'runs in flight or parked (the stalled-run list)', querystring: RunListQuery, response: { 200: RunList, 401: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    return { runs: await listRuns(deps.store, { open: true, limit: req.query.limit ?? 200, ...(caller.kind === 'operator' ? {} : { principal: caller.seat }) }) };
+  });
+
+  app.get('/flows/runs/state', {
+    schema: { tags: ['flows'], summary: 'a run, its checkpoint trail, attempts and children', querystring: RunStateQuery, response: { 200: RunState, 401: ErrorBody, 404: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    return runState(deps.store, req.query.runId, caller.kind === 'operator' ? undefined : caller.seat);
+  });
+
+  const by = (req: { caller: { seat: string } | undefined }) => (req.caller ?? OPERATOR).seat;
+
+  app.post('/flows/runs/pause', {
+    schema: { tags: ['flows'], summary: 'asks the run to stop at the next step boundary', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
+  }, async (req) => deps.bus.call<RunView>('run', 'pause', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 }));
+
+  app.post('/flows/runs/resume', {
+    schema: { tags: ['flows'], summary: 'continues a parked run from its last checkpoint; 409 when cancelled', body: RunIdBody, response: { 200: RunView, 202: RunAccepted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
+  }, async (req, reply) => {
+    const res = await callOrAccept('resume', { ...req.body, by: by(req) }, req.body.runId, req.id);
+    if ('accepted' in res) return reply.code(202).send(res);
+    return res;
+  });
+
+  app.post('/flows/runs/cancel', {
+    schema: { tags: ['flows'], summary: 'ends a run for good (delegates too)', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
+  }, async (req) => deps.bus.call<RunView>('run', 'cancel', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 }));
+
+  app.post('/agents/pause', {
+    schema: { tags: ['flows'], summary: "cancels the agent's parked runs with the reason attached", body: AgentPauseBody, response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 504: ErrorBody } },
+  }, async (req) => deps.bus.call<AgentPauseReplyT>('run', 'agentPause', req.body, { traceId: req.id, timeoutMs: 30_000 }));
+};
+type Accepted = { id: string; status: 'running'; accepted: true };
+type AgentPauseReplyT = { agent: string; cancelled: string[] };

@@ -1,0 +1,131 @@
+/**
+ * Human gates and threads on the wire: the gate actor's verb payloads and what `/flows/gates`
+ * and `/messages` send and answer. Author fields of a message are never taken from a body; the
+ * gateway fills them from `req.caller`.
+ */
+import { Type, type Static } from 'typebox';
+
+export const GATE_STATUSES = ['open', 'resolved', 'timed_out', 'closed'] as const;
+export type GateStatusName = (typeof GATE_STATUSES)[number];
+
+/** What a reply did to the question it names. */
+export const REPLY_OUTCOMES = ['resolved', 'not_an_option', 'agent_reply', 'assignee_mismatch', 'not_open'] as const;
+export type ReplyOutcome = (typeof REPLY_OUTCOMES)[number];
+
+export interface GateOpenRequest {
+  runId: string;
+  stepId: string;
+  purpose: 'human_gate' | 'connector_ask';
+  /** The run's principal: the question is posted in thread `agent:<principal>`. */
+  principal: string;
+  /** Rendered prompt: stored and posted in the thread, never put in an event. */
+  prompt: string;
+  options: { id: string; label: string; port: string | null }[];
+  assignee?: string | null;
+  /** At least 5 minutes counts; anything else falls back to SVC_HUMAN_GATE_TTL_MS. */
+  timeoutMs?: number;
+}
+
+export interface GateOpenReply {
+  questionId: string;
+  /** False when the (run, step) already had its question (a resume, a second replica). */
+  created: boolean;
+  status: GateStatusName;
+  thread: string;
+  deadlineAt: string;
+  /** Set when the question is already resolved. */
+  optionId: string | null;
+  port: string | null;
+}
+
+export interface GateCloseRequest {
+  runId: string;
+  /** Recorded on each closed question; default `cancelled`. */
+  reason?: string;
+}
+
+export interface GateMessageRequest {
+  thread?: string;
+  replyTo?: string;
+  kind?: string;
+  body: string;
+  author: string;
+  authorKind: 'human' | 'agent';
+  authorId: string | null;
+}
+
+export const MessageView = Type.Object({
+  id: Type.String(),
+  thread: Type.String(),
+  replyTo: Type.Union([Type.String(), Type.Null()]),
+  questionId: Type.Union([Type.String(), Type.Null()], { description: 'on a question message, the question to name in replyTo' }),
+  kind: Type.String(),
+  authorKind: Type.String({ description: 'human, agent or system; set server-side' }),
+  author: Type.String(),
+  authorId: Type.Union([Type.String(), Type.Null()]),
+  body: Type.String(),
+  createdAt: Type.String(),
+  outcome: Type.Union([Type.String(), Type.Null()], { description: 'what this reply did to the question it names' }),
+});
+export type MessageView = Static<typeof MessageView>;
+
+export const PostMessage = Type.Object({
+  thread: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  replyTo: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'a question id: this message answers it' })),
+  kind: Type.Optional(Type.String({ pattern: '^[a-z_]{1,32}$', description: 'default answer with replyTo, note without' })),
+  body: Type.String({ minLength: 1, maxLength: 20_000 }),
+  // Accepted so spec-shaped clients are not refused, and ignored: the caller's token decides.
+  authorKind: Type.Optional(Type.String()),
+  author: Type.Optional(Type.String()),
+  authorId: Type.Optional(Type.String()),
+}, { additionalProperties: false });
+export type PostMessage = Static<typeof PostMessage>;
+
+export const GateOutcome = Type.Object({
+  questionId: Type.String(),
+  outcome: Type.Union([Type.Literal('resolved'), Type.Literal('not_an_option'), Type.Literal('agent_reply'), Type.Literal('assignee_mismatch'), Type.Literal('not_open')]),
+  status: Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed')]),
+  optionId: Type.Union([Type.String(), Type.Null()]),
+});
+export type GateOutcome = Static<typeof GateOutcome>;
+
+export const PostMessageReply = Type.Object({ message: MessageView, gate: Type.Optional(GateOutcome) });
+export type PostMessageReply = Static<typeof PostMessageReply>;
+
+export const MessagesQuery = Type.Object({
+  thread: Type.String({ minLength: 1, maxLength: 200 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  after: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'only messages with a larger id (polling)' })),
+});
+export type MessagesQuery = Static<typeof MessagesQuery>;
+
+export const MessageList = Type.Object({ thread: Type.String(), messages: Type.Array(MessageView) });
+export type MessageList = Static<typeof MessageList>;
+
+export const GateView = Type.Object({
+  questionId: Type.String(),
+  runId: Type.String(),
+  stepId: Type.String(),
+  purpose: Type.String(),
+  principal: Type.String(),
+  thread: Type.String(),
+  prompt: Type.String(),
+  options: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), port: Type.Union([Type.String(), Type.Null()]) })),
+  assignee: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+  deadlineAt: Type.String(),
+  createdAt: Type.String(),
+  optionId: Type.Union([Type.String(), Type.Null()]),
+  answeredBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type GateView = Static<typeof GateView>;
+
+export const GatesQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed'), Type.Literal('all')], { default: 'pending', description: 'pending (the same as open) by default' })),
+  runId: Type.Optional(Type.String({ minLength: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+});
+export type GatesQuery = Static<typeof GatesQuery>;
+
+export const GateList = Type.Object({ gates: Type.Array(GateView) });
+export type GateList = Static<typeof GateList>;

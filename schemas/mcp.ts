@@ -1,0 +1,254 @@
+/**
+ * Spec 000 (attached MCP servers): the server config, tool rules, discovery results, listings,
+ * calls and sealed-secret bodies. The gateway validates HTTP bodies with these and the `mcp`
+ * actor reads the same types from the bus, so nothing is declared twice.
+ */
+import { Type, type Static } from 'typebox';
+
+/** Lowercase letters, digits and single hyphens: never `__`, so `mcp__<server>__<tool>` parses one way. */
+export const McpServerId = Type.String({ pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$', description: 'server id: lowercase letters, digits and hyphens' });
+export const EnvVarName = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' });
+export const SecretRef = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$', description: 'a secret reference (letters, digits, . _ -)' });
+export const ToolName = Type.String({ minLength: 1, maxLength: 128 });
+
+export const McpAuth = Type.Union([
+  Type.Object({ kind: Type.Literal('bearer'), tokenEnv: EnvVarName }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('secret'), secretRef: SecretRef }, { additionalProperties: false }),
+]);
+export type McpAuth = Static<typeof McpAuth>;
+
+export const McpServerConfig = Type.Object({
+  id: McpServerId,
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  transport: Type.Union([Type.Literal('http'), Type.Literal('stdio')]),
+  url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+  auth: Type.Optional(McpAuth),
+  timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 300_000 })),
+  maxResponseBytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 * 1024 * 1024 })),
+  command: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+  args: Type.Optional(Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 256 })),
+  env: Type.Optional(Type.Array(EnvVarName, { maxItems: 128 })),
+}, { additionalProperties: false });
+export type McpServerConfig = Static<typeof McpServerConfig>;
+export const McpServersConfig = Type.Array(McpServerConfig);
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+
+export const Effect = Type.Union([Type.Literal('read'), Type.Literal('write')]);
+export type Effect = Static<typeof Effect>;
+export const Mode = Type.Union([Type.Literal('auto'), Type.Literal('ask'), Type.Literal('deny')]);
+export type Mode = Static<typeof Mode>;
+
+export const RuleScope = Type.Object({
+  level: Type.Union([Type.Literal('agent'), Type.Literal('crew')]),
+  ref: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' }),
+}, { additionalProperties: false });
+export type RuleScope = Static<typeof RuleScope>;
+
+export const ToolRule = Type.Object({
+  scope: Type.Optional(RuleScope),
+  server: McpServerId,
+  tool: ToolName,
+  enabled: Type.Optional(Type.Boolean()),
+  effect: Type.Optional(Effect),
+  mode: Type.Optional(Mode),
+}, { additionalProperties: false });
+export type ToolRule = Static<typeof ToolRule>;
+
+export const RuleChange = Type.Object({
+  change: Type.Union([Type.Literal('set'), Type.Literal('cleared'), Type.Literal('unchanged')]),
+  rule: ToolRule,
+});
+export type RuleChange = Static<typeof RuleChange>;
+
+export const DiscoveryResult = Type.Object({
+  server: Type.String(),
+  ok: Type.Boolean(),
+  added: Type.Array(Type.String()),
+  removed: Type.Array(Type.String()),
+  unchanged: Type.Array(Type.String()),
+  error: Type.Optional(Type.String()),
+});
+export type DiscoveryResult = Static<typeof DiscoveryResult>;
+
+export const ToolState = Type.Object({
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+  /** `allowed`, `blocked` (no rule allows it) or `disabled` (a rule pins a refusal). */
+  state: Type.Union([Type.Literal('allowed'), Type.Literal('blocked'), Type.Literal('disabled')]),
+  effect: Effect,
+  /** Whether the effect comes from a workspace rule (false: never classified, so a write). */
+  classified: Type.Boolean(),
+  mode: Type.Optional(Mode),
+  /** Which level decided the state: `agent:<seat>`, `crew:<crew>`, `workspace`, or none. */
+  decidedBy: Type.Optional(Type.String()),
+});
+export type ToolState = Static<typeof ToolState>;
+
+export const EgressPolicyView = Type.Object({
+  mode: Type.Union([Type.Literal('self-host'), Type.Literal('hosted')]),
+  stdio: Type.Boolean(),
+  /** `null`: any public host; otherwise only these entries. */
+  allowHosts: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  loopback: Type.Boolean(),
+  /** `null`: any name on a runtime attach; otherwise only these names or `PREFIX_*`. */
+  allowEnv: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  notes: Type.Array(Type.String()),
+});
+export type EgressPolicyView = Static<typeof EgressPolicyView>;
+
+export const ServerListing = Type.Object({
+  id: Type.String(),
+  title: Type.Optional(Type.String()),
+  transport: Type.Union([Type.Literal('http'), Type.Literal('stdio')]),
+  url: Type.Optional(Type.String()),
+  origin: Type.Union([Type.Literal('boot'), Type.Literal('runtime')]),
+  /** True when the caller's workspace owns it (runtime attach from a workspace token). */
+  owned: Type.Boolean(),
+  auth: Type.Optional(McpAuth),
+  timeoutMs: Type.Integer(),
+  maxResponseBytes: Type.Integer(),
+  refreshedAt: Type.Union([Type.String(), Type.Null()]),
+  tools: Type.Array(ToolState),
+  blockedCount: Type.Integer(),
+});
+export type ServerListing = Static<typeof ServerListing>;
+
+export const ServersReply = Type.Object({
+  seat: Type.Union([Type.String(), Type.Null()]),
+  servers: Type.Array(ServerListing),
+  egress: EgressPolicyView,
+});
+export type ServersReply = Static<typeof ServersReply>;
+
+export const AsQuery = Type.Object({ as: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' })) }, { additionalProperties: false });
+export type AsQuery = Static<typeof AsQuery>;
+
+export const ServerRef = Type.Object({ id: McpServerId }, { additionalProperties: false });
+export type ServerRef = Static<typeof ServerRef>;
+
+export const AttachReply = Type.Object({
+  server: Type.String(),
+  replaced: Type.Boolean(),
+  discovery: DiscoveryResult,
+  tools: Type.Array(ToolState),
+});
+export type AttachReply = Static<typeof AttachReply>;
+
+export const DetachReply = Type.Object({ server: Type.String(), detached: Type.Literal(true), rulesKept: Type.Integer() });
+export type DetachReply = Static<typeof DetachReply>;
+
+export const RefreshReply = Type.Object({ results: Type.Array(DiscoveryResult) });
+export type RefreshReply = Static<typeof RefreshReply>;
+
+export const PingResult = Type.Object({
+  server: Type.String(),
+  reachable: Type.Boolean(),
+  toolCount: Type.Union([Type.Integer(), Type.Null()]),
+  latencyMs: Type.Number(),
+  error: Type.Optional(Type.String()),
+});
+export type PingResult = Static<typeof PingResult>;
+
+export const ListedTool = Type.Object({
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+  kind: Type.Union([Type.Literal('first-party'), Type.Literal('external')]),
+  server: Type.Optional(Type.String()),
+  tool: Type.Optional(Type.String()),
+  effect: Type.Optional(Effect),
+  mode: Type.Optional(Mode),
+  inputSchema: Type.Optional(Type.Unknown()),
+});
+export type ListedTool = Static<typeof ListedTool>;
+
+export const ToolsReply = Type.Object({ seat: Type.String(), tools: Type.Array(ListedTool) });
+export type ToolsReply = Static<typeof ToolsReply>;
+
+export const CallRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 300 }),
+  arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  as: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' })),
+}, { additionalProperties: false });
+export type CallRequest = Static<typeof CallRequest>;
+
+export const CallReply = Type.Object({
+  status: Type.Literal('ok'),
+  name: Type.String(),
+  result: Type.Unknown(),
+  untrusted: Type.Boolean(),
+  durationMs: Type.Number(),
+});
+export type CallReply = Static<typeof CallReply>;
+
+export const SecretEntry = Type.Object({ ref: Type.String(), last4: Type.String(), updatedAt: Type.String() });
+export const SecretsReply = Type.Object({ secrets: Type.Array(SecretEntry) });
+export type SecretsReply = Static<typeof SecretsReply>;
+export const SecretParams = Type.Object({ ref: SecretRef });
+export const SecretBody = Type.Object({ value: Type.String({ minLength: 8, maxLength: 16_384, description: 'the credential; at least 8 characters so the last four never reveal it' }) }, { additionalProperties: false });
+export const SecretSetReply = Type.Object({ ref: Type.String(), last4: Type.String(), replaced: Type.Boolean() });
+export const SecretClearReply = Type.Object({ ref: Type.String(), cleared: Type.Boolean() });
+
+/** What the gateway tells the actor about the caller: taken from req.caller, never from a body. */
+export interface CallerScope {
+  readonly kind: 'operator' | 'seat';
+  readonly seat: string;
+  readonly authorKind: 'human' | 'agent';
+  readonly workspace: string | undefined;
+}
+
+/** The `mcp.call` bus verb, as the gateway and the flow engine send it. */
+export interface McpCallCommand {
+  name: string;
+  arguments?: Record<string, unknown>;
+  /** The seat whose rules apply. */
+  seat: string;
+  /** Workspace whose runtime servers are visible; omitted: the operator's scope. */
+  workspace?: string;
+  /** True inside a flow run, which can park on a question; false from `/mcp/call`. */
+  askSurface: boolean;
+  /** Set when a human answered yes to the ask for this call. */
+  approvedQuestionId?: string;
+}
+
+export type McpCallOutcome =
+  /** `untrusted` is true for every external result, false for a first-party `svc_*` one. */
+  | { status: 'ok'; name: string; result: unknown; untrusted: boolean; durationMs: number }
+  | { status: 'ask_required'; server: string; tool: string };
+
+/** An SVC_MCP_ALLOW_HOSTS entry: an exact host or `*.<domain>`, optionally `:<port>`. */
+export const HOST_ENTRY_PATTERN = /^(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::([0-9]{1,5}))?$/;
+/** An SVC_MCP_ALLOW_ENV entry: `NAME` or `PREFIX_*`. */
+export const ENV_ENTRY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(?:_\*)?$/;
+
+/** The SVC_MCP_* settings, validated once in runtime/config.ts. */
+export interface McpSettings {
+  /** SVC_MCP_SERVERS, re-read at every start. */
+  readonly servers: readonly McpServerConfig[];
+  /** SVC_MCP_REFRESH_MINUTES; 0 disables the sweep. */
+  readonly refreshMinutes: number;
+  readonly auditArgs: boolean;
+  readonly hosted: boolean;
+  /** undefined when SVC_MCP_ALLOW_HOSTS is not written. */
+  readonly allowHosts: readonly string[] | undefined;
+  /** SVC_MCP_ALLOW_STDIO: `1` true, `0` false, unset undefined (the mode decides). */
+  readonly allowStdio: boolean | undefined;
+  readonly allowLoopback: boolean;
+  /** undefined when SVC_MCP_ALLOW_ENV is not written. */
+  readonly allowEnv: readonly string[] | undefined;
+}
+
+/**
+ * SVC_ORG: the declared org when no chain is configured. For each seat, the crews above it,
+ * nearest first. A seat not listed has a reporting line of just itself and the workspace.
+ */
+export const OrgConfig = Type.Record(Type.String({ minLength: 1 }), Type.Object({
+  crews: Type.Array(Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), { maxItems: 64 }),
+}, { additionalProperties: false }));
+export type OrgConfig = Static<typeof OrgConfig>;
+
+/** Associated data of a sealed MCP secret: the envelope opens only in the row (scope, ref) it was written for. */
+export function mcpSecretLabel(owner: string, ref: string): string {
+  return `mcp-secret:${owner}/${ref}`;
+}

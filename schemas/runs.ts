@@ -1,0 +1,120 @@
+/**
+ * HTTP and bus shapes of flow definitions and runs (spec 001 "Run", "Endpoints"). The flow
+ * body itself travels as an opaque object: the run actor validates it so that every refusal is
+ * one `invalid_flow` naming the step, not a generic schema error.
+ */
+import { Type, type Static } from 'typebox';
+import { WAITING_REASONS, RUN_STATUSES } from './flows.js';
+
+const Literals = <const T extends readonly string[]>(values: T) => Type.Enum(values as unknown as T[number][]);
+
+/** One entry of a run's trace (`steps[]`). */
+export const TraceEntry = Type.Object({
+  stepId: Type.String(),
+  kind: Type.String(),
+  status: Type.Union([Type.Literal('done'), Type.Literal('parked'), Type.Literal('failed'), Type.Literal('resumed')]),
+  summary: Type.String(),
+  verdict: Type.Optional(Type.String()),
+  /** Where the step routed: a step id, or null when the run stopped there. */
+  port: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  attemptKey: Type.Optional(Type.String()),
+  at: Type.String(),
+});
+export type TraceEntry = Static<typeof TraceEntry>;
+
+export const Waiting = Type.Object({
+  reason: Literals(WAITING_REASONS),
+  stepId: Type.String(),
+  /** For `awaiting_child` the child run id; for gates and asks the question id. */
+  token: Type.Optional(Type.String()),
+});
+
+export const RunView = Type.Object({
+  id: Type.String(),
+  flowId: Type.String(),
+  status: Literals(RUN_STATUSES),
+  principal: Type.String(),
+  trigger: Type.String(),
+  input: Type.Optional(Type.String()),
+  cursor: Type.Union([Type.String(), Type.Null()]),
+  waiting: Type.Optional(Waiting),
+  steps: Type.Array(TraceEntry),
+  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+  parent: Type.Optional(Type.Object({ runId: Type.String(), stepId: Type.String() })),
+  stack: Type.Array(Type.String()),
+  traceId: Type.Optional(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  endedAt: Type.Optional(Type.String()),
+}, { $id: 'RunView' });
+export type RunView = Static<typeof RunView>;
+
+export const RunAccepted = Type.Object({ id: Type.String(), status: Type.Literal('running'), accepted: Type.Literal(true) });
+
+export const StartRunBody = Type.Object({
+  id: Type.Optional(Type.String({ minLength: 1 })),
+  flow: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  input: Type.Optional(Type.String({ maxLength: 100_000 })),
+  /** The seat to run as; honoured only for the operator (who acts for a seat). */
+  as: Type.Optional(Type.String({ minLength: 1, pattern: '^[^\\s]+$' })),
+}, { additionalProperties: false });
+export type StartRunBody = Static<typeof StartRunBody>;
+
+/** `run.start` on the bus. */
+export interface StartRunCommand {
+  runId: string;
+  flowId?: string;
+  flow?: Record<string, unknown>;
+  input?: string;
+  principal: string;
+  /** Whether the principal is the operator (sees every saved flow). */
+  operator?: boolean;
+  trigger?: string;
+  traceId?: string;
+}
+
+export const RunIdBody = Type.Object({ runId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const RunReasonBody = Type.Object({ runId: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const RunStateQuery = Type.Object({ runId: Type.String({ minLength: 1 }) });
+export const RunListQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
+
+export const Checkpoint = Type.Object({
+  seq: Type.Integer(),
+  stepId: Type.Union([Type.String(), Type.Null()]),
+  cursor: Type.Union([Type.String(), Type.Null()]),
+  outputs: Type.Record(Type.String(), Type.Unknown()),
+  principal: Type.String(),
+  input: Type.Optional(Type.String()),
+  at: Type.String(),
+});
+export const Attempt = Type.Object({ key: Type.String(), stepId: Type.String(), worker: Type.String(), openedAt: Type.String(), closedAt: Type.Optional(Type.String()), outcome: Type.Optional(Type.String()) });
+
+export const RunState = Type.Object({
+  run: RunView,
+  outputs: Type.Record(Type.String(), Type.Unknown()),
+  checkpoints: Type.Array(Checkpoint),
+  attempts: Type.Array(Attempt),
+  children: Type.Array(Type.Object({ id: Type.String(), stepId: Type.String(), status: Type.String() })),
+  lease: Type.Optional(Type.Object({ holder: Type.String(), expiresAt: Type.String() })),
+});
+export type RunState = Static<typeof RunState>;
+
+export const RunList = Type.Object({ runs: Type.Array(RunView) });
+
+export const FlowRecord = Type.Object({
+  id: Type.String(),
+  title: Type.Optional(Type.String()),
+  trigger: Type.String(),
+  scope: Type.Object({ level: Type.String(), ref: Type.Optional(Type.String()) }),
+  flow: Type.Record(Type.String(), Type.Unknown()),
+  savedBy: Type.String(),
+  updatedAt: Type.String(),
+});
+export type FlowRecord = Static<typeof FlowRecord>;
+export const FlowList = Type.Object({ flows: Type.Array(FlowRecord) });
+export const SaveFlowBody = Type.Object({ flow: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false });
+export const DeleteFlowBody = Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const DeleteFlowReply = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
+export const TemplateList = Type.Object({ templates: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: Type.Record(Type.String(), Type.Unknown()) })) });
+export const AgentPauseBody = Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const AgentPauseReply = Type.Object({ agent: Type.String(), cancelled: Type.Array(Type.String()) });

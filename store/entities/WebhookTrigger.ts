@@ -1,0 +1,27 @@
+/**
+ * A webhook trigger (spec 001 "Webhook trigger record"). The record, not the flow definition,
+ * holds the secret, the principal and the input mapping. The secret is sealed (AES-256-GCM,
+ * runtime/seal.ts) and bound to `<id>/<secretVersion>`, so a rotated-away envelope never opens
+ * under the new version; pubsub triggers have no shared secret (`sealedSecret` null).
+ */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const WebhookTrigger = defineEntity({
+  name: 'WebhookTrigger',
+  properties: {
+    id: p.string().primary(),
+    flowId: p.string().index(),
+    principal: p.string(),
+    scheme: p.string(),
+    events: p.json<string[]>(),
+    input: p.json<Record<string, unknown>>().nullable(),
+    config: p.json<Record<string, unknown>>().nullable(),
+    sealedSecret: p.text().nullable(),
+    secretVersion: p.integer(),
+    enabled: p.boolean(),
+    createdBy: p.string(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type WebhookTrigger = InferEntity<typeof WebhookTrigger>;

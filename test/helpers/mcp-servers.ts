@@ -1,0 +1,105 @@
+/**
+ * Real MCP servers for tests: an SDK `McpServer` behind `StreamableHTTPServerTransport` on
+ * 127.0.0.1 (stateless, one server object per request) that records every request it sees, and
+ * the stdio fixture script. A tool named `endless` streams a body that never ends (to prove the
+ * byte bound is enforced while reading).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Test } from 'tap';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const STDIO_FIXTURE = fileURLToPath(new URL('../fixtures/mcp-stdio-server.mjs', import.meta.url));
+
+export interface FakeTool {
+  name: string;
+  description?: string;
+  run?: (args: Record<string, unknown>) => Promise<CallToolResult> | CallToolResult;
+}
+
+export interface SeenRequest {
+  readonly httpMethod: string;
+  readonly rpcMethod: string | undefined;
+  readonly tool: string | undefined;
+  readonly authorization: string | undefined;
+}
+
+export interface FakeHttpMcp {
+  readonly url: string;
+  readonly port: number;
+  readonly seen: SeenRequest[];
+  /** Names of tools/call requests that reached the server. */
+  calls(): string[];
+  setTools(tools: FakeTool[]): void;
+  close(): Promise<void>;
+}
+
+const text = (s: string): CallToolResult => ({ content: [{ type: 'text', text: s }] });
+
+export const DEFAULT_TOOLS: FakeTool[] = [
+  { name: 'echo', description: 'echoes its arguments', run: (a) => text(JSON.stringify(a)) },
+  { name: 'create_issue', description: 'a write', run: () => text('created') },
+  { name: 'delete_repo', description: 'a dangerous write', run: () => text('deleted') },
+  { name: 'slow', description: 'answers after 5 s', run: async () => { await new Promise((r) => setTimeout(r, 5000)); return text('late'); } },
+  { name: 'big', description: 'answers 2 MB', run: () => text('y'.repeat(2 * 1024 * 1024)) },
+  { name: 'endless', description: 'a body that never ends' },
+];
+
+export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, opts: { requireAuth?: string } = {}): Promise<FakeHttpMcp> {
+  let current = tools;
+  const seen: SeenRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let body: any;
+    try { body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined; } catch { body = undefined; }
+    const rpcMethod = typeof body?.method === 'string' ? body.method : undefined;
+    const tool = rpcMethod === 'tools/call' ? body.params?.name : undefined;
+    seen.push({ httpMethod: req.method ?? '', rpcMethod, tool, authorization: req.headers.authorization });
+    if (opts.requireAuth !== undefined && req.headers.authorization !== opts.requireAuth) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
+      return;
+    }
+    if (tool === 'endless') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const pump = setInterval(() => res.write(`data: ${'z'.repeat(16 * 1024)}\n`), 1);
+      timers.add(pump);
+      res.on('close', () => { clearInterval(pump); timers.delete(pump); });
+      return;
+    }
+    const mcp = new McpServer({ name: 'fixture-http', version: '1.0.0' });
+    mcp.server.registerCapabilities({ tools: {} });
+    mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: current.map((x) => ({ name: x.name, ...(x.description ? { description: x.description } : {}), inputSchema: { type: 'object' as const } })),
+    }));
+    mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => {
+      const found = current.find((x) => x.name === r.params.name);
+      if (!found) return { ...text(`no tool ${r.params.name}`), isError: true };
+      return found.run ? found.run(r.params.arguments ?? {}) : text(`ran ${found.name}`);
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => { void transport.close(); void mcp.close(); });
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const fake: FakeHttpMcp = {
+    url: `http://127.0.0.1:${port}/mcp`,
+    port,
+    seen,
+    calls: () => seen.filter((s) => s.tool !== undefined).map((s) => s.tool!),
+    setTools: (list) => { current = list; },
+    close: () => new Promise<void>((resolve) => {
+      for (const tm of timers) clearInterval(tm);
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+  t.teardown(() => fake.close());
+  return fake;
+}

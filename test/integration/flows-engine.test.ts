@@ -1,0 +1,254 @@
+/**
+ * The flow engine end to end through HTTP on the embedded stack: routing of every control
+ * kind, the no-chain verdicts, parking and resuming, pause/cancel, delegation and scope.
+ */
+import t from 'tap';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSystem, type TestSystem } from '../helpers/system.js';
+import { AuditEvent } from '../../store/entities/AuditEvent.js';
+
+const SEAT_TOKEN = 'seat-token-alice-0123456789';
+let gate: (() => void) | undefined;
+let blocked = 0;
+const side = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => { body += c; });
+  req.on('end', () => {
+    if (req.url?.startsWith('/block')) {
+      blocked++;
+      const release = () => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify({ released: true })); };
+      const prev = gate;
+      gate = () => { prev?.(); release(); };
+      return;
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ got: body ? JSON.parse(body) : null, n: 7 }));
+  });
+});
+await new Promise<void>((r) => side.listen(0, '127.0.0.1', r));
+t.teardown(() => new Promise<void>((r) => side.close(() => r())));
+const port = (side.address() as AddressInfo).port;
+
+const sys: TestSystem = await startSystem(t, {
+  env: {
+    SVC_ORCH_TOKEN: 'operator-token-0123456789',
+    SVC_IDENTITIES: JSON.stringify([{ token: SEAT_TOKEN, seat: 'alice', kind: 'human' }]),
+    SVC_CONNECTORS: JSON.stringify([{ id: 'side', baseUrl: `http://127.0.0.1:${port}`, routes: { echo: { method: 'POST', path: '/echo' }, block: { method: 'POST', path: '/block' } } }]),
+    LOG_LEVEL: 'warn',
+  },
+});
+
+async function call(method: string, path: string, body?: unknown, token = 'operator-token-0123456789'): Promise<{ status: number; json: any }> {
+  const res = await fetch(sys.url + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return { status: res.status, json: await res.json() };
+}
+const run = (flow: unknown, input?: string, token?: string) => call('POST', '/flows/run', { flow, ...(input === undefined ? {} : { input }) }, token);
+const ports = (r: any) => r.steps.map((s: any) => `${s.stepId}:${s.status}${s.port === undefined ? '' : `>${s.port}`}`);
+
+t.test('branch, switch and fall-through', async (t) => {
+  const flow = {
+    id: 'routing',
+    steps: [
+      { id: 'fetch', kind: 'tool', tool: 'side.echo', args: { q: '{{input.q}}' } },
+      { id: 'big', kind: 'branch', input: '{{steps.fetch.json.n}}', op: 'gt', value: 5, onTrue: 'pick', onFalse: 'small' },
+      { id: 'small', kind: 'tool', tool: 'svc_echo', args: { text: 'small' }, next: null },
+      { id: 'pick', kind: 'switch', input: '{{steps.fetch.json.got.q}}', cases: [{ equals: 'a', port: 'isA' }, { equals: 'b', port: 'isB' }], onDefault: null },
+      { id: 'isA', kind: 'tool', tool: 'svc_echo', args: { text: 'A' }, next: null },
+      { id: 'isB', kind: 'tool', tool: 'svc_echo', args: { text: 'B {{steps.fetch.json.got.q}}' } },
+      { id: 'after', kind: 'tool', tool: 'svc_echo', args: { text: 'fell through' } },
+    ],
+  };
+  const b = await run(flow, '{"q":"b"}');
+  t.equal(b.status, 200);
+  t.equal(b.json.status, 'completed');
+  t.same(ports(b.json), ['fetch:done>big', 'big:done>pick', 'pick:done>isB', 'isB:done>after', 'after:done>null']);
+  const a = await run(flow, '{"q":"a"}');
+  t.same(ports(a.json), ['fetch:done>big', 'big:done>pick', 'pick:done>isA', 'isA:done>null']);
+  const z = await run(flow, '{"q":"z"}');
+  t.same(ports(z.json), ['fetch:done>big', 'big:done>pick', 'pick:done>null'], 'onDefault null stops');
+  const state = await call('GET', `/flows/runs/state?runId=${b.json.id}`);
+  t.equal(state.json.checkpoints.length, 5, 'one checkpoint per step');
+  t.same(state.json.checkpoints.map((c: any) => c.cursor), ['big', 'pick', 'isB', 'after', null]);
+  t.equal(state.json.attempts.length, 1, 'an attempt around the connector call only');
+  t.equal(state.json.attempts[0].stepId, 'fetch');
+  t.equal(state.json.attempts[0].outcome, 'done');
+  t.equal(state.json.checkpoints[0].principal, 'operator');
+});
+
+t.test('gate, org, budget escalate in no-chain mode; governance goes to next', async (t) => {
+  const flow = {
+    id: 'chainy',
+    steps: [
+      { id: 'spend', kind: 'gate', value: '{{input}}', onAllow: 'allowed', onEscalate: 'org', onDeny: 'denied' },
+      { id: 'allowed', kind: 'tool', tool: 'svc_echo', next: null },
+      { id: 'denied', kind: 'tool', tool: 'svc_echo', next: null },
+      { id: 'org', kind: 'org', action: 'hire', node: 'n1', onAllow: null, onEscalate: 'budget', onDeny: null },
+      { id: 'budget', kind: 'budget', action: 'run-epoch', onAllow: null, onDeny: null },
+      { id: 'gov', kind: 'governance', action: 'propose', proposal: 'p', next: 'end' },
+      { id: 'skipped', kind: 'tool', tool: 'svc_echo' },
+      { id: 'end', kind: 'tool', tool: 'svc_echo', args: { text: '{{steps.spend.verdict}}/{{steps.org.verdict}}/{{steps.budget.verdict}}' }, next: null },
+    ],
+  };
+  const r = await run(flow, '1000');
+  t.equal(r.json.status, 'completed');
+  t.same(ports(r.json), ['spend:done>org', 'org:done>budget', 'budget:done>gov', 'gov:done>end', 'end:done>null'], 'onEscalate routes; a missing onEscalate falls through');
+  t.same(r.json.steps.slice(0, 3).map((s: any) => s.verdict), ['ESCALATE', 'ESCALATE', 'ESCALATE']);
+  for (const s of r.json.steps.slice(0, 4)) t.match(s.summary, /no chain is configured/);
+  t.equal(r.json.steps[4].summary, 'echo: ESCALATE/ESCALATE/ESCALATE');
+  const state = await call('GET', `/flows/runs/state?runId=${r.json.id}`);
+  t.same(state.json.attempts.map((a: any) => a.stepId), ['spend', 'org', 'budget', 'gov'], 'an attempt around every chain step');
+});
+
+t.test('wait parks; resume continues from the checkpoint; a cancelled run answers 409', async (t) => {
+  const flow = { id: 'waiter', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: 'one' } }, { id: 'w', kind: 'wait', for: 'webhook' }, { id: 'b', kind: 'tool', tool: 'svc_echo', args: { text: '{{steps.a.text}} two' } }] };
+  const r = await run(flow);
+  t.equal(r.json.status, 'waiting');
+  t.same(r.json.waiting, { reason: 'awaiting_webhook', stepId: 'w' });
+  const open = await call('GET', '/flows/runs/open');
+  t.ok(open.json.runs.some((x: any) => x.id === r.json.id), 'listed as open');
+  const resumed = await call('POST', '/flows/runs/resume', { runId: r.json.id });
+  t.equal(resumed.json.status, 'completed');
+  t.equal(resumed.json.steps.at(-1).summary, 'echo: one two');
+  t.same(resumed.json.steps.map((s: any) => s.status), ['done', 'parked', 'done', 'done']);
+
+  const r2 = await run({ ...flow, id: 'waiter2' });
+  const c = await call('POST', '/flows/runs/cancel', { runId: r2.json.id, reason: 'no longer needed' });
+  t.equal(c.json.status, 'cancelled');
+  t.same(c.json.error, { code: 'run_cancelled', message: 'cancelled: no longer needed' });
+  const again = await call('POST', '/flows/runs/resume', { runId: r2.json.id });
+  t.equal(again.status, 409);
+  t.same(again.json, { error: 'run_cancelled', message: 'the run is cancelled and cannot resume' });
+});
+
+t.test('pause is honoured at the next boundary; resume finishes the run', async (t) => {
+  const flow = { id: 'pausable', steps: [{ id: 'slow', kind: 'tool', tool: 'side.block' }, { id: 'next', kind: 'tool', tool: 'svc_echo', args: { text: 'after pause' } }] };
+  const started = run(flow);
+  await waitFor(() => blocked >= 1);
+  const open = await call('GET', '/flows/runs/open');
+  const id = open.json.runs.find((x: any) => x.flowId === 'pausable').id;
+  const p = await call('POST', '/flows/runs/pause', { runId: id, reason: 'look first' });
+  t.equal(p.json.status, 'running', 'the write in the air is not interrupted');
+  gate?.();
+  const parked = (await started).json;
+  t.equal(parked.status, 'waiting');
+  t.same(parked.waiting, { reason: 'operator', stepId: 'next' });
+  t.same(parked.steps.map((s: any) => s.stepId), ['slow'], 'the step in the air finished; the next did not start');
+  const done = await call('POST', '/flows/runs/resume', { runId: id });
+  t.equal(done.json.status, 'completed');
+  t.equal(done.json.steps.at(-1).summary, 'echo: after pause');
+  const em = sys.store.em();
+  const life = await em.find(AuditEvent, { type: 'FlowRunLifecycle' });
+  const mine = life.filter((e) => e.data.runId === id).map((e) => e.data.action);
+  t.same(mine, ['pause', 'resume']);
+});
+
+t.test('delegation: prompt child, flowId child that parks, depth and cycle', async (t) => {
+  const prompt = await run({ id: 'delegating', steps: [{ id: 'ask', kind: 'agent', agent: 'bob', prompt: 'summarize {{input}}' }, { id: 'use', kind: 'tool', tool: 'svc_echo', args: { text: 'bob said: {{steps.ask.text}}' } }] }, 'the news');
+  t.equal(prompt.json.status, 'completed');
+  const st = await call('GET', `/flows/runs/state?runId=${prompt.json.id}`);
+  t.equal(st.json.children.length, 1);
+  const child = await call('GET', `/flows/runs/state?runId=${st.json.children[0].id}`);
+  t.equal(child.json.run.principal, 'bob', 'the child runs as the delegate');
+  t.same(child.json.run.parent, { runId: prompt.json.id, stepId: 'ask' });
+  t.same(child.json.run.stack, ['delegating', 'prompt:bob']);
+  t.equal(prompt.json.steps[0].summary.startsWith('delegate bob'), true);
+  t.equal(prompt.json.steps[1].summary, `echo: bob said: ${child.json.run.steps.at(-1).summary}`, 'step text = the child\'s last summary');
+
+  // child parks (wait) → parent awaiting_child → child resumed → parent completes
+  t.equal((await call('POST', '/flows', { flow: { id: 'child-waits', steps: [{ id: 'w', kind: 'wait', for: 'human' }, { id: 'fin', kind: 'tool', tool: 'svc_echo', args: { text: 'child done' } }] } })).status, 200);
+  const parent = await run({ id: 'parent', steps: [{ id: 'deleg', kind: 'agent', agent: 'carol', flowId: 'child-waits' }, { id: 'after', kind: 'tool', tool: 'svc_echo', args: { text: 'parent got {{steps.deleg.text}}' } }] });
+  t.equal(parent.json.status, 'waiting');
+  t.equal(parent.json.waiting.reason, 'awaiting_child');
+  const childId = parent.json.waiting.token;
+  t.match(childId, /^run-/);
+  const childRun = await call('GET', `/flows/runs/state?runId=${childId}`);
+  t.same(childRun.json.run.waiting, { reason: 'awaiting_human', stepId: 'w' });
+  const resumed = await call('POST', '/flows/runs/resume', { runId: childId });
+  t.equal(resumed.json.status, 'completed');
+  await waitFor(async () => (await call('GET', `/flows/runs/state?runId=${parent.json.id}`)).json.run.status === 'completed');
+  const final = (await call('GET', `/flows/runs/state?runId=${parent.json.id}`)).json;
+  t.equal(final.run.steps.at(-1).summary, 'echo: parent got echo: child done');
+  t.equal(final.children.length, 1, 'the parent found the existing child');
+
+  // depth: d0 → d1 → d2 → d3 → d4 → d5 (level 5) is refused
+  for (let i = 5; i >= 1; i--) {
+    const steps = i === 5 ? [{ id: 's', kind: 'tool', tool: 'svc_echo' }] : [{ id: 's', kind: 'agent', agent: `a${i + 1}`, flowId: `d${i + 1}` }];
+    await call('POST', '/flows', { flow: { id: `d${i}`, steps } });
+  }
+  const deep = await run({ id: 'd0', steps: [{ id: 's', kind: 'agent', agent: 'a1', flowId: 'd1' }] });
+  t.equal(deep.json.status, 'error');
+  t.equal(deep.json.error.code, 'flow_delegate_failed');
+  const chain = await deepest(deep.json.id);
+  t.equal(chain.run.flowId, 'd4');
+  t.equal(chain.run.error.code, 'flow_delegation_too_deep');
+  t.match(chain.run.error.message, /step s: delegating to flow d5 would be level 5/);
+
+  await call('POST', '/flows', { flow: { id: 'cyc-a', steps: [{ id: 'x', kind: 'agent', agent: 'b', flowId: 'cyc-b' }] } });
+  await call('POST', '/flows', { flow: { id: 'cyc-b', steps: [{ id: 'y', kind: 'agent', agent: 'a', flowId: 'cyc-a' }] } });
+  const cyc = await call('POST', '/flows/run', { id: 'cyc-a' });
+  t.equal(cyc.json.error.code, 'flow_delegate_failed');
+  const inner = await deepest(cyc.json.id);
+  t.equal(inner.run.error.code, 'flow_delegation_cycle');
+  t.match(inner.run.error.message, /cyc-a → cyc-b → cyc-a/);
+});
+
+t.test('cancel is recursive; POST /agents/pause cancels parked runs of the agent', async (t) => {
+  const parent = await run({ id: 'p2', steps: [{ id: 'd', kind: 'agent', agent: 'dave', flowId: 'child-waits' }] });
+  t.equal(parent.json.waiting.reason, 'awaiting_child');
+  const c = await call('POST', '/flows/runs/cancel', { runId: parent.json.id });
+  t.equal(c.json.status, 'cancelled');
+  const child = await call('GET', `/flows/runs/state?runId=${parent.json.waiting.token}`);
+  t.equal(child.json.run.status, 'cancelled');
+  t.match(child.json.run.error.message, /parent run .* cancelled/);
+
+  const w = await call('POST', '/flows/run', { flow: { id: 'eve-waits', steps: [{ id: 'w', kind: 'wait', for: 'human' }] }, as: 'eve' });
+  t.equal(w.json.principal, 'eve', 'the operator runs as a seat with `as`');
+  const paused = await call('POST', '/agents/pause', { agent: 'eve', reason: 'budget review' });
+  t.same(paused.json, { agent: 'eve', cancelled: [w.json.id] });
+  const after = await call('GET', `/flows/runs/state?runId=${w.json.id}`);
+  t.equal(after.json.run.status, 'cancelled');
+  t.match(after.json.run.error.message, /agent eve paused: budget review/);
+});
+
+t.test('definitions: save, list by scope, delete, FlowSaved', async (t) => {
+  const bad = await call('POST', '/flows', { flow: { id: 'x', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', next: 'zz' }] } });
+  t.equal(bad.status, 400);
+  t.same(bad.json, { error: 'invalid_flow', message: 'step a: next points to a missing step "zz"' });
+  await call('POST', '/flows', { flow: { id: 'for-alice', scope: { level: 'agent', ref: 'alice' }, steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo' }] } });
+  await call('POST', '/flows', { flow: { id: 'for-bob', scope: { level: 'team', ref: 'bob' }, steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo' }] } });
+  const asAlice = (await call('GET', '/flows', undefined, SEAT_TOKEN)).json.flows.map((f: any) => f.id);
+  t.ok(asAlice.includes('for-alice'));
+  t.notOk(asAlice.includes('for-bob'), 'a team flow is invisible outside the team (mock org: the seat alone)');
+  t.ok(asAlice.includes('child-waits'), 'org scope is visible to every seat');
+  const asOp = (await call('GET', '/flows')).json.flows.map((f: any) => f.id);
+  t.ok(asOp.includes('for-bob'));
+  const hidden = await call('POST', '/flows/run', { id: 'for-bob' }, SEAT_TOKEN);
+  t.equal(hidden.status, 404);
+  const mine = await call('POST', '/flows/run', { id: 'for-alice' }, SEAT_TOKEN);
+  t.equal(mine.json.principal, 'alice', 'a seat runs as itself');
+  const asOther = await call('POST', '/flows/run', { id: 'for-alice', as: 'bob' }, SEAT_TOKEN);
+  t.equal(asOther.status, 400, 'only the operator may name `as`');
+  t.same((await call('POST', '/flows/delete', { id: 'for-bob' })).json, { id: 'for-bob', deleted: true });
+  const saved = await sys.store.em().find(AuditEvent, { type: 'FlowSaved' });
+  t.ok(saved.some((e) => e.data.flowId === 'for-alice'));
+  const tpl = await call('GET', '/flows/templates');
+  t.ok(tpl.json.templates.some((x: any) => x.id === 'treasury-pulse' && x.flow.trigger === 'epoch'));
+  const runs = await call('GET', '/flows/runs?limit=3');
+  t.equal(runs.json.runs.length, 3);
+  t.ok(runs.json.runs[0].createdAt >= runs.json.runs[1].createdAt, 'newest first');
+});
+
+async function deepest(runId: string): Promise<any> {
+  let st = (await call('GET', `/flows/runs/state?runId=${runId}`)).json;
+  while (st.children.length) st = (await call('GET', `/flows/runs/state?runId=${st.children[0].id}`)).json;
+  return st;
+}
+
+async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

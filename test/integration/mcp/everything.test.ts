@@ -1,0 +1,141 @@
+/**
+ * Spec 000 against a real third-party server: `@modelcontextprotocol/server-everything` over
+ * stdio, as a boot server (SVC_MCP_SERVERS) and a runtime attach. `command` is this node binary
+ * (absolute), args are the package bin and `stdio`, and the child gets only PASSED_ONE. Each call
+ * spawns one child, so "never reaches the server" is counted as spawns of that bin.
+ */
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { startSystem } from '../../helpers/system.js';
+import { req } from '../../helpers/http.js';
+import { AuditEvent } from '../../../store/entities/AuditEvent.js';
+
+const TOKEN = 'operator-token-0123456789';
+const EVERYTHING = fileURLToPath(new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const server = (id: string, extra: Record<string, unknown> = {}) => ({
+  id, transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: ['PASSED_ONE'], timeoutMs: 4000, maxResponseBytes: 64 * 1024, ...extra,
+});
+
+// Count children started from the everything bin: the orchestrator's stdio transport spawns one per session.
+const cp = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+const originalSpawn = cp.spawn;
+let spawned = 0;
+cp.spawn = ((command: string, args?: readonly string[], ...rest: unknown[]) => {
+  if (Array.isArray(args) && args.includes(EVERYTHING)) spawned++;
+  return (originalSpawn as (...a: unknown[]) => unknown)(command, args, ...rest);
+}) as typeof cp.spawn;
+syncBuiltinESMExports();
+t.teardown(() => { cp.spawn = originalSpawn; syncBuiltinESMExports(); });
+
+process.env.SVC_TEST_CANARY = 'canary-should-not-leak';
+t.teardown(() => { delete process.env.SVC_TEST_CANARY; });
+const sys = await startSystem(t, {
+  env: {
+    SVC_ORCH_TOKEN: TOKEN, PASSED_ONE: 'p1', SVC_TEST_CANARY: 'canary-should-not-leak',
+    SVC_MCP_SERVERS: JSON.stringify([server('ev')]), SVC_ORG: JSON.stringify({ alice: { crews: ['guild'] } }),
+  },
+});
+const call = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, TOKEN);
+const invoke = (tool: string, args: Record<string, unknown> = {}, as?: string) => call('POST', '/mcp/call', { name: `mcp__ev__${tool}`, arguments: args, ...(as ? { as } : {}) });
+const rule = (r: Record<string, unknown>) => call('PUT', '/mcp/servers/tools', { server: 'ev', ...r });
+const lastCall = async () => (await sys.store.em().fork().find(AuditEvent, { type: 'ExternalMcpCalled' }, { orderBy: { id: 'desc' }, limit: 1 }))[0]?.data;
+
+t.test('discovery records every tool blocked (boot and runtime attach)', async (t) => {
+  const list = await call('GET', '/mcp/servers');
+  const ev = list.body.servers.find((s: any) => s.id === 'ev');
+  t.match(ev, { origin: 'boot', transport: 'stdio' });
+  const names = ev.tools.map((x: any) => x.name);
+  for (const n of ['echo', 'get-env', 'get-sum', 'trigger-long-running-operation']) t.ok(names.includes(n), `discovered ${n}`);
+  t.same(ev.tools.filter((x: any) => x.state !== 'blocked'), [], 'all blocked');
+  t.equal(ev.blockedCount, names.length);
+  t.same((await call('GET', '/mcp/tools')).body.tools.filter((x: any) => x.kind === 'external'), [], 'nothing callable');
+  const a = await call('POST', '/mcp/servers/attach', server('ev-runtime'));
+  t.equal(a.status, 200);
+  t.same(a.body.discovery.added, [...names].sort(), 'the runtime attach discovers the same tools');
+  t.same(a.body.tools.filter((x: any) => x.state !== 'blocked'), []);
+  const before = spawned;
+  const r = await invoke('echo', { message: 'hi' });
+  t.equal(r.status, 403);
+  t.equal(r.body.error, 'tool_not_allowlisted:ev.echo');
+  t.equal(spawned, before, 'refused before any child was started');
+  t.match(await lastCall(), { server: 'ev', tool: 'echo', outcome: 'refused', wentOut: false });
+});
+
+t.test('allow, deny and clear per scope', async (t) => {
+  t.equal((await rule({ tool: 'echo', enabled: true, effect: 'read' })).status, 200);
+  const ok = await invoke('echo', { message: 'hi' }, 'alice');
+  t.equal(ok.status, 200);
+  t.match(ok.body, { status: 'ok', untrusted: true, result: { content: [{ type: 'text', text: 'Echo: hi' }] } });
+  await rule({ tool: '*', enabled: false, scope: { level: 'crew', ref: 'guild' } });
+  t.equal((await invoke('echo', { message: 'x' }, 'alice')).body.error, 'tool_not_allowlisted:ev.echo', 'crew kill switch');
+  t.equal((await invoke('echo', { message: 'x' }, 'bob')).status, 200, 'bob is not in the guild');
+  await rule({ tool: 'echo', enabled: false, scope: { level: 'agent', ref: 'bob' } });
+  t.equal((await invoke('echo', { message: 'x' }, 'bob')).status, 403, 'agent deny');
+  await rule({ tool: 'echo', scope: { level: 'agent', ref: 'bob' } });
+  t.equal((await invoke('echo', { message: 'x' }, 'bob')).status, 200, 'agent rule cleared: inherits the workspace allow');
+  await rule({ tool: '*', scope: { level: 'crew', ref: 'guild' } });
+  t.equal((await invoke('echo', { message: 'x' }, 'alice')).status, 200, 'crew rule cleared');
+  await rule({ tool: 'echo', enabled: false });
+  t.equal((await invoke('echo', { message: 'x' }, 'alice')).status, 403, 'workspace deny');
+  await rule({ tool: 'echo' });
+  const cleared = await call('GET', '/mcp/servers?as=alice');
+  t.match(cleared.body.servers.find((s: any) => s.id === 'ev').tools.find((x: any) => x.name === 'echo'), { state: 'blocked' }, 'cleared: blocked again');
+});
+
+t.test('a wildcard enable is 400 in every scope', async (t) => {
+  for (const scope of [undefined, { level: 'crew', ref: 'guild' }, { level: 'agent', ref: 'alice' }]) {
+    const r = await rule({ tool: '*', enabled: true, ...(scope ? { scope } : {}) });
+    t.equal(r.status, 400);
+    t.same(r.body, { error: 'mcp_wildcard_enable:ev.*', message: 'rule `ev.*` cannot enable: a wildcard may only narrow' });
+  }
+});
+
+t.test('write modes: deny and ask never start the server; auto calls it', async (t) => {
+  await rule({ tool: 'get-sum', enabled: true, effect: 'write', mode: 'deny' });
+  let before = spawned;
+  const deny = await invoke('get-sum', { a: 1, b: 2 });
+  t.equal(deny.status, 403);
+  t.equal(deny.body.error, 'mcp_mode_denied:ev.get-sum:deny');
+  t.equal(spawned, before, 'no child was started');
+  t.match(await lastCall(), { tool: 'get-sum', outcome: 'refused', wentOut: false, mode: 'deny', effect: 'write' });
+  await rule({ tool: 'get-sum', enabled: true, effect: 'write', mode: 'ask' });
+  const ask = await invoke('get-sum', { a: 1, b: 2 });
+  t.equal(ask.body.error, 'mcp_mode_denied:ev.get-sum:ask_unavailable');
+  t.equal(spawned, before);
+  await rule({ tool: 'get-sum', enabled: true, effect: 'write', mode: 'auto' });
+  before = spawned;
+  const auto = await invoke('get-sum', { a: 1, b: 2 });
+  t.equal(auto.status, 200);
+  t.match(auto.body.result.content[0].text, /3/);
+  t.equal(spawned, before + 1, 'the auto write reached the server');
+});
+
+t.test('bounded: the long-running tool times out; an oversize answer is cut off', async (t) => {
+  await rule({ tool: 'trigger-long-running-operation', enabled: true, effect: 'read' });
+  await rule({ tool: 'echo', enabled: true, effect: 'read' });
+  const started = Date.now();
+  const slow = await invoke('trigger-long-running-operation', { duration: 20, steps: 1 });
+  t.equal(slow.status, 504);
+  t.equal(slow.body.error, 'mcp_call_timeout:ev');
+  t.ok(Date.now() - started < 8000, `gave up at timeoutMs (${Date.now() - started} ms)`);
+  t.match(await lastCall(), { outcome: 'failed', wentOut: true, error: 'mcp_call_timeout:ev' });
+  const big = await invoke('echo', { message: 'y'.repeat(100 * 1024) });
+  t.equal(big.status, 502);
+  t.equal(big.body.error, 'mcp_response_too_large:ev');
+  t.equal((await invoke('echo', { message: 'y'.repeat(1024) })).status, 200, 'under the bound it answers');
+});
+
+t.test('env isolation: the child sees only the named variables', async (t) => {
+  await rule({ tool: 'get-env', enabled: true, effect: 'read' });
+  const r = await invoke('get-env');
+  t.equal(r.status, 200);
+  const env = JSON.parse(r.body.result.content[0].text) as Record<string, string>;
+  // tap's process-info hook patches spawn in this test process and adds its own variables to
+  // every child; they are the harness's, not the orchestrator's.
+  const harness = (k: string) => k.startsWith('_TAPJS_PROCESSINFO_') || (k === 'NODE_OPTIONS' && env[k]!.includes('@tapjs/processinfo'));
+  t.same(Object.fromEntries(Object.entries(env).filter(([k]) => !harness(k))), { PASSED_ONE: 'p1' }, 'exactly PASSED_ONE');
+  t.notOk('SVC_TEST_CANARY' in env, 'the canary in the orchestrator env is absent');
+  t.notOk('PATH' in env || 'HOME' in env, 'not even PATH or HOME');
+  t.notOk(JSON.stringify(env).includes(TOKEN), 'no orchestrator token');
+});

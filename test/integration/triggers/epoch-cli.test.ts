@@ -1,0 +1,54 @@
+/**
+ * `POST /epoch` in no-chain mode (streams nothing, says so, fires every trigger: epoch flow with
+ * runs tagged `epoch`), and the CLI: `svc flows triggers create|list|curl|deliveries|rotate`,
+ * where the printed curl command is executed and must be accepted.
+ */
+import { execFile } from 'node:child_process';
+import t from 'tap';
+import { startSystem } from '../../helpers/system.js';
+import { runCli } from '../../helpers/process.js';
+import { json, saveFlow } from '../../helpers/triggers.js';
+import type { StartRunCommand } from '../../../schemas/runs.js';
+
+t.test('POST /epoch', async (t) => {
+  const sys = await startSystem(t, { actors: ['trigger', 'ops'] });
+  const seen: StartRunCommand[] = [];
+  await sys.bus.consume('run', { start: async (_ctx, p: StartRunCommand) => { seen.push(p); return {}; } });
+  await saveFlow(sys.store, 'pulse', 'epoch');
+  await saveFlow(sys.store, 'other', 'webhook');
+  const res = await json(`${sys.url}/epoch`, 'POST');
+  t.equal(res.status, 200);
+  t.match(res.body, { chain: false, streaming: /no chain is configured/, streamed: 0, runs: [{ flowId: 'pulse', runId: /^run-epoch-pulse-/ }] });
+  t.equal(res.body.runs.length, 1);
+  for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  t.match(seen, [{ flowId: 'pulse', trigger: 'epoch', runId: res.body.runs[0].runId }]);
+});
+
+t.test('svc flows triggers', async (t) => {
+  const sys = await startSystem(t, { actors: ['trigger', 'ops'] });
+  await sys.bus.consume('run', { start: async () => ({}) });
+  await saveFlow(sys.store, 'wf', 'webhook');
+  const env = { SVC_URL: sys.url };
+  const created = await runCli(['flows', 'triggers', 'create', 'wf', '--events', 'push', '--field', 'ref=ref'], env);
+  t.equal(created.code, 0, created.stderr);
+  const minted = JSON.parse(created.stdout) as { trigger: { id: string }; secret: string };
+  const list = await runCli(['flows', 'triggers', 'list'], env);
+  t.equal(JSON.parse(list.stdout).triggers[0].id, minted.trigger.id);
+  t.notOk(list.stdout.includes(minted.secret));
+
+  const curl = await runCli(['flows', 'triggers', 'curl', minted.trigger.id, '--body', '{"ref":"main"}'], env, `${minted.secret}\n`);
+  t.equal(curl.code, 0, curl.stderr);
+  t.match(curl.stdout, /^curl -sS -X POST '.*\/hooks\/trg_/);
+  t.notOk(curl.stdout.includes(minted.secret), 'the command carries a signature, not the secret');
+  const out = await new Promise<string>((resolve, reject) => execFile('sh', ['-c', curl.stdout], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+  t.match(JSON.parse(out), { accepted: true, runId: /^run-wh-/ });
+
+  const fromEnv = await runCli(['flows', 'triggers', 'curl', minted.trigger.id, '--secret-env', 'HOOK_SECRET'], { ...env, HOOK_SECRET: minted.secret });
+  t.equal(fromEnv.code, 0);
+  const rotated = await runCli(['flows', 'triggers', 'rotate', minted.trigger.id], env);
+  t.equal(JSON.parse(rotated.stdout).trigger.secretVersion, 2);
+  const stale = await new Promise<string>((resolve) => execFile('sh', ['-c', fromEnv.stdout], (_e, stdout) => resolve(stdout)));
+  t.equal(JSON.parse(stale).error, 'webhook_signature_invalid', 'the rotated-away secret no longer verifies');
+  const log = await runCli(['flows', 'triggers', 'deliveries', minted.trigger.id], env);
+  t.equal(JSON.parse(log.stdout).deliveries.filter((d: { status: string }) => d.status === 'accepted').length, 1);
+});

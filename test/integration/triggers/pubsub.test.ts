@@ -1,0 +1,102 @@
+/**
+ * The pubsub scheme: OIDC push tokens minted by jose from a key set this test serves on
+ * 127.0.0.1. Right token accepted (envelope unwrapped, data decoded, messageId as the key,
+ * attributes.eventType filtered); wrong audience, wrong email, expired, unknown kid refused;
+ * a key set that cannot be reached answers 503; the key set is fetched once and cached.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import t from 'tap';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { startSystem } from '../../helpers/system.js';
+import { mint, post, saveFlow } from '../../helpers/triggers.js';
+import type { StartRunCommand } from '../../../schemas/runs.js';
+
+const ISSUER = 'https://issuer.test';
+const AUD = 'https://svc.test/hooks';
+const EMAIL = 'pusher@project.iam.gserviceaccount.com';
+
+async function keySet() {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  let hits = 0;
+  const server = http.createServer((_req, res) => {
+    hits++;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`, privateKey, hits: () => hits, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+function token(key: CryptoKey, claims: Record<string, unknown> = {}, opts: { kid?: string; exp?: number } = {}) {
+  return new SignJWT({ email: EMAIL, email_verified: true, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1' })
+    .setIssuer(ISSUER).setAudience((claims.aud as string | undefined) ?? AUD).setIssuedAt()
+    .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
+    .sign(key);
+}
+
+function envelope(data: unknown, messageId: string, attributes?: Record<string, string>): string {
+  return JSON.stringify({ message: { data: Buffer.from(JSON.stringify(data)).toString('base64'), messageId, ...(attributes ? { attributes } : {}) }, subscription: 'projects/p/subscriptions/s' });
+}
+
+t.test('pubsub push deliveries', async (t) => {
+  const ks = await keySet();
+  t.teardown(ks.close);
+  const sys = await startSystem(t, { actors: ['trigger', 'ops'], env: { SVC_PUBSUB_JWKS_URL: ks.url, SVC_PUBSUB_ISSUER: ISSUER } });
+  const commands: StartRunCommand[] = [];
+  await sys.bus.consume('run', { start: async (_ctx, p: StartRunCommand) => { commands.push(p); return {}; } });
+  await saveFlow(sys.store, 'wf', 'webhook');
+  const m = await mint(sys.url, { flowId: 'wf', scheme: 'pubsub', events: ['order'], input: { fields: { id: 'order.id' } }, config: { audience: AUD, serviceAccountEmail: EMAIL } });
+  t.equal(m.secret, '', 'no shared secret for pubsub');
+  const url = `${sys.url}/hooks/${m.trigger.id}`;
+  const push = (auth: string | undefined, body: string) => post(url, body, { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) });
+
+  t.test('the right token is accepted; the envelope is unwrapped', async (t) => {
+    const tok = await token(ks.privateKey);
+    const r = await push(`Bearer ${tok}`, envelope({ order: { id: 42 } }, 'msg-1', { eventType: 'order.created' }));
+    t.equal(r.status, 202);
+    t.match(r.body, { accepted: true, runId: /^run-wh-/ });
+    t.same((await push(`Bearer ${tok}`, envelope({ order: { id: 42 } }, 'msg-1', { eventType: 'order.created' }))).body, { duplicate: true }, 'messageId is the key');
+    t.same((await push(`Bearer ${tok}`, envelope({}, 'msg-2', { eventType: 'invoice.paid' }))).body, { skipped: 'event_not_selected' });
+    t.equal((await push(`Bearer ${tok}`, envelope({ order: { id: 7 } }, 'msg-3'))).status, 202, 'an undeclared type passes');
+    for (let i = 0; i < 5; i++) t.equal((await push(`Bearer ${await token(ks.privateKey)}`, envelope({ order: { id: i } }, `msg-loop-${i}`))).status, 202);
+    const first = commands.find((c) => c.runId === r.body.runId);
+    t.equal(first?.input, '{"id":42}', 'data decoded before the mapping');
+  });
+
+  t.test('refusals', async (t) => {
+    const body = envelope({}, randomUUID());
+    const code = async (auth: string | undefined) => { const r = await push(auth, body); return [r.status, r.body.error]; };
+    t.same(await code(undefined), [401, 'webhook_signature_missing']);
+    t.same(await code('Basic abc'), [401, 'webhook_signature_malformed']);
+    t.same(await code(`Bearer ${await token(ks.privateKey, { aud: 'https://elsewhere' })}`), [401, 'webhook_token_audience_invalid']);
+    t.same(await code(`Bearer ${await token(ks.privateKey, { email: 'other@x.iam.gserviceaccount.com' })}`), [401, 'webhook_token_email_invalid']);
+    t.same(await code(`Bearer ${await token(ks.privateKey, {}, { exp: Math.floor(Date.now() / 1000) - 3600 })}`), [401, 'webhook_token_invalid'], 'expired');
+    const other = await generateKeyPair('RS256');
+    t.same(await code(`Bearer ${await token(other.privateKey, {}, { kid: 'k-unknown' })}`), [401, 'webhook_token_invalid'], 'unknown kid');
+    t.same(await code(`Bearer ${await token(other.privateKey)}`), [401, 'webhook_token_invalid'], 'known kid, wrong key');
+    const good = await token(ks.privateKey);
+    t.same((await push(`Bearer ${good}`, '{"not":"an envelope"}')).body.error, 'webhook_body_invalid');
+  });
+
+  t.test('the key set was fetched once and cached', async (t) => {
+    // One fetch for the first token; an unknown kid may trigger one refetch (jose's cooldown bounds it).
+    t.ok(ks.hits() >= 1 && ks.hits() <= 2, `key set fetched ${ks.hits()} time(s) for ${commands.length}+ deliveries`);
+    const before = ks.hits();
+    for (let i = 0; i < 10; i++) await push(`Bearer ${await token(ks.privateKey)}`, envelope({}, `cache-${i}`));
+    t.equal(ks.hits(), before, 'no fetch per delivery');
+  });
+});
+
+t.test('a key set that cannot be reached answers 503 webhook_jwks_unavailable', async (t) => {
+  const ks = await keySet();
+  const { url, privateKey } = ks;
+  await ks.close(); // the port is now closed
+  const sys = await startSystem(t, { actors: ['ops'], env: { SVC_PUBSUB_JWKS_URL: url, SVC_PUBSUB_ISSUER: ISSUER } });
+  await saveFlow(sys.store, 'wf', 'webhook');
+  const m = await mint(sys.url, { flowId: 'wf', scheme: 'pubsub', config: { audience: AUD, serviceAccountEmail: EMAIL } });
+  const r = await post(`${sys.url}/hooks/${m.trigger.id}`, envelope({}, 'm'), { 'content-type': 'application/json', authorization: `Bearer ${await token(privateKey)}` });
+  t.same([r.status, r.body.error], [503, 'webhook_jwks_unavailable']);
+});

@@ -1,0 +1,42 @@
+/** Allowlist resolution: levels, exact beats *, kill switches, effect and tighten-only modes. */
+import t from 'tap';
+import { reportingLine, resolveTool } from '../../../actors/mcp/rules.js';
+import { parseToolName } from '../../../actors/mcp/names.js';
+import type { RuleRow } from '../../../actors/mcp/store.js';
+
+const r = (level: RuleRow['level'], ref: string, tool: string, enabled: boolean, extra: Partial<RuleRow> = {}): RuleRow =>
+  ({ owner: '', server: 's', tool, level, ref, enabled, effect: undefined, mode: undefined, ...extra });
+const line = reportingLine({ ann: { crews: ['near', 'far'] } }, 'ann');
+
+t.test('blocked until a rule allows it; never-classified counts as a write asking', async (t) => {
+  t.match(resolveTool([], 'x', line), { state: 'blocked', effect: 'write', classified: false, mode: 'ask' });
+  t.match(resolveTool([r('workspace', '', 'x', true)], 'x', line), { state: 'allowed', decidedBy: 'workspace' });
+});
+
+t.test('narrowest allow decides; any refusal on the line wins', async (t) => {
+  t.match(resolveTool([r('crew', 'far', 'x', true)], 'x', line), { state: 'allowed', decidedBy: 'crew:far' });
+  t.match(resolveTool([r('agent', 'ann', 'x', true), r('crew', 'far', '*', false)], 'x', line), { state: 'disabled', decidedBy: 'crew:far' });
+  t.match(resolveTool([r('workspace', '', 'x', true), r('agent', 'ann', 'x', false)], 'x', line), { state: 'disabled', decidedBy: 'agent:ann' });
+  t.match(resolveTool([r('workspace', '', 'x', true)], 'x', reportingLine({}, 'stranger')), { state: 'allowed' });
+});
+
+t.test('at one level an exact name beats *', async (t) => {
+  t.match(resolveTool([r('workspace', '', '*', false), r('workspace', '', 'x', true)], 'x', line), { state: 'allowed' });
+  t.match(resolveTool([r('workspace', '', '*', false), r('workspace', '', 'x', true)], 'y', line), { state: 'disabled' });
+});
+
+t.test('effect from the workspace; modes only tighten', async (t) => {
+  const ws = r('workspace', '', 'x', true, { effect: 'write', mode: 'ask' });
+  t.match(resolveTool([ws, r('crew', 'near', 'x', true, { mode: 'auto' })], 'x', line), { mode: 'ask' });
+  t.match(resolveTool([ws, r('agent', 'ann', 'x', true, { mode: 'deny' })], 'x', line), { mode: 'deny' });
+  t.match(resolveTool([r('workspace', '', 'x', true, { effect: 'read' })], 'x', line), { effect: 'read', classified: true, mode: undefined });
+  t.match(resolveTool([r('workspace', '', 'x', true, { mode: 'auto' })], 'x', line), { effect: 'write', mode: 'auto' });
+});
+
+t.test('names are parsed at the boundary', async (t) => {
+  t.same(parseToolName('mcp__gh__create_issue'), { kind: 'external', server: 'gh', tool: 'create_issue' });
+  t.same(parseToolName('mcp__gh__a__b'), { kind: 'external', server: 'gh', tool: 'a__b' });
+  t.same(parseToolName('svc_org_tree'), { kind: 'first-party', name: 'svc_org_tree' });
+  t.same(parseToolName('mcp__gh'), { kind: 'other', name: 'mcp__gh' });
+  t.same(parseToolName('github.create'), { kind: 'other', name: 'github.create' });
+});
