@@ -3,13 +3,13 @@ export { opsActor } from './ops/actor.js';
 export { clockActor } from './clock/actor.js';
 export { runActor } from './run/actor.js';
 export { gateActor } from './gate/actor.js';
-export { mcpActor } from './mcp/actor.js';
+export { mcpActor } from './mcp-dispatch/actor.js';
 export { triggerActor } from './trigger/actor.js';
 import { opsActor } from './ops/actor.js';
 import { clockActor } from './clock/actor.js';
 import { runActor } from './run/actor.js';
 import { gateActor } from './gate/actor.js';
-import { mcpActor } from './mcp/actor.js';
+import { mcpActor } from './mcp-dispatch/actor.js';
 import { triggerActor } from './trigger/actor.js';
 import type { ActorDefinition } from './actor.js';
 

@@ -1,6 +1,6 @@
 /** The egress policy table of spec 000, row by row, in self-host and hosted mode (no network). */
 import t from 'tap';
-import { checkServer, checkUrl, describePolicy, egressPolicy, type EgressPolicy } from '../../../actors/mcp/egress.js';
+import { checkServer, checkUrl, describePolicy, egressPolicy, type EgressPolicy } from '../../../actors/mcp-dispatch/egress.js';
 import type { McpSettings } from '../../../schemas/mcp.js';
 
 const base: McpSettings = { servers: [], refreshMinutes: 60, auditArgs: false, hosted: false, allowHosts: undefined, allowStdio: undefined, allowLoopback: false, allowEnv: undefined };

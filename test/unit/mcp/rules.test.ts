@@ -1,8 +1,8 @@
 /** Allowlist resolution: levels, exact beats *, kill switches, effect and tighten-only modes. */
 import t from 'tap';
-import { reportingLine, resolveTool } from '../../../actors/mcp/rules.js';
-import { parseToolName } from '../../../actors/mcp/names.js';
-import type { RuleRow } from '../../../actors/mcp/store.js';
+import { reportingLine, resolveTool } from '../../../actors/mcp-dispatch/rules.js';
+import { parseToolName } from '../../../actors/mcp-dispatch/names.js';
+import type { RuleRow } from '../../../actors/mcp-dispatch/store.js';
 
 const r = (level: RuleRow['level'], ref: string, tool: string, enabled: boolean, extra: Partial<RuleRow> = {}): RuleRow =>
   ({ owner: '', server: 's', tool, level, ref, enabled, effect: undefined, mode: undefined, ...extra });
