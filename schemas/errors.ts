@@ -54,6 +54,7 @@ export const errorCatalog = {
   webhook_signature_invalid: { status: 401, message: 'the delivery signature does not verify' },
   webhook_timestamp_stale: { status: 401, message: 'the delivery timestamp is outside the tolerance window' },
   webhook_trigger_disabled: { status: 403, message: 'the trigger is disabled' },
+  webhook_flow_unavailable: { status: 409, message: 'the trigger\'s flow is missing, no longer trigger: webhook, or not visible to the trigger principal; no run was started' },
   webhook_principal_paused: { status: 403, message: 'the trigger principal is paused; retry later' },
   webhook_body_too_large: { status: 413, message: 'the delivery body is over the cap' },
   webhook_body_invalid: { status: 400, message: 'the delivery body is not JSON' },
@@ -66,6 +67,8 @@ export const errorCatalog = {
   invalid_flow: { status: 400, message: 'the flow definition is invalid' },
   flow_step_failed: { status: 422, message: 'a flow step failed' },
   flow_step_interrupted: { status: 409, message: 'a side-effecting step was interrupted; reconcile the attempt before re-running' },
+  principal_paused: { status: 403, message: 'the principal is paused (POST /agents/pause); the operator lifts it with POST /agents/unpause' },
+  flow_forbidden: { status: 403, message: 'this caller may not change that flow, run or agent' },
   // spec 002: operator surface
   multisig_exec_unsigned: { status: 409, message: 'no relayer for this chain: the multisig transaction is returned unsigned' },
   no_chain: { status: 409, message: 'this deployment has no chain' },

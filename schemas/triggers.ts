@@ -90,6 +90,8 @@ export const HookReply = Type.Union([
   Type.Object({ accepted: Type.Literal(true), runId: Type.String() }),
   Type.Object({ duplicate: Type.Literal(true) }),
   Type.Object({ skipped: Type.Literal('event_not_selected') }),
+  /** A codehost `ping` (sent when a hook is set up): verified, answered, no run. */
+  Type.Object({ ping: Type.Literal(true) }),
 ]);
 export type HookReply = Static<typeof HookReply>;
 

@@ -5,8 +5,7 @@
  */
 import { defineActor } from '../actor.js';
 import type { ActorDeps } from '../actor.js';
-import { noChain } from '../../chain/none.js';
-import type { ChainPort } from '../../chain/port.js';
+import { chainFor } from '../../chain/select.js';
 import type { FlowRecord, RunView, StartRunCommand } from '../../schemas/runs.js';
 import { AppError } from '../../schemas/errors.js';
 import type { ResumeSignal } from './steps/types.js';
@@ -16,14 +15,11 @@ import { validateFlow } from './definitions/validate.js';
 import { deleteFlow, saveFlow } from './definitions/store.js';
 import { bootRecovery, recoverySweep } from './recovery.js';
 
-export interface SaveCommand { flow: unknown; savedBy: string }
+/** `savedBy` is the caller's seat; `operator` whether it is the operator (may change any flow). */
+export interface SaveCommand { flow: unknown; savedBy: string; operator?: boolean }
+export interface DeleteCommand { id: string; by?: string; operator?: boolean }
 export interface RunCommand { runId: string; reason?: string; by?: string }
 export interface SignalCommand { runId: string; stepId: string; signal: ResumeSignal }
-
-/** The chain port this deployment uses; no-chain mode until a chain is configured. */
-function chainFor(_deps: ActorDeps): ChainPort {
-  return noChain();
-}
 
 export const runActor = defineActor({
   name: 'run',
@@ -32,15 +28,15 @@ export const runActor = defineActor({
   sweeps: (deps: ActorDeps) => [recoverySweep(deps)],
   start: (deps: ActorDeps) => bootRecovery(deps),
   handlers: (deps) => {
-    const engine = createEngine(deps, chainFor(deps));
+    const engine = createEngine(deps, chainFor(deps.config));
     return {
       save: async (ctx, p: SaveCommand): Promise<FlowRecord> => {
         const flow = validateFlow(p.flow);
-        const rec = await saveFlow(deps.store, flow, p.savedBy, new Date(deps.now()));
+        const rec = await saveFlow(deps.store, flow, { operator: p.operator === true, seat: p.savedBy }, new Date(deps.now()));
         await deps.audit.record('FlowSaved', { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy }, ctx.traceId);
         return rec;
       },
-      delete: async (_ctx, p: { id: string }) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id) }),
+      delete: async (_ctx, p: DeleteCommand) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id, { operator: p.operator === true, seat: p.by ?? '' }) }),
       start: async (ctx, p: StartRunCommand): Promise<RunView> => engine.start(p, p.traceId ?? ctx.traceId),
       resume: async (ctx, p: RunCommand) => resumeRun(engine, p.runId, p.by, ctx.traceId),
       pause: async (ctx, p: RunCommand) => pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId),
@@ -54,7 +50,7 @@ export const runActor = defineActor({
         const v = await recoverRun(engine, p.runId, ctx.traceId, p.force === true);
         return { recovered: v !== undefined, ...(v ? { status: v.status } : {}) };
       },
-      agentPause: async (ctx, p: { agent: string; reason?: string }) => ({ agent: p.agent, cancelled: await pauseAgentRuns(engine, p.agent, p.reason, ctx.traceId) }),
+      agentPause: async (ctx, p: { agent: string; reason?: string; by?: string }) => ({ agent: p.agent, ...(await pauseAgentRuns(engine, p.agent, p.reason, p.by ?? 'operator', ctx.traceId)) }),
     };
   },
 });

@@ -5,12 +5,16 @@
  * streamed and the reply says so. Then every `trigger: epoch` flow gets one run, tagged `epoch`,
  * with a run id derived from the epoch id so a redelivered epoch command starts nothing twice.
  * The queue schedule is SVC_EPOCH_CRON (default `0 0 * * *`, daily at 00:00 UTC), claimed per
- * minute like cron flows.
+ * minute like cron flows. Unlike a cron flow, a scheduled epoch is not skipped when its minute
+ * fails or passes with no worker alive: each window looks back EPOCH_CATCH_UP_MINUTES for a
+ * matching minute whose claim is free (a failed epoch releases its claim) and runs it late,
+ * because allowances that never stream are worse than allowances that stream a few minutes late.
+ * The chain port is the one every actor gets from chain/select.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
-import { claimWindow } from '../../store/claims.js';
-import { noChain, type ChainPort } from '../../chain/index.js';
+import { claimWindow, releaseClaim } from '../../store/claims.js';
+import { chainFor } from '../../chain/select.js';
 import type { ActorDeps, Sweep } from '../actor.js';
 import type { EpochReply } from '../../schemas/triggers.js';
 import type { StartRunCommand } from '../../schemas/runs.js';
@@ -22,13 +26,9 @@ export interface EpochCommand {
   by?: string;
 }
 
-function chainOf(deps: ActorDeps): ChainPort {
-  return (deps as ActorDeps & { chain?: ChainPort }).chain ?? noChain();
-}
-
 export async function runEpoch(deps: ActorDeps, cmd: EpochCommand, traceId?: string): Promise<EpochReply> {
   const epochId = cmd.epochId ?? randomUUID();
-  const chain = chainOf(deps);
+  const chain = chainFor(deps.config);
   let streaming = 'no chain is configured: no allowances streamed';
   let streamed = 0;
   if (chain.configured) {
@@ -49,14 +49,28 @@ export async function runEpoch(deps: ActorDeps, cmd: EpochCommand, traceId?: str
   return { chain: chain.configured, streaming, streamed, runs };
 }
 
+/** How far back a window looks for a scheduled epoch that has not run (failed or missed). */
+export const EPOCH_CATCH_UP_MINUTES = 10;
+
 export function epochSweep(deps: ActorDeps): Sweep {
   return {
     name: 'trigger.epoch',
     async run(_window, at) {
-      const minute = minuteOf(at);
-      if (!cronMatches(deps.config.triggers.epochCron, new Date(minute * 60_000))) return;
-      if (!(await claimWindow(deps.store, `epoch:${minute}`, deps.workerId, 24 * 3600_000))) return;
-      await runEpoch(deps, { epochId: `m${minute}`, by: 'schedule' });
+      const now = minuteOf(at);
+      for (let minute = now - EPOCH_CATCH_UP_MINUTES; minute <= now; minute++) {
+        if (!cronMatches(deps.config.triggers.epochCron, new Date(minute * 60_000))) continue;
+        const claim = `epoch:${minute}`;
+        if (!(await claimWindow(deps.store, claim, deps.workerId, 24 * 3600_000))) continue;
+        try {
+          await runEpoch(deps, { epochId: `m${minute}`, by: 'schedule' });
+        } catch (err) {
+          // Give the minute back: the next window retries it (run ids derive from the minute,
+          // so flows that did start are not started twice).
+          await releaseClaim(deps.store, claim, deps.workerId).catch(() => undefined);
+          deps.log.error({ err, minute: new Date(minute * 60_000).toISOString() }, 'scheduled epoch failed; the next window retries it');
+          throw err;
+        }
+      }
     },
   };
 }

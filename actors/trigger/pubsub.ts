@@ -14,6 +14,7 @@ export interface PubsubVerifier {
   verify(headers: Headers, binding: PubsubConfig): Promise<JWTPayload>;
 }
 
+const GOOGLE_ISSUER = 'https://accounts.google.com';
 const sets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 /** One cached key set per URL for the life of the process, shared by every route instance. */
@@ -25,6 +26,8 @@ export function pubsubVerifier(settings: Pick<TriggerSettings, 'pubsubJwksUrl' |
     sets.set(url, jwks);
   }
   const keys = jwks;
+  // Google's own tokens carry either spelling of its issuer; a configured issuer is taken as is.
+  const issuers = settings.pubsubIssuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, 'accounts.google.com'] : [settings.pubsubIssuer];
   return {
     async verify(headers, binding) {
       const auth = header(headers, 'authorization');
@@ -33,7 +36,7 @@ export function pubsubVerifier(settings: Pick<TriggerSettings, 'pubsubJwksUrl' |
       if (!m) throw new AppError('webhook_signature_malformed');
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(m[1]!, keys, { issuer: settings.pubsubIssuer, audience: binding.audience, algorithms: ['RS256', 'ES256'] }));
+        ({ payload } = await jwtVerify(m[1]!, keys, { issuer: issuers, audience: binding.audience, algorithms: ['RS256', 'ES256'] }));
       } catch (err) {
         throw classify(err);
       }

@@ -10,6 +10,7 @@ import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
 import { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
 import { WebhookDelivery } from '../../store/entities/WebhookDelivery.js';
 import { seal, unseal } from '../../runtime/seal.js';
+import { flowRunnable } from './flow-check.js';
 import { AppError } from '../../schemas/errors.js';
 import type { Store } from '../../store/types.js';
 import type { Audit } from '../../runtime/audit.js';
@@ -78,6 +79,9 @@ export async function createTrigger(deps: RecordDeps, actor: Actor, body: Create
   const flow = await deps.store.em().findOne(FlowDefinition, { id: body.flowId });
   if (!flow) throw new AppError('record_not_found', { message: `no saved flow ${body.flowId}` });
   if (flow.trigger !== 'webhook') throw new AppError('invalid_request', { message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow` });
+  if (!flowRunnable({ trigger: flow.trigger, scopeLevel: flow.scopeLevel, scopeRef: flow.scopeRef ?? null }, principal)) {
+    throw new AppError('invalid_request', { message: `flow ${body.flowId} is not visible to principal ${principal}, so no delivery could run it` });
+  }
 
   const id = `trg_${randomBytes(12).toString('base64url')}`;
   let secret = '';
@@ -137,6 +141,8 @@ export async function setEnabled(deps: RecordDeps, actor: Actor, id: string, ena
 export async function deleteTrigger(deps: RecordDeps, actor: Actor, id: string, traceId?: string): Promise<void> {
   const row = await mine(deps, actor, id);
   await deps.store.em().nativeDelete(WebhookTrigger, { id });
+  // Its log goes with it (the minute sweep also clears rows a crash left behind here).
+  await deps.store.em().nativeDelete(WebhookDelivery, { triggerId: id });
   await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'deleted', by: actor.seat }, traceId);
 }
 

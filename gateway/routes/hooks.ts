@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { HookReply } from '../../schemas/triggers.js';
-import { deliver, logOversize, pubsubVerifier, type DeliveryDeps } from '../../actors/trigger/index.js';
-import { createAudit } from '../../runtime/audit.js';
+import { deliver, deliveryAudit, logOversize, pubsubVerifier, type DeliveryDeps } from '../../actors/trigger/index.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
@@ -17,7 +16,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
   const max = deps.config.triggers.maxBytes;
   const dd: DeliveryDeps = {
     config: deps.config, store: deps.store, bus: deps.bus, log: deps.log, now: Date.now,
-    audit: createAudit({ store: deps.store, bus: deps.bus, log: deps.log }),
+    audit: deliveryAudit({ store: deps.store, bus: deps.bus, log: deps.log }),
     pubsub: pubsubVerifier(deps.config.triggers),
   };
 
@@ -46,7 +45,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     schema: {
       tags: ['triggers'], summary: 'webhook delivery, verified by the trigger scheme (svc, codehost, pubsub)',
       params: Type.Object({ triggerId: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: HookReply, 202: HookReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 503: ErrorBody },
+      response: { 200: HookReply, 202: HookReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 503: ErrorBody },
     },
   }, async (req, reply) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -9,10 +9,10 @@ import { signSvc } from '../../actors/trigger/schemes.js';
 
 export const FLOW_STEPS = [{ id: 'check', kind: 'branch', input: '{{input}}', op: 'truthy', onTrue: null, onFalse: null }];
 
-export async function saveFlow(store: Store, id: string, trigger: 'webhook' | 'cron' | 'epoch', schedule?: string, savedBy = 'operator'): Promise<void> {
+export async function saveFlow(store: Store, id: string, trigger: 'webhook' | 'cron' | 'epoch' | 'manual', schedule?: string, savedBy = 'operator', scope: { level: string; ref?: string } = { level: 'org' }): Promise<void> {
   const now = new Date();
-  const definition: Record<string, unknown> = { id, title: id, trigger, steps: FLOW_STEPS, ...(schedule ? { schedule } : {}) };
-  await store.em().insert(FlowDefinition, { id, title: id, trigger, scopeLevel: 'org', scopeRef: null, definition, savedBy, createdAt: now, updatedAt: now });
+  const definition: Record<string, unknown> = { id, title: id, trigger, steps: FLOW_STEPS, scope, ...(schedule ? { schedule } : {}) };
+  await store.em().upsert(FlowDefinition, { id, title: id, trigger, scopeLevel: scope.level, scopeRef: scope.ref ?? null, definition, savedBy, createdAt: now, updatedAt: now });
 }
 
 export interface Minted { trigger: { id: string; secretVersion: number; scheme: string; enabled: boolean; hookPath: string }; secret: string; secretShownOnce: true }

@@ -1,0 +1,15 @@
+/**
+ * Whether a trigger's flow can still be run by the trigger's principal: it exists, it is still
+ * `trigger: webhook`, and the run actor's scope rule (actors/run/definitions/scope.ts, the same
+ * call the engine makes when it loads a saved flow for a `run.start`) lets the principal see it.
+ * Asked at mint and on every delivery, so a 202 is never given for a run the worker would refuse.
+ */
+import { visibleTo } from '../run/definitions/scope.js';
+
+export interface FlowFacts { readonly trigger: string; readonly scopeLevel: string; readonly scopeRef: string | null }
+
+export function flowRunnable(flow: FlowFacts | undefined, principal: string): boolean {
+  if (!flow || flow.trigger !== 'webhook') return false;
+  // A webhook run.start carries no operator flag, so the engine judges the principal as a seat.
+  return visibleTo({ level: flow.scopeLevel, ref: flow.scopeRef ?? undefined }, { operator: false, seat: principal });
+}

@@ -1,0 +1,18 @@
+/**
+ * The delivery log's retention (store/webhooks.ts RETENTION): rejected, duplicate and skipped
+ * rows are capped per trigger and aged out, accepted rows (which carry producer keys and answer
+ * redeliveries) age out later, and rows of deleted triggers go. It runs as a clock sweep, which
+ * the clock actor fans out once per window across all replicas.
+ */
+import { pruneDeliveries } from '../../store/webhooks.js';
+import type { ActorDeps, Sweep } from '../actor.js';
+
+export function retentionSweep(deps: ActorDeps): Sweep {
+  return {
+    name: 'trigger.retention',
+    async run(_window, at) {
+      const removed = await pruneDeliveries(deps.store, at);
+      if (removed > 0) deps.log.info({ removed }, 'webhook delivery log pruned');
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * A 202 always has a run behind it, and nothing about a trigger leaks before the caller proves
+ * it holds the secret. Real runs (the whole product in one process, embedded bus and SQLite):
+ * the flow is checked at mint and at every delivery (scope, deleted, re-saved away from
+ * webhook); a failed send answers 503 and records nothing; a delivery whose row was lost after
+ * its command was stored (a crash between the two) is accepted on retry with the same run and
+ * no second run; disabled answers 403 only to a signed request; a codehost ping starts nothing;
+ * the delivery log is capped and goes with its trigger.
+ */
+import t from 'tap';
+import { Webhooks } from '@octokit/webhooks';
+import { startSystem, type TestSystem } from '../../helpers/system.js';
+import { json, mint, post, saveFlow, svcHeaders } from '../../helpers/triggers.js';
+import { FlowRun } from '../../../store/entities/FlowRun.js';
+import { FlowDefinition } from '../../../store/entities/FlowDefinition.js';
+import { WebhookDelivery } from '../../../store/entities/WebhookDelivery.js';
+import { pruneDeliveries, RETENTION } from '../../../store/webhooks.js';
+import { skipUnless } from '../../helpers/services.js';
+
+async function until(what: string, cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const runs = (sys: TestSystem, flowId: string) => sys.store.em().count(FlowRun, { flowId });
+const completed = (sys: TestSystem, id: string) => sys.store.em().count(FlowRun, { id, status: 'completed' });
+
+t.test('deliveries and the flow behind them', async (t) => {
+  const sys = await startSystem(t, { env: { LOG_LEVEL: 'warn' } });
+  await saveFlow(sys.store, 'af', 'webhook', undefined, 'alice', { level: 'agent', ref: 'alice' });
+
+  t.test('mint: the principal must be able to see the flow', async (t) => {
+    const bob = await json(`${sys.url}/flows/triggers`, 'POST', { flowId: 'af', principal: 'bob' });
+    t.same([bob.status, bob.body.error], [400, 'invalid_request'], 'alice-scoped flow, trigger for bob: refused at mint');
+    t.match(bob.body.message, /not visible to principal bob/);
+    const alice = await mint(sys.url, { flowId: 'af', principal: 'alice' });
+    const raw = '{"x":1}';
+    const r = await post(`${sys.url}/hooks/${alice.trigger.id}`, raw, svcHeaders(alice.secret, raw));
+    t.equal(r.status, 202);
+    await until('the run to complete', async () => (await completed(sys, r.body.runId)) === 1);
+    t.pass('the accepted delivery became a completed run as alice');
+  });
+
+  t.test('the flow changes after mint: every delivery is refused, no 202 without a run', async (t) => {
+    await saveFlow(sys.store, 'wf', 'webhook');
+    const m = await mint(sys.url, { flowId: 'wf', principal: 'carol' });
+    const hook = `${sys.url}/hooks/${m.trigger.id}`;
+    const send = (raw: string) => post(hook, raw, svcHeaders(m.secret, raw));
+    const refused = async (why: string) => {
+      const r = await send(`{"why":"${why}"}`);
+      t.same([r.status, r.body.error], [409, 'webhook_flow_unavailable'], `${why}: 409 webhook_flow_unavailable`);
+      t.type(r.body.message, 'string');
+    };
+    t.equal((await send('{}')).status, 202, 'runnable to begin with');
+
+    await saveFlow(sys.store, 'wf', 'webhook', undefined, 'operator', { level: 'agent', ref: 'dave' });
+    await refused('scope moved out of the principal\'s sight');
+    await saveFlow(sys.store, 'wf', 'manual');
+    await refused('re-saved as trigger: manual');
+    await sys.store.em().nativeDelete(FlowDefinition, { id: 'wf' });
+    await refused('flow deleted');
+    const unsigned = await post(hook, '{}', { 'content-type': 'application/json' });
+    t.same([unsigned.status, unsigned.body.error], [401, 'webhook_signature_missing'], 'an unsigned caller learns nothing about the flow');
+
+    await saveFlow(sys.store, 'wf', 'webhook');
+    const back = await send('{"back":true}');
+    t.equal(back.status, 202, 'saved back as webhook: accepted again');
+    await until('the runs to settle', async () => (await completed(sys, back.body.runId)) === 1);
+    t.equal(await runs(sys, 'wf'), 2, 'one run per 202, none for the refusals');
+    const log = await json(`${sys.url}/flows/triggers/deliveries?triggerId=${m.trigger.id}&limit=100`, 'GET');
+    t.equal(log.body.deliveries.filter((d: { reason?: string }) => d.reason === 'webhook_flow_unavailable').length, 3, 'refusals are logged as rejected');
+  });
+
+  t.test('disabled: verified first, then 403', async (t) => {
+    await saveFlow(sys.store, 'df', 'webhook');
+    const m = await mint(sys.url, { flowId: 'df' });
+    await json(`${sys.url}/flows/triggers/enabled`, 'POST', { id: m.trigger.id, enabled: false });
+    const hook = `${sys.url}/hooks/${m.trigger.id}`;
+    const unsigned = await post(hook, '{}', { 'content-type': 'application/json' });
+    t.same([unsigned.status, unsigned.body.error], [401, 'webhook_signature_missing'], 'unsigned: 401, not 403');
+    const wrong = await post(hook, '{}', svcHeaders('whsec_wrong', '{}'));
+    t.same([wrong.status, wrong.body.error], [401, 'webhook_signature_invalid'], 'wrong secret: 401, not 403');
+    const signed = await post(hook, '{}', svcHeaders(m.secret, '{}'));
+    t.same([signed.status, signed.body.error], [403, 'webhook_trigger_disabled'], 'signed: 403 disabled');
+  });
+
+  t.test('a failed send answers 503 and records nothing; the retry is accepted', async (t) => {
+    await saveFlow(sys.store, 'sf', 'webhook');
+    const m = await mint(sys.url, { flowId: 'sf' });
+    const raw = '{"n":1}';
+    const headers = svcHeaders(m.secret, raw, { key: 'send-fails' });
+    const send = sys.bus.send;
+    sys.bus.send = async () => { throw new Error('nats away'); };
+    let r;
+    try {
+      r = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
+    } finally {
+      sys.bus.send = send;
+    }
+    t.same([r.status, r.body.error], [503, 'bus_unavailable'], 'retryable');
+    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'send-fails' }), 0, 'no accepted row to answer the retry as a duplicate');
+    const retry = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
+    t.equal(retry.status, 202, 'the retry is accepted, not {duplicate: true}');
+    await until('the run', async () => (await completed(sys, retry.body.runId)) === 1);
+    t.equal(await runs(sys, 'sf'), 1);
+  });
+
+  t.test('the row lost after the command was stored (a crash between them): retry → same run, one run', async (t) => {
+    await saveFlow(sys.store, 'cf', 'webhook');
+    const m = await mint(sys.url, { flowId: 'cf' });
+    const raw = '{"n":2}';
+    const headers = svcHeaders(m.secret, raw, { key: 'crashed' });
+    const first = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
+    t.equal(first.status, 202);
+    await until('the run', async () => (await completed(sys, first.body.runId)) === 1);
+    // What a gateway that died after the send and before the insert leaves behind.
+    await sys.store.em().nativeDelete(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'crashed' });
+    const retry = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
+    t.same([retry.status, retry.body], [202, { accepted: true, runId: first.body.runId }], 'the retry names the same run');
+    const dup = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
+    t.same([dup.status, dup.body], [200, { duplicate: true }]);
+    await new Promise((r) => setTimeout(r, 300));
+    t.equal(await runs(sys, 'cf'), 1, 'one run for the delivery key');
+  });
+
+  t.test('codehost ping: 200, no run', async (t) => {
+    await saveFlow(sys.store, 'pf', 'webhook');
+    const m = await mint(sys.url, { flowId: 'pf', scheme: 'codehost', events: ['push'] });
+    const raw = JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 });
+    const sig = await new Webhooks({ secret: m.secret }).sign(raw);
+    const headers = { 'content-type': 'application/json', 'x-hub-signature-256': sig, 'x-codehost-delivery': 'ping-1', 'x-codehost-event': 'ping' };
+    const r = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
+    t.same([r.status, r.body], [200, { ping: true }]);
+    const forged = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, { ...headers, 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` });
+    t.equal(forged.status, 401, 'a ping is verified like any delivery');
+    await new Promise((r) => setTimeout(r, 200));
+    t.equal(await runs(sys, 'pf'), 0);
+    const log = await json(`${sys.url}/flows/triggers/deliveries?triggerId=${m.trigger.id}`, 'GET');
+    t.match(log.body.deliveries, [{ status: 'rejected' }, { status: 'skipped', reason: 'ping', eventType: 'ping' }]);
+  });
+
+  t.test('retention: rejections capped per trigger; a deleted trigger takes its log', async (t) => {
+    await saveFlow(sys.store, 'rf', 'webhook');
+    const m = await mint(sys.url, { flowId: 'rf' });
+    const ok = await post(`${sys.url}/hooks/${m.trigger.id}`, '{}', svcHeaders(m.secret, '{}', { key: 'kept' }));
+    t.equal(ok.status, 202);
+    const base = Date.now() - 60_000;
+    const extra = 25;
+    const rows = Array.from({ length: RETENTION.otherPerTrigger + extra }, (_, i) => ({
+      id: `r-${i}`, triggerId: m.trigger.id, deliveryKey: `rejected:r-${i}`, status: 'rejected', reason: 'webhook_signature_invalid', bytes: 1, runId: null, eventType: null, sent: false, at: new Date(base + i),
+    }));
+    await sys.store.em().insertMany(WebhookDelivery, rows);
+    await pruneDeliveries(sys.store, new Date());
+    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, status: 'rejected' }), RETENTION.otherPerTrigger, 'newest rejections kept, the rest pruned');
+    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, id: 'r-0' }), 0, 'the oldest went first');
+    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'kept' }), 1, 'the accepted row stays');
+    await json(`${sys.url}/flows/triggers/delete`, 'POST', { id: m.trigger.id });
+    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id }), 0, 'delete removes the trigger\'s log');
+    await sys.store.em().insert(WebhookDelivery, { ...rows[0]!, id: 'orphan', triggerId: 'trg_gone' });
+    await pruneDeliveries(sys.store, new Date());
+    t.equal(await sys.store.em().count(WebhookDelivery, { id: 'orphan' }), 0, 'the sweep clears rows of triggers that are gone');
+  });
+});
+
+t.test('retention SQL on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
+  const sys = await startSystem(t, { postgres: true, actors: ['ops'], env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
+  await saveFlow(sys.store, 'wf', 'webhook');
+  const m = await mint(sys.url, { flowId: 'wf' });
+  const old = new Date(Date.now() - RETENTION.otherMs - 60_000);
+  const row = (id: string, status: string, at: Date, triggerId = m.trigger.id) => ({ id, triggerId, deliveryKey: `${status}:${id}`, status, reason: null, bytes: 1, runId: null, eventType: null, sent: false, at });
+  await sys.store.em().insertMany(WebhookDelivery, [row('old-rejected', 'rejected', old), row('old-accepted', 'accepted', old), row('new-rejected', 'rejected', new Date()), row('orphan', 'rejected', new Date(), 'trg_gone')]);
+  t.equal(await pruneDeliveries(sys.store, new Date()), 2);
+  t.same((await sys.store.em().find(WebhookDelivery, {}, { orderBy: { id: 'asc' } })).map((r) => r.id), ['new-rejected', 'old-accepted'], 'accepted rows outlive rejections; orphans go');
+});
