@@ -17,13 +17,21 @@ export interface PubsubVerifier {
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const sets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-/** One cached key set per URL for the life of the process, shared by every route instance. */
-export function pubsubVerifier(settings: Pick<TriggerSettings, 'pubsubJwksUrl' | 'pubsubIssuer'>): PubsubVerifier {
+/** jose's remote-set timing; tests shorten it to walk through cache expiry. */
+export interface KeySetTiming { readonly cooldownMs?: number; readonly cacheMaxAgeMs?: number }
+
+/** One cached key set per URL (and timing) for the life of the process, shared by every route instance. */
+export function pubsubVerifier(settings: Pick<TriggerSettings, 'pubsubJwksUrl' | 'pubsubIssuer'>, timing: KeySetTiming = {}): PubsubVerifier {
   const url = settings.pubsubJwksUrl;
-  let jwks = sets.get(url);
+  const cacheKey = `${url} ${timing.cooldownMs ?? ''} ${timing.cacheMaxAgeMs ?? ''}`;
+  let jwks = sets.get(cacheKey);
   if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(url), { timeoutDuration: 3_000 });
-    sets.set(url, jwks);
+    jwks = createRemoteJWKSet(new URL(url), {
+      timeoutDuration: 3_000,
+      ...(timing.cooldownMs === undefined ? {} : { cooldownDuration: timing.cooldownMs }),
+      ...(timing.cacheMaxAgeMs === undefined ? {} : { cacheMaxAge: timing.cacheMaxAgeMs }),
+    });
+    sets.set(cacheKey, jwks);
   }
   const keys = jwks;
   // Google's own tokens carry either spelling of its issuer; a configured issuer is taken as is.

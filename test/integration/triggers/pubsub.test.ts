@@ -2,7 +2,9 @@
  * The pubsub scheme: OIDC push tokens minted by jose from a key set this test serves on
  * 127.0.0.1. Right token accepted (envelope unwrapped, data decoded, messageId as the key,
  * attributes.eventType filtered); wrong audience, wrong email, expired, unknown kid refused;
- * a key set that cannot be reached answers 503; the key set is fetched once and cached.
+ * a key set that cannot be reached answers 503, before the first fetch and after a cached set
+ * expired or the provider rotated to a kid the cache does not hold; the key set is fetched once
+ * and cached; Google's issuer is accepted in both of its spellings.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { startSystem } from '../../helpers/system.js';
+import { pubsubVerifier } from '../../../actors/trigger/pubsub.js';
+import { AppError } from '../../../schemas/errors.js';
 import { mint, post, saveFlow } from '../../helpers/triggers.js';
 import type { StartRunCommand } from '../../../schemas/runs.js';
 
@@ -17,9 +21,9 @@ const ISSUER = 'https://issuer.test';
 const AUD = 'https://svc.test/hooks';
 const EMAIL = 'pusher@project.iam.gserviceaccount.com';
 
-async function keySet() {
+async function keySet(kid = 'k1') {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   let hits = 0;
   const server = http.createServer((_req, res) => {
     hits++;
@@ -29,10 +33,10 @@ async function keySet() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`, privateKey, hits: () => hits, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-function token(key: CryptoKey, claims: Record<string, unknown> = {}, opts: { kid?: string; exp?: number } = {}) {
+function token(key: CryptoKey, claims: Record<string, unknown> = {}, opts: { kid?: string; exp?: number; iss?: string } = {}) {
   return new SignJWT({ email: EMAIL, email_verified: true, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1' })
-    .setIssuer(ISSUER).setAudience((claims.aud as string | undefined) ?? AUD).setIssuedAt()
+    .setIssuer(opts.iss ?? ISSUER).setAudience((claims.aud as string | undefined) ?? AUD).setIssuedAt()
     .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
     .sign(key);
 }
@@ -99,4 +103,33 @@ t.test('a key set that cannot be reached answers 503 webhook_jwks_unavailable', 
   const m = await mint(sys.url, { flowId: 'wf', scheme: 'pubsub', config: { audience: AUD, serviceAccountEmail: EMAIL } });
   const r = await post(`${sys.url}/hooks/${m.trigger.id}`, envelope({}, 'm'), { 'content-type': 'application/json', authorization: `Bearer ${await token(privateKey)}` });
   t.same([r.status, r.body.error], [503, 'webhook_jwks_unavailable']);
+});
+
+const binding = { audience: AUD, serviceAccountEmail: EMAIL };
+const codeOf = (p: Promise<unknown>) => p.then(() => 'accepted', (err: unknown) => (err instanceof AppError ? err.code : String(err)));
+
+t.test('after the set was cached: expired or rotated, then the provider is down → 503', async (t) => {
+  const ks = await keySet();
+  const verifier = pubsubVerifier({ pubsubJwksUrl: ks.url, pubsubIssuer: ISSUER }, { cooldownMs: 50, cacheMaxAgeMs: 400 });
+  const bearer = async (o: { kid?: string } = {}) => ({ authorization: `Bearer ${await token(ks.privateKey, {}, o)}` });
+  t.equal(await codeOf(verifier.verify(await bearer(), binding)), 'accepted', 'fetched and cached');
+  t.equal(ks.hits(), 1);
+  await ks.close();
+  t.equal(await codeOf(verifier.verify(await bearer(), binding)), 'accepted', 'the cached set still verifies while the provider is down');
+  await new Promise((r) => setTimeout(r, 100));
+  t.equal(await codeOf(verifier.verify(await bearer({ kid: 'k2' }), binding)), 'webhook_jwks_unavailable', 'rotated: unknown kid → refetch → down → 503, not 401');
+  await new Promise((r) => setTimeout(r, 450));
+  t.equal(await codeOf(verifier.verify(await bearer(), binding)), 'webhook_jwks_unavailable', 'cache expired → refetch → down → 503');
+});
+
+t.test("Google's issuer in both spellings, nothing else", async (t) => {
+  const ks = await keySet();
+  t.teardown(ks.close);
+  const verifier = pubsubVerifier({ pubsubJwksUrl: ks.url, pubsubIssuer: 'https://accounts.google.com' });
+  const as = async (iss: string) => codeOf(verifier.verify({ authorization: `Bearer ${await token(ks.privateKey, {}, { iss })}` }, binding));
+  t.equal(await as('https://accounts.google.com'), 'accepted');
+  t.equal(await as('accounts.google.com'), 'accepted');
+  t.equal(await as('https://accounts.google.com.evil'), 'webhook_token_invalid');
+  const custom = pubsubVerifier({ pubsubJwksUrl: ks.url, pubsubIssuer: ISSUER });
+  t.equal(await codeOf(custom.verify({ authorization: `Bearer ${await token(ks.privateKey, {}, { iss: 'accounts.google.com' })}` }, binding)), 'webhook_token_invalid', 'a configured issuer is taken as is');
 });
