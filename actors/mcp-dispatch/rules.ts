@@ -1,10 +1,10 @@
 /**
  * Allowlist resolution for one tool and one seat (spec 000 "States and transitions"). Levels,
  * narrowest first: the agent, each crew above it (nearest first), the workspace. At one level an
- * exact tool name beats `*`. A tool is allowed only when some level allows it and no level pins
- * a refusal: a crew or agent rule can disable, never re-admit what a broader level disabled.
- * Effect comes from the workspace level only; unclassified counts as a write. Modes only
- * tighten: the strictest mode on the line wins; with none set a write asks.
+ * exact tool name beats `*`. A tool is allowed only when the workspace level allows it and no
+ * level pins a refusal: a crew or agent rule can disable, never admit what the workspace has not.
+ * Effect comes from the workspace level only; unclassified counts as a write. A write's mode
+ * starts from the workspace's (`ask` when it sets none) and narrower levels can only tighten it.
  */
 import type { Effect, Mode, OrgConfig, ToolState } from '../../schemas/mcp.js';
 import type { Level, RuleRow } from './store.js';
@@ -53,12 +53,14 @@ export function resolveTool(rules: readonly RuleRow[], tool: string, line: Repor
 
   const effect = workspace?.effect;
   const refusal = levels.find((l) => !l.enabled);
-  const allow = levels.find((l) => l.enabled);
-  const state: ToolState['state'] = refusal ? 'disabled' : allow ? 'allowed' : 'blocked';
+  // Only the workspace admits: a narrower allow can carry a mode but never opens a tool the workspace keeps shut.
+  const admitted = workspace?.enabled === true;
+  const state: ToolState['state'] = refusal ? 'disabled' : admitted ? 'allowed' : 'blocked';
   let mode: Mode | undefined;
   if ((effect ?? 'write') === 'write') {
-    for (const l of levels) if (l.mode !== undefined && (mode === undefined || STRICTNESS[l.mode] > STRICTNESS[mode])) mode = l.mode;
-    mode ??= DEFAULT_WRITE_MODE;
+    mode = workspace?.mode ?? DEFAULT_WRITE_MODE;
+    for (const l of levels) if (l.mode !== undefined && STRICTNESS[l.mode] > STRICTNESS[mode]) mode = l.mode;
   }
-  return { state, effect: effect ?? 'write', classified: effect !== undefined, mode, decidedBy: (refusal ?? allow)?.label };
+  const decidedBy = refusal?.label ?? (admitted ? levels.find((l) => l.enabled)?.label : undefined);
+  return { state, effect: effect ?? 'write', classified: effect !== undefined, mode, decidedBy };
 }
