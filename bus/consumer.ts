@@ -124,7 +124,8 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       if (settle(e, 'ack', () => d.ack())) reply(d, result, false);
     } catch (err) {
       if (isAppError(err) && err.terminal) {
-        clog.warn({ err: { code: err.wireCode, message: err.message } }, 'command terminated');
+        // A refusal (4xx) is an ordinary answer, not trouble: only server-side failures warn.
+        clog[err.status < 500 ? 'info' : 'warn']({ err: { code: err.wireCode, message: err.message } }, 'command terminated');
         if (settle(e, 'term', () => d.term())) reply(d, toWireError(err), true);
       } else if (d.deliveryCount >= opts.maxDeliver) {
         // The broker would stop redelivering anyway; tell the caller now instead of a timeout.

@@ -1,14 +1,15 @@
 /**
  * The `mcp` actor (mcp-dispatch): attached MCP servers, tool rules, calls and sealed secrets
  * (spec 000). Any replica handles any verb: every worker reads the same store. At start it drops
- * stored runtime servers the current egress policy refuses (audited) and discovers the boot
+ * stored runtime servers the current egress policy refuses or whose id SVC_MCP_SERVERS now lists
+ * (both audited) and discovers the boot
  * servers; the clock sweep sends `sweep` every SVC_MCP_REFRESH_MINUTES.
  */
 import { defineActor, type ActorDeps } from '../actor.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
 import type { Handler, HandlerContext } from '../../bus/types.js';
 import { createContext, type McpContext } from './context.js';
-import { checkServer } from './egress.js';
+import { attacherOf, checkServer } from './egress.js';
 import { discover } from './discovery.js';
 import { deleteRuntimeServer, runtimeServers } from './store.js';
 import { serverHandlers } from './handlers/servers.js';
@@ -24,9 +25,18 @@ function context(deps: ActorDeps): McpContext {
 }
 
 async function restore(ctx: McpContext): Promise<void> {
+  const bootIds = new Set(ctx.deps.config.mcp.servers.map((c) => c.id));
   for (const row of await runtimeServers(ctx.deps.store)) {
+    // SVC_MCP_SERVERS is the source of truth for the ids it lists: a stored runtime server of the same id goes.
+    if (bootIds.has(row.config.id)) {
+      if (await deleteRuntimeServer(ctx.deps.store, row.owner, row.config.id)) {
+        ctx.deps.log.info({ server: row.config.id }, `stored MCP server ${row.config.id} dropped: SVC_MCP_SERVERS lists that id`);
+        await ctx.audit('ExternalMcpServerChange', { server: row.config.id, owner: row.owner || null, change: 'not_restored', rule: 'boot_config_id', by: 'boot' });
+      }
+      continue;
+    }
     try {
-      checkServer(ctx.policy, row.config, true);
+      checkServer(ctx.policy, row.config, attacherOf({ owner: row.owner, runtime: true }));
     } catch (err) {
       if (await deleteRuntimeServer(ctx.deps.store, row.owner, row.config.id)) {
         ctx.deps.log.warn({ server: row.config.id, rule: (err as AppError).detail }, `stored MCP server ${row.config.id} refused by the egress policy: not restored`);

@@ -34,7 +34,7 @@ export function createContext(deps: ActorDeps, resolver: Resolver = systemResolv
   const boot: ServerEntry[] = [];
   for (const config of deps.config.mcp.servers) {
     try {
-      checkServer(policy, config, false);
+      checkServer(policy, config, 'boot');
       boot.push({ owner: '', config, runtime: false, origin: 'boot' });
     } catch (err) {
       deps.log.error({ server: config.id, code: (err as AppError).wireCode }, `boot MCP server ${config.id} refused by the egress policy: not attached`);
@@ -51,7 +51,8 @@ export function createContext(deps: ActorDeps, resolver: Resolver = systemResolv
 
 /** Every attached server, all scopes (the sweep's view). */
 export async function allServers(ctx: McpContext): Promise<ServerEntry[]> {
-  const runtime = (await runtimeServers(ctx.deps.store)).map((r): ServerEntry => ({ owner: r.owner, config: r.config, runtime: true, origin: 'runtime' }));
+  const bootIds = new Set(ctx.deps.config.mcp.servers.map((c) => c.id));
+  const runtime = (await runtimeServers(ctx.deps.store)).filter((r) => !bootIds.has(r.config.id)).map((r): ServerEntry => ({ owner: r.owner, config: r.config, runtime: true, origin: 'runtime' }));
   return [...ctx.boot, ...runtime];
 }
 

@@ -1,7 +1,8 @@
 /**
- * Discovery: list a server's tools, diff against the stored catalog, record what appeared and
- * vanished. Nothing is admitted: a tool seen for the first time loses any earlier allow rule
- * (deny rules stay), so an attach or a refresh never widens what a crew may call.
+ * Discovery: list a server's tools, diff against the stored catalog (kept across a detach, like
+ * the rules), record what appeared and vanished. Nothing is admitted: a tool seen for the first
+ * time under this id loses any allow rule written for it beforehand (deny rules stay), so an
+ * attach or a refresh never widens what a crew may call.
  */
 import { isAppError } from '../../schemas/errors.js';
 import type { DiscoveryResult } from '../../schemas/mcp.js';

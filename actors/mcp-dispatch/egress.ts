@@ -7,6 +7,7 @@
 import { lookup } from 'node:dns/promises';
 import { AppError } from '../../schemas/errors.js';
 import { HOST_ENTRY_PATTERN, type EgressPolicyView, type McpServerConfig, type McpSettings } from '../../schemas/mcp.js';
+import { EnvSchema } from '../../schemas/config.js';
 import { classifyAddress, isLoopbackName } from './ip.js';
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
@@ -26,7 +27,8 @@ export interface EgressPolicy {
 
 export type EgressRule =
   | 'stdio_refused' | 'bad_url' | 'https_required' | 'embedded_credential' | 'private_address'
-  | 'loopback_refused' | 'no_allowlist' | 'host_not_allowlisted' | 'env_not_allowed' | 'private_dns_answer';
+  | 'loopback_refused' | 'no_allowlist' | 'host_not_allowlisted' | 'env_not_allowed' | 'env_reserved' | 'private_dns_answer'
+  | 'stdio_operator_only';
 
 export function refuse(rule: EgressRule, message: string): AppError {
   return new AppError('mcp_egress_refused', { detail: rule, message: `egress policy (${rule}): ${message}` });
@@ -67,9 +69,17 @@ export function describePolicy(p: EgressPolicy): EgressPolicyView {
   };
 }
 
-function envAllowed(p: EgressPolicy, name: string): boolean {
-  if (p.allowEnv === null) return true;
-  return p.allowEnv.some((e) => (e.endsWith('_*') ? name.startsWith(e.slice(0, -1)) : e === name));
+/** Variables the orchestrator reads as its own config (its tokens, keys, database and bus URLs). */
+const RESERVED = new Set(Object.keys(EnvSchema.properties));
+
+/** Spec 000 auth rule 6: the orchestrator's own environment is never passed on, whoever asks. */
+export function reservedEnv(name: string): boolean {
+  return name.startsWith('SVC_') || RESERVED.has(name);
+}
+
+function envAllowed(list: readonly string[] | null, name: string): boolean {
+  if (list === null) return true;
+  return list.some((e) => (e.endsWith('_*') ? name.startsWith(e.slice(0, -1)) : e === name));
 }
 
 function hostMatches(e: HostEntry, host: string, port: number): boolean {
@@ -131,16 +141,48 @@ export async function resolveChecked(p: EgressPolicy, resolver: Resolver, host: 
 }
 
 /**
- * Everything about a server config that can be checked without the network. `runtime` adds the
- * rule that a runtime attach may read only SVC_MCP_ALLOW_ENV names (credential and child env).
+ * Who a server config is checked for. `boot`: SVC_MCP_SERVERS, written by the operator.
+ * `operator`: a runtime attach in the operator's scope (no owner). `workspace`: a runtime attach
+ * owned by a workspace, which may read only SVC_MCP_ALLOW_ENV names (unset means none, in every
+ * mode) and may not start a stdio child at all: a child runs as the orchestrator's user and could
+ * read the orchestrator's environment from /proc whatever `env` says.
  */
-export function checkServer(p: EgressPolicy, s: McpServerConfig, runtime: boolean): void {
+export type Attacher = 'boot' | 'operator' | 'workspace';
+
+/** Everything about a server config that can be checked without the network. */
+export function checkServer(p: EgressPolicy, s: McpServerConfig, by: Attacher): void {
   if (s.transport === 'stdio') {
     if (!p.stdio) throw refuse('stdio_refused', p.hosted ? 'stdio servers are refused in hosted mode unless SVC_MCP_ALLOW_STDIO=1' : 'stdio servers are refused (SVC_MCP_ALLOW_STDIO=0)');
+    if (by === 'workspace') throw refuse('stdio_operator_only', 'a stdio server runs code as the orchestrator: only the operator may attach one');
   } else {
     checkUrl(p, s.url ?? '');
   }
-  if (!runtime) return;
   const names = [...(s.env ?? []), ...(s.auth?.kind === 'bearer' ? [s.auth.tokenEnv] : [])];
-  for (const n of names) if (!envAllowed(p, n)) throw refuse('env_not_allowed', `${n} is not in SVC_MCP_ALLOW_ENV`);
+  for (const n of names) if (reservedEnv(n)) throw refuse('env_reserved', `${n} is the orchestrator's own configuration and is never passed on`);
+  if (by === 'boot') return;
+  const list = by === 'workspace' ? (p.allowEnv ?? []) : p.allowEnv;
+  for (const n of names) if (!envAllowed(list, n)) throw refuse('env_not_allowed', `${n} is not in SVC_MCP_ALLOW_ENV`);
+}
+
+/** The attacher a stored or attached server is checked as: its owner decides, never the request. */
+export function attacherOf(t: { owner: string; runtime: boolean }): Attacher {
+  return !t.runtime ? 'boot' : t.owner === '' ? 'operator' : 'workspace';
+}
+
+/**
+ * The attach-time half of rule 5: an http endpoint named by host is resolved through the same
+ * resolver calls use, and a private answer refuses the attach (403) instead of storing a server
+ * every call would refuse. A name that does not resolve at all is left to discovery to report.
+ */
+export async function checkEndpointAnswers(p: EgressPolicy, resolver: Resolver, s: McpServerConfig): Promise<void> {
+  if (s.transport !== 'http') return;
+  const checked = checkUrl(p, s.url ?? '');
+  if (checked.literal) return;
+  let answers: { address: string }[];
+  try {
+    answers = await resolver(checked.host);
+  } catch {
+    return;
+  }
+  for (const a of answers) checkAnswer(p, checked.host, a.address);
 }

@@ -1,7 +1,8 @@
 /**
  * Classifies IP addresses for the egress policy. Every spelling of an address must land in the
  * same class: dotted, decimal, hex or octal IPv4 (`167772161`, `0x0a.0.0.1`, `012.0.0.1`), a
- * trailing dot, and IPv6 forms that embed an IPv4 address (`::ffff:10.0.0.1`, NAT64, 6to4).
+ * trailing dot, and IPv6 forms that embed or tunnel to an IPv4 address (`::ffff:10.0.0.1`,
+ * `::ffff:0:a00:1`, NAT64 and local-use NAT64, 6to4, Teredo).
  */
 import { isIP } from 'node:net';
 
@@ -63,14 +64,25 @@ export function parseIPv6(host: string): number[] | undefined {
 }
 
 function v6class(g: number[]): AddressClass {
-  const embedded = (hi: number, lo: number) => v4class(hi * 65536 + lo);
+  // A translated form reaches the embedded IPv4 address through a gateway elsewhere, never this
+  // host's loopback, so an embedded 127.x is refused rather than let through as loopback.
+  const translated = (hi: number, lo: number): AddressClass => {
+    const c = v4class(hi * 65536 + lo);
+    return c === 'loopback' ? 'reserved' : c;
+  };
   const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (g.every((x) => x === 0)) return 'unspecified';
   if (zeros(7) && g[7] === 1) return 'loopback';
-  if (zeros(5) && g[5] === 0xffff) return embedded(g[6]!, g[7]!); // IPv4-mapped
-  if (zeros(6)) return embedded(g[6]!, g[7]!); // IPv4-compatible (deprecated)
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return embedded(g[6]!, g[7]!); // NAT64
-  if (g[0] === 0x2002) return embedded(g[1]!, g[2]!); // 6to4
+  if (zeros(5) && g[5] === 0xffff) return v4class(g[6]! * 65536 + g[7]!); // IPv4-mapped: the socket really goes to that IPv4 address
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return translated(g[6]!, g[7]!); // IPv4-translated ::ffff:0:0/96
+  if (zeros(6)) return translated(g[6]!, g[7]!); // IPv4-compatible (deprecated)
+  if (g[0] === 0x64 && g[1] === 0xff9b) {
+    if (g.slice(2, 6).every((x) => x === 0)) return translated(g[6]!, g[7]!); // NAT64 well-known prefix 64:ff9b::/96
+    return 'private'; // 64:ff9b:1::/48 local-use NAT64 (RFC 8215) and the rest of 64:ff9b::/32
+  }
+  if (g[0] === 0x2002) return translated(g[1]!, g[2]!); // 6to4
+  if (g[0] === 0x2001 && g[1] === 0) return 'reserved'; // Teredo 2001::/32: tunnels to an (obfuscated) IPv4 address
+  if (g[0] === 0x100 && g.slice(1, 4).every((x) => x === 0)) return 'reserved'; // discard-only 100::/64
   if ((g[0]! & 0xfe00) === 0xfc00) return 'private';
   if ((g[0]! & 0xffc0) === 0xfe80) return 'link-local';
   if ((g[0]! & 0xffc0) === 0xfec0) return 'private'; // site-local (deprecated)

@@ -12,7 +12,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, mcpSecretLabel, type Mc
 import type { Store } from '../../store/types.js';
 import { unseal } from '../../runtime/seal.js';
 import { VERSION } from '../../runtime/version.js';
-import { checkServer, type EgressPolicy, type Resolver } from './egress.js';
+import { attacherOf, checkServer, type EgressPolicy, type Resolver } from './egress.js';
 import { Bounds } from './bounds.js';
 import { guardedFetch } from './http-fetch.js';
 import { BoundedStdioTransport } from './stdio.js';
@@ -76,7 +76,7 @@ function asAppError(err: unknown, server: string, bounds: Bounds): AppError {
 
 /** Runs `fn` against a connected client within the server's bounds. `bounds.wentOut` tells the caller whether anything left. */
 export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
-  checkServer(deps.policy, t.config, t.runtime);
+  checkServer(deps.policy, t.config, attacherOf(t));
   const headers = await credential(deps, t);
   let transport: Transport;
   if (t.config.transport === 'http') {

@@ -60,10 +60,6 @@ export async function putCatalog(store: Store, owner: string, id: string, tools:
   await store.em().upsert(McpCatalog, { key: serverKey(owner, id), owner, serverId: id, tools, refreshedAt: new Date() });
 }
 
-export async function deleteCatalog(store: Store, owner: string, id: string): Promise<void> {
-  await store.em().nativeDelete(McpCatalog, { key: serverKey(owner, id) });
-}
-
 function toRule(r: McpRule): RuleRow {
   return {
     owner: r.owner, server: r.server, tool: r.tool, level: r.level as Level, ref: r.ref, enabled: r.enabled,

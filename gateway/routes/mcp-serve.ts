@@ -3,7 +3,8 @@
  * and transport per POST). The gateway's bearer auth has already run (`req.caller`), and both
  * list and call go through the `mcp` actor on the bus exactly like `GET /mcp/tools` and
  * `POST /mcp/call`, so the allowlist, write modes, bounds and audit are the same ones. There is
- * no ask surface here: an ask-mode write is refused `mcp_mode_denied:<server>.<tool>:ask_unavailable`.
+ * no ask surface here: an ask-mode write is not listed, and a call of one is refused
+ * `mcp_mode_denied:<server>.<tool>:ask_unavailable`.
  * Every refusal or failure the actor names comes back as a tool result with `isError: true`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -48,7 +49,8 @@ function mcpServer(deps: GatewayDeps, caller: CallerScope, traceId: string): Ser
   const server = new Server({ name: 'svc', version: VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const reply = await deps.bus.call<ToolsReply>('mcp', 'tools', { caller }, { traceId, timeoutMs: 30_000 });
-    return { tools: reply.tools.map(asTool) };
+    // This endpoint has no ask surface, so a write in mode ask could only ever be refused: not listed.
+    return { tools: reply.tools.filter((x) => x.mode !== 'ask').map(asTool) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (r): Promise<CallToolResult> => {
     try {

@@ -18,13 +18,23 @@ import { catalog } from '../store.js';
 import { toolStates } from '../view.js';
 import type { Bounds } from '../bounds.js';
 
+/**
+ * Whose rules a `/mcp/call` may borrow (`as`): the operator any seat's; a person a seat of their
+ * own workspace (SVC_IDENTITIES says which); an agent, or a person with no workspace, only
+ * their own. Otherwise a denied seat could slip its rules by naming another.
+ */
+function mayActAs(ctx: McpContext, caller: CallerScope, seat: string): boolean {
+  if (seat === caller.seat || caller.kind === 'operator') return true;
+  if (caller.authorKind !== 'human' || caller.workspace === undefined) return false;
+  return ctx.deps.config.identities.some((i) => i.seat === seat && i.workspace === caller.workspace);
+}
+
 export function callHandlers(ctx: McpContext) {
   return {
     call: async (h: HandlerContext, p: McpCallCommand & { caller?: CallerScope }): Promise<McpCallOutcome> => {
       const started = performance.now();
-      // From /mcp/call: an agent acts only as itself; the operator or a person may ask as another seat.
-      if (p.caller && p.caller.kind === 'seat' && p.caller.authorKind === 'agent' && p.seat !== p.caller.seat) {
-        throw new AppError('mcp_scope_forbidden', { message: `agent ${p.caller.seat} may not call as ${p.seat}` });
+      if (p.caller && !mayActAs(ctx, p.caller, p.seat)) {
+        throw new AppError('mcp_scope_forbidden', { message: `${p.caller.seat} may not call as ${p.seat}` });
       }
       const parsed = parseToolName(p.name);
       if (parsed.kind !== 'external') {

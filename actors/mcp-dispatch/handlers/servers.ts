@@ -8,10 +8,10 @@ import { AppError } from '../../../schemas/errors.js';
 import type { AttachReply, CallerScope, DetachReply, McpServerConfig, PingResult, RefreshReply, ServersReply } from '../../../schemas/mcp.js';
 import { claimWindow } from '../../../store/claims.js';
 import { allServers, findVisible, ownerOf, requireHuman, visibleServers, type McpContext, type ServerEntry } from '../context.js';
-import { checkServer, describePolicy } from '../egress.js';
+import { checkEndpointAnswers, checkServer, describePolicy } from '../egress.js';
 import { discover } from '../discovery.js';
 import { boundsFor, listAllTools, withClient } from '../session.js';
-import { deleteCatalog, deleteRuntimeServer, putRuntimeServer, rules } from '../store.js';
+import { deleteRuntimeServer, putRuntimeServer, rules } from '../store.js';
 import { listing, toolStates } from '../view.js';
 
 export function unknownServer(id: string): AppError {
@@ -41,7 +41,8 @@ export function serverHandlers(ctx: McpContext) {
       const shadowed = (await allServers(ctx)).find((s) => s.config.id === c.id && s.owner === '' && owner !== '');
       if (shadowed) throw new AppError('conflict', { message: `server id ${c.id} is taken by a server every scope sees; pick another id` });
       try {
-        checkServer(ctx.policy, c, true);
+        checkServer(ctx.policy, c, p.caller.kind === 'operator' ? 'operator' : 'workspace');
+        await checkEndpointAnswers(ctx.policy, ctx.session.resolver, c);
       } catch (err) {
         await ctx.audit('ExternalMcpServerChange', { server: c.id, owner: owner || null, change: 'attach_refused', rule: (err as AppError).detail ?? null, by: p.caller.seat }, h.traceId);
         throw err;
@@ -61,7 +62,8 @@ export function serverHandlers(ctx: McpContext) {
       if (s.origin === 'boot') throw new AppError('mcp_server_is_boot_config', { detail: p.id });
       if (s.owner !== ownerOf(p.caller)) throw unknownServer(p.id);
       await deleteRuntimeServer(ctx.deps.store, s.owner, p.id);
-      await deleteCatalog(ctx.deps.store, s.owner, p.id);
+      // The catalog stays with the rules: a re-attach under this id then counts as new only the
+      // tools never seen before, so earlier allows and denies still apply (spec 000 lifecycle).
       const kept = (await rules(ctx.deps.store, s.owner, p.id)).length;
       await ctx.audit('ExternalMcpServerChange', { server: p.id, owner: s.owner || null, change: 'detached', rulesKept: kept, by: p.caller.seat }, h.traceId);
       return { server: p.id, detached: true, rulesKept: kept };

@@ -15,6 +15,9 @@ export interface ToolStepDeps {
   readonly chainConfigured: boolean;
 }
 
+/** Longer than the slowest server bound (timeoutMs up to 300 s): the step never gives up on a call still running. */
+const MCP_CALL_WAIT_MS = 310_000;
+
 type McpReply = { status: 'ok'; result: unknown; untrusted: true } | { status: 'ask_required'; server: string; tool: string };
 
 const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
@@ -31,7 +34,12 @@ async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.j
     if (!resume.approved) return { kind: 'fail', code: 'mcp_mode_denied', message: `step ${step.id}: the person asked declined ${step.tool}` };
     approvedQuestionId = resume.questionId;
   }
-  const reply = await ctx.deps.bus.call<McpReply>('mcp', 'call', { name: step.tool, arguments: args, seat: run.principal, askSurface: true, ...(approvedQuestionId ? { approvedQuestionId } : {}) }, { timeoutMs: 60_000 });
+  // The principal's workspace decides which owned servers it sees, as its token would at /mcp/call.
+  const workspace = ctx.deps.config.identities.find((i) => i.seat === run.principal)?.workspace;
+  const reply = await ctx.deps.bus.call<McpReply>('mcp', 'call', {
+    name: step.tool, arguments: args, seat: run.principal, askSurface: true,
+    ...(workspace === undefined ? {} : { workspace }), ...(approvedQuestionId ? { approvedQuestionId } : {}),
+  }, { timeoutMs: MCP_CALL_WAIT_MS });
   if (reply.status === 'ok') {
     const out = bodyOutput(reply.result, `${step.tool} (untrusted)`);
     return { kind: 'done', output: { ...out, json: reply.result } };

@@ -10,6 +10,7 @@ import { skipUnless, uniqueName } from '../../helpers/services.js';
 import { startHttpMcp } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
+import { McpServer } from '../../../store/entities/McpServer.js';
 
 t.test('restart on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
   const schema = uniqueName('t_mcp_');
@@ -32,6 +33,25 @@ t.test('restart on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false 
   t.same((await req(third.url, 'GET', '/mcp/servers')).body.servers, [], 'refused by the current policy: not restored');
   const rows = await third.store.em().find(AuditEvent, { type: 'ExternalMcpServerChange' });
   t.match(rows.map((r) => r.data).filter((d) => d.change === 'not_restored'), [{ server: 'gh', rule: 'loopback_refused' }], 'the refusal is on the audit trail');
+});
+
+t.test('SVC_MCP_SERVERS wins over a stored runtime server of the same id', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
+  const schema = uniqueName('t_mcp_');
+  t.teardown(() => dropSchema(schema));
+  const runtime = await startHttpMcp(t);
+  const boot = await startHttpMcp(t, [{ name: 'from_boot' }]);
+  const first = await startSystem(t, { postgres: { schema } });
+  t.equal((await req(first.url, 'POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: runtime.url })).status, 200);
+  await first.close();
+
+  const second = await startSystem(t, { postgres: { schema }, env: { SVC_MCP_SERVERS: JSON.stringify([{ id: 'gh', transport: 'http', url: boot.url }]) } });
+  const servers = (await req(second.url, 'GET', '/mcp/servers')).body.servers;
+  t.match(servers, [{ id: 'gh', origin: 'boot', url: boot.url }], 'one server of that id, the boot one');
+  t.equal(servers.length, 1);
+  t.same(servers[0].tools.map((x: any) => x.name), ['from_boot']);
+  t.equal(await second.store.em().count(McpServer, {}), 0, 'the stored row is gone');
+  const rows = await second.store.em().find(AuditEvent, { type: 'ExternalMcpServerChange' });
+  t.match(rows.map((r) => r.data).filter((d) => d.change === 'not_restored'), [{ server: 'gh', rule: 'boot_config_id' }], 'and the drop is audited');
 });
 
 t.test('two processes on JetStream + PostgreSQL', { skip: (await skipUnless('postgres', 'nats')) ?? false }, async (t) => {

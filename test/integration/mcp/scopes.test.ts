@@ -110,3 +110,58 @@ t.test('bearer from the environment: read at call time; missing sends nothing', 
   t.equal(fake2.seen.length, 0);
   t.notOk(sys.logs.join('\n').includes('env-bearer-value-1'));
 });
+
+t.test("a runtime attach never reaches the orchestrator's own secrets", async (t) => {
+  const fake = await startHttpMcp(t);
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: IDS, SVC_SESSION_KEY: KEY, GH_TOKEN: 'gh-env-value-1' } });
+  const a = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, A);
+  const op = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, OP);
+  const bodies: string[] = [];
+  for (const [who, tokenEnv] of [[a, 'SVC_ORCH_TOKEN'], [op, 'SVC_ORCH_TOKEN'], [a, 'SVC_SESSION_KEY'], [op, 'DATABASE_URL']] as const) {
+    const r = await who('POST', '/mcp/servers/attach', { id: 'x', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv } });
+    bodies.push(r.text);
+    t.equal(r.status, 403, tokenEnv);
+    t.equal(r.body.error, 'mcp_egress_refused:env_reserved');
+  }
+  for (const who of [a, op]) {
+    const r = await who('POST', '/mcp/servers/attach', { id: 'kid', transport: 'stdio', command: process.execPath, args: ['-e', '0'], env: ['SVC_SESSION_KEY'] });
+    t.equal(r.status, 403);
+    t.match(r.body.error, /^mcp_egress_refused:(env_reserved|stdio_operator_only)$/);
+  }
+  const child = await a('POST', '/mcp/servers/attach', { id: 'kid', transport: 'stdio', command: process.execPath, args: ['-e', '0'] });
+  t.equal(child.body.error, 'mcp_egress_refused:stdio_operator_only', 'a workspace may not start a child at all');
+  const plain = await a('POST', '/mcp/servers/attach', { id: 'x', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' } });
+  t.equal(plain.body.error, 'mcp_egress_refused:env_not_allowed', 'a workspace reads no variable SVC_MCP_ALLOW_ENV does not list, even on self-host');
+  t.equal(fake.seen.length, 0, 'nothing was sent');
+  t.same((await op('GET', '/mcp/servers')).body.servers, []);
+  t.equal((await op('POST', '/mcp/servers/attach', { id: 'x', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' } })).status, 200, 'the operator may still name an ordinary variable');
+  const all = [...bodies, ...sys.logs].join('\n');
+  t.notOk(all.includes(OP) || all.includes(KEY), 'no orchestrator secret in a body or log line');
+});
+
+t.test('`as` on /mcp/call: the operator any seat, a person only seats of their own workspace', async (t) => {
+  const fake = await startHttpMcp(t);
+  const ids = JSON.stringify([
+    { token: A, seat: 'alice', kind: 'human', workspace: 'ws-a' },
+    { token: B, seat: 'bob', kind: 'human', workspace: 'ws-b' },
+    { token: 'carol-token-0123456789', seat: 'carol', kind: 'human', workspace: 'ws-a' },
+    { token: 'bot-token-0123456789ab', seat: 'bot', kind: 'agent', workspace: 'ws-a' },
+  ]);
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: ids } });
+  const op = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, OP);
+  t.equal((await op('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url })).status, 200);
+  await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: true, effect: 'read' });
+  await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: false, scope: { level: 'agent', ref: 'alice' } });
+  const callAs = (tok: string, as?: string) => req(sys.url, 'POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {}, ...(as ? { as } : {}) }, tok);
+  t.equal((await callAs(A)).body.error, 'tool_not_allowlisted:gh.echo', 'alice is denied');
+  const slip = await callAs(A, 'bob');
+  t.equal(slip.status, 403, 'alice may not borrow the rules of a seat in another workspace');
+  t.equal(slip.body.error, 'mcp_scope_forbidden');
+  t.equal((await callAs('bot-token-0123456789ab', 'carol')).body.error, 'mcp_scope_forbidden', 'an agent acts only as itself');
+  t.equal((await callAs(A, 'stranger')).body.error, 'mcp_scope_forbidden', 'nor a seat no identity names');
+  t.equal(fake.calls().length, 0, 'nothing reached the server');
+  t.equal((await callAs(A, 'carol')).status, 200, 'a person may act as a seat of their own workspace');
+  t.equal((await callAs(OP, 'bob')).status, 200, 'the operator may act as anyone');
+  t.equal((await callAs(OP, 'alice')).body.error, 'tool_not_allowlisted:gh.echo', "and meets that seat's rules");
+  t.equal(fake.calls().length, 2);
+});

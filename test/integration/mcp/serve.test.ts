@@ -40,8 +40,8 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   const client = await connect(t, sys.url, AGENT);
   t.equal(client.getServerVersion()?.name, 'svc');
   const listed = (await client.listTools()).tools.map((x) => x.name).sort();
-  t.same(listed, ['mcp__gh__create_issue', 'mcp__gh__echo', 'mcp__gh__slow', 'svc_echo', 'svc_org_tree', 'svc_pending_intents'],
-    'svc_* plus exactly what bot1 may call (delete_repo is deny for its crew, the rest blocked)');
+  t.same(listed, ['mcp__gh__echo', 'mcp__gh__slow', 'svc_echo', 'svc_org_tree', 'svc_pending_intents'],
+    'svc_* plus exactly what bot1 may call here (delete_repo is deny for its crew, create_issue asks and /mcp cannot ask, the rest blocked)');
   const opClient = await connect(t, sys.url, OP);
   t.ok((await opClient.listTools()).tools.some((x) => x.name === 'mcp__gh__delete_repo'), 'the operator (no crew deny) sees delete_repo');
 

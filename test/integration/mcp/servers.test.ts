@@ -4,7 +4,7 @@
  */
 import t, { type Test } from 'tap';
 import { startSystem, type TestSystem } from '../../helpers/system.js';
-import { startHttpMcp, STDIO_FIXTURE, type FakeHttpMcp } from '../../helpers/mcp-servers.js';
+import { DEFAULT_TOOLS, startHttpMcp, STDIO_FIXTURE, type FakeHttpMcp } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 
@@ -75,6 +75,8 @@ t.test('PUT /mcp/servers/tools', async (t) => {
     // at one level an exact name beats *
     await call('PUT', '/mcp/servers/tools', { server: 'gh', tool: '*', enabled: false, scope: { level: 'agent', ref: 'carol' } });
     await call('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'create_issue', enabled: true, scope: { level: 'agent', ref: 'carol' } });
+    t.match(await state('carol', 'create_issue'), { state: 'blocked' }, 'an agent allow admits nothing the workspace has not');
+    await call('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'create_issue', enabled: true });
     t.match(await state('carol', 'create_issue'), { state: 'allowed', decidedBy: 'agent:carol', effect: 'write', classified: false, mode: 'ask' });
     t.match(await state('carol', 'echo'), { state: 'disabled' });
     // workspace deny
@@ -106,6 +108,12 @@ t.test('PUT /mcp/servers/tools', async (t) => {
     await call('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'create_issue', enabled: true, mode: 'deny', scope: { level: 'crew', ref: 'crew-a' } });
     t.match(await tool('alice'), { mode: 'deny' }, 'deny tightens');
     t.match(await tool('bob'), { mode: 'ask' });
+    // with no workspace mode the implicit ask holds too
+    await call('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'create_issue', enabled: true });
+    await call('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'create_issue', enabled: true, mode: 'auto', scope: { level: 'crew', ref: 'crew-a' } });
+    t.match(await tool('alice'), { mode: 'ask' }, 'auto at crew cannot loosen the implicit ask');
+    const c = await call('POST', '/mcp/call', { name: 'mcp__gh__create_issue', arguments: {}, as: 'alice' });
+    t.equal(c.body.error, 'mcp_mode_denied:gh.create_issue:ask_unavailable', 'and the call is refused as an ask');
   });
 });
 
@@ -123,6 +131,9 @@ t.test('POST /mcp/call', async (t) => {
     t.equal(u.body.error, 'unknown_external_mcp_tool:nope.echo');
     const bad = await call('POST', '/mcp/call', { name: 'gh.echo', arguments: {} });
     t.equal(bad.body.error, 'unknown_external_mcp_tool:gh.echo');
+    const terminated = sys.logs.filter((l) => l.includes('command terminated'));
+    t.ok(terminated.length >= 3, 'each refusal is logged');
+    t.same(terminated.filter((l) => !l.includes('"level":30')), [], 'at info: a refusal is an ordinary answer, not a warning');
   });
 
   t.test('a read is called and flagged untrusted; argument keys only with SVC_MCP_AUDIT_ARGS=1', async (t) => {
@@ -232,10 +243,16 @@ t.test('refresh, detach and boot servers', async (t) => {
     const d = await call('POST', '/mcp/servers/detach', { id: 'gh' });
     t.same(d.body, { server: 'gh', detached: true, rulesKept: 2 });
     t.equal((await call('POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {} })).body.error, 'unknown_external_mcp_tool:gh.echo');
-    await call('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url });
+    fake.setTools([...DEFAULT_TOOLS, { name: 'appeared' }]);
+    await call('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'appeared', enabled: true, effect: 'read' });
+    const again = await call('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url });
+    t.same(again.body.discovery.added, ['appeared'], 'only the tool never seen before counts as new');
     const tools = (await call('GET', '/mcp/servers')).body.servers[0].tools;
     t.match(tools.find((x: any) => x.name === 'echo'), { state: 'disabled' }, 'the deny still applies');
-    t.match(tools.find((x: any) => x.name === 'create_issue'), { state: 'blocked' }, 'rediscovery admits nothing');
+    t.match(tools.find((x: any) => x.name === 'create_issue'), { state: 'allowed', mode: 'auto' }, 'the earlier allow still applies');
+    t.match(tools.find((x: any) => x.name === 'appeared'), { state: 'blocked' }, 'a tool new on re-attach lands blocked');
+    t.equal((await call('POST', '/mcp/call', { name: 'mcp__gh__create_issue', arguments: {} })).status, 200);
+    t.equal((await call('POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {} })).body.error, 'tool_not_allowlisted:gh.echo');
   });
 
   t.test('409 when detaching a boot-configured server; ping reports reachability', async (t) => {

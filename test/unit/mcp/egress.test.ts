@@ -10,10 +10,10 @@ const stdio = { id: 's', transport: 'stdio' as const, command: '/bin/true' };
 const http = (url: string, extra = {}) => ({ id: 'h', transport: 'http' as const, url, ...extra });
 
 t.test('stdio servers', async (t) => {
-  t.equal(rule(() => checkServer(policy(), stdio, true)), undefined, 'self-host: allowed');
-  t.equal(rule(() => checkServer(policy({ allowStdio: false }), stdio, true)), 'stdio_refused', 'self-host with SVC_MCP_ALLOW_STDIO=0');
-  t.equal(rule(() => checkServer(policy({ hosted: true }), stdio, true)), 'stdio_refused', 'hosted: refused');
-  t.equal(rule(() => checkServer(policy({ hosted: true, allowStdio: true }), stdio, true)), undefined, 'hosted with SVC_MCP_ALLOW_STDIO=1');
+  t.equal(rule(() => checkServer(policy(), stdio, 'operator')), undefined, 'self-host: allowed');
+  t.equal(rule(() => checkServer(policy({ allowStdio: false }), stdio, 'operator')), 'stdio_refused', 'self-host with SVC_MCP_ALLOW_STDIO=0');
+  t.equal(rule(() => checkServer(policy({ hosted: true }), stdio, 'operator')), 'stdio_refused', 'hosted: refused');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowStdio: true }), stdio, 'operator')), undefined, 'hosted with SVC_MCP_ALLOW_STDIO=1');
 });
 
 t.test('http hosts', async (t) => {
@@ -42,13 +42,33 @@ t.test('loopback and plain http', async (t) => {
 
 t.test('credential env var names on a runtime attach', async (t) => {
   const bearer = http('https://mcp.example.com/', { auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' } });
-  t.equal(rule(() => checkServer(policy(), bearer, true)), undefined, 'self-host: any name');
-  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'] }), bearer, true)), 'env_not_allowed', 'hosted: empty means none');
-  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'], allowEnv: ['GH_*'] }), bearer, true)), undefined, 'PREFIX_*');
-  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'], allowEnv: ['GH_TOKEN'] }), bearer, true)), undefined, 'exact NAME');
-  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'], allowEnv: ['GH_TOKENX'] }), bearer, true)), 'env_not_allowed');
-  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'] }), bearer, false)), undefined, 'boot config is not a runtime attach');
-  t.equal(rule(() => checkServer(policy({ hosted: true, allowStdio: true }), { ...stdio, env: ['HOME'] }, true)), 'env_not_allowed', 'stdio child env names too');
+  t.equal(rule(() => checkServer(policy(), bearer, 'operator')), undefined, 'self-host: any name');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'] }), bearer, 'operator')), 'env_not_allowed', 'hosted: empty means none');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'], allowEnv: ['GH_*'] }), bearer, 'operator')), undefined, 'PREFIX_*');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'], allowEnv: ['GH_TOKEN'] }), bearer, 'operator')), undefined, 'exact NAME');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'], allowEnv: ['GH_TOKENX'] }), bearer, 'operator')), 'env_not_allowed');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowHosts: ['mcp.example.com'] }), bearer, 'boot')), undefined, 'boot config is not a runtime attach');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowStdio: true }), { ...stdio, env: ['HOME'] }, 'operator')), 'env_not_allowed', 'stdio child env names too');
+});
+
+t.test("the orchestrator's own environment is never passed on", async (t) => {
+  const withEnv = (tokenEnv: string) => http('https://mcp.example.com/', { auth: { kind: 'bearer', tokenEnv } });
+  for (const name of ['SVC_ORCH_TOKEN', 'SVC_SESSION_KEY', 'SVC_ANYTHING_NEW', 'DATABASE_URL', 'NATS_URL', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY']) {
+    for (const by of ['boot', 'operator', 'workspace'] as const) {
+      t.equal(rule(() => checkServer(policy({ allowEnv: ['*_*', name, 'SVC_*'] }), withEnv(name), by)), 'env_reserved', `${name} as tokenEnv (${by})`);
+      t.equal(rule(() => checkServer(policy(), { ...stdio, env: ['PATH', name] }, by === 'workspace' ? 'operator' : by)), 'env_reserved', `${name} in a stdio env (${by})`);
+    }
+  }
+  t.equal(rule(() => checkServer(policy(), withEnv('GH_TOKEN'), 'operator')), undefined, 'an ordinary name stays open to the operator on self-host');
+});
+
+t.test('a workspace attach reads only SVC_MCP_ALLOW_ENV names and starts no child', async (t) => {
+  const bearer = http('https://mcp.example.com/', { auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' } });
+  t.equal(rule(() => checkServer(policy(), bearer, 'workspace')), 'env_not_allowed', 'self-host with SVC_MCP_ALLOW_ENV unset: none');
+  t.equal(rule(() => checkServer(policy({ allowEnv: [] }), bearer, 'workspace')), 'env_not_allowed', 'empty: none');
+  t.equal(rule(() => checkServer(policy({ allowEnv: ['GH_*'] }), bearer, 'workspace')), undefined, 'listed: allowed');
+  t.equal(rule(() => checkServer(policy(), stdio, 'workspace')), 'stdio_operator_only');
+  t.equal(rule(() => checkServer(policy({ hosted: true, allowStdio: true }), stdio, 'workspace')), 'stdio_operator_only');
 });
 
 t.test('rules in both modes', async (t) => {
