@@ -52,6 +52,8 @@ export interface GateMessageRequest {
   author: string;
   authorKind: 'human' | 'agent';
   authorId: string | null;
+  /** The poster is the operator, who may post in any thread; a seat only in its own. */
+  operator?: boolean;
 }
 
 export const MessageView = Type.Object({
@@ -121,7 +123,7 @@ export const GateView = Type.Object({
 export type GateView = Static<typeof GateView>;
 
 export const GatesQuery = Type.Object({
-  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed'), Type.Literal('all')], { default: 'pending', description: 'pending (the same as open) by default' })),
+  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('answered'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed'), Type.Literal('all')], { default: 'pending', description: 'pending (the same as open) by default; answered is the same as resolved' })),
   runId: Type.Optional(Type.String({ minLength: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });

@@ -117,4 +117,8 @@ export const DeleteFlowBody = Type.Object({ id: Type.String({ minLength: 1 }) },
 export const DeleteFlowReply = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
 export const TemplateList = Type.Object({ templates: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: Type.Record(Type.String(), Type.Unknown()) })) });
 export const AgentPauseBody = Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
-export const AgentPauseReply = Type.Object({ agent: Type.String(), cancelled: Type.Array(Type.String()) });
+/** `paused` is false when the seat was already paused; `cancelled` lists its parked runs cancelled now. */
+export const AgentPauseReply = Type.Object({ agent: Type.String(), paused: Type.Boolean(), cancelled: Type.Array(Type.String()) });
+export const AgentUnpauseBody = Type.Object({ agent: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+/** `unpaused` is false when the seat was not paused. */
+export const AgentUnpauseReply = Type.Object({ agent: Type.String(), unpaused: Type.Boolean() });

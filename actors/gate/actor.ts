@@ -14,19 +14,19 @@ import type { GateCloseRequest, GateMessageRequest, GateOpenReply, GateOpenReque
 import type { GateQuestion } from '../../store/entities/GateQuestion.js';
 import type { HandlerContext } from '../../bus/types.js';
 import { deadline, isAssignee, matchOption, questionText, threadOf, validAssignee } from './rules.js';
-import { findQuestion, insertMessage, insertOrFind, messageView, openQuestionsOfRun, setMessageId, transition } from './questions.js';
+import { findQuestion, insertMessage, insertOrFind, mayUseThread, messageView, openQuestionsOfRun, setMessageId, transition } from './questions.js';
 import { gateSweep, tell } from './sweep.js';
 
 export const gateActor = defineActor({
   name: 'gate',
-  handlers: (deps) => {
-    deps.sweeps.push(gateSweep(deps));
-    return {
-      open: (ctx: HandlerContext, p: GateOpenRequest) => open(deps, ctx, p),
-      message: (ctx: HandlerContext, p: GateMessageRequest) => message(deps, ctx, p),
-      close: (ctx: HandlerContext, p: GateCloseRequest) => close(deps, ctx, p),
-    };
-  },
+  // Declared, not pushed from handlers(): a process that runs the clock without the gate
+  // consumer must still expire gates.
+  sweeps: (deps) => [gateSweep(deps)],
+  handlers: (deps) => ({
+    open: (ctx: HandlerContext, p: GateOpenRequest) => open(deps, ctx, p),
+    message: (ctx: HandlerContext, p: GateMessageRequest) => message(deps, ctx, p),
+    close: (ctx: HandlerContext, p: GateCloseRequest) => close(deps, ctx, p),
+  }),
 });
 
 async function open(deps: ActorDeps, ctx: HandlerContext, p: GateOpenRequest): Promise<GateOpenReply> {
@@ -82,6 +82,8 @@ async function message(deps: ActorDeps, ctx: HandlerContext, p: GateMessageReque
   }
   const thread = question?.thread ?? p.thread;
   if (thread === undefined) throw new AppError('invalid_request', { message: 'a message needs a thread, or a replyTo naming a question' });
+  // An answer to a question follows the gate rules; any other message goes only in the poster's own thread.
+  if (!question && !mayUseThread(thread, p.authorId ?? p.author, p.operator === true)) throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${p.author}` });
   const store = (outcome: string | null) => insertMessage(deps.store, {
     thread, replyTo: p.replyTo ?? null, questionId: null, kind: p.kind ?? (p.replyTo ? 'answer' : 'note'),
     authorKind: p.authorKind, author: p.author, authorId: p.authorId, body: p.body, createdAt: new Date(now), outcome,

@@ -10,6 +10,7 @@ import { Message } from '../../store/entities/Message.js';
 import { sqlEm } from '../../store/sql.js';
 import type { Store } from '../../store/types.js';
 import type { GateView, MessageView } from '../../schemas/gates.js';
+import { threadOf } from './rules.js';
 
 export interface NewQuestion {
   id: string;
@@ -75,11 +76,24 @@ export async function unsignaledQuestions(store: Store, answeredBefore: Date, li
   return store.em().find(GateQuestion, { status: { $in: ['resolved', 'timed_out'] }, signaledAt: null, answeredAt: { $lte: answeredBefore } }, { limit });
 }
 
-export async function listQuestions(store: Store, filter: { status?: GateStatus; runId?: string; limit: number }): Promise<GateQuestion[]> {
+/** `seat` set: only questions that seat may see (it is the run's principal or the assignee). */
+export async function listQuestions(store: Store, filter: { status?: GateStatus; runId?: string; seat?: string; limit: number }): Promise<GateQuestion[]> {
   const where: Record<string, unknown> = {};
   if (filter.status) where.status = filter.status;
   if (filter.runId) where.runId = filter.runId;
+  if (filter.seat !== undefined) where.$or = [{ principal: filter.seat }, { assignee: { $in: assigneeSpellings(filter.seat) } }];
   return store.em().find(GateQuestion, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: filter.limit });
+}
+
+/** The ways an assignee naming `seat` may be written (`seat:` prefix; 0x addresses in either case). */
+function assigneeSpellings(seat: string): string[] {
+  const forms = /^0x[0-9a-fA-F]+$/.test(seat) ? [seat, seat.toLowerCase(), `0x${seat.slice(2).toUpperCase()}`] : [seat];
+  return [...new Set(forms.flatMap((f) => [f, `seat:${f}`]))];
+}
+
+/** Who may read a thread or post in it outside a gate answer: the operator, and the seat whose thread it is. */
+export function mayUseThread(thread: string, seat: string, operator: boolean): boolean {
+  return operator || thread === threadOf(seat);
 }
 
 export interface NewMessage {

@@ -89,7 +89,7 @@ export function interpolate(template: string, scope: Scope): string {
   return template.replace(REF, (_m, ref: string) => resolveRef(ref, scope, parsedInput) ?? '');
 }
 
-/** Whether a string uses interpolation at all (rules such as the assignee shape apply later then). */
-export function isInterpolated(s: string): boolean {
-  return /\{\{[^{}]*\}\}/.test(s);
+/** The template with every `{{...}}` reference removed: the text that is there whatever renders. */
+export function literalPart(s: string): string {
+  return s.replace(REF, '');
 }

@@ -1,4 +1,4 @@
-/** `svc flows templates|run|save|runs|open|state|pause|resume|cancel|gates`: thin HTTP calls. */
+/** `svc flows templates|run|save|runs|open|state|pause|resume|cancel|gates` and `svc agents pause|unpause`: thin HTTP calls. */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { apiOk, CliError, printJson, type ClientEnv } from '../client.js';
@@ -35,5 +35,11 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
   flows.command('pause <runId>').description('stop at the next step boundary').option('--reason <text>').action(async (runId: string, o: { reason?: string }) => printJson(await apiOk(env, 'POST', '/flows/runs/pause', { runId, ...(o.reason ? { reason: o.reason } : {}) })));
   flows.command('resume <runId>').description('continue from the last checkpoint').action(async (runId: string) => printJson(await apiOk(env, 'POST', '/flows/runs/resume', { runId })));
   flows.command('cancel <runId>').description('end for good (delegates too)').option('--reason <text>').action(async (runId: string, o: { reason?: string }) => printJson(await apiOk(env, 'POST', '/flows/runs/cancel', { runId, ...(o.reason ? { reason: o.reason } : {}) })));
-  flows.command('gates').description('GET /flows/gates (pending human gates)').option('--status <s>', 'pending, answered, ... or all', 'pending').action(async (o: { status: string }) => printJson(await apiOk(env, 'GET', `/flows/gates?status=${encodeURIComponent(o.status)}`)));
+  flows.command('gates').description('GET /flows/gates (pending human gates)').option('--status <s>', 'pending, answered, timed_out, closed or all', 'pending').action(async (o: { status: string }) => printJson(await apiOk(env, 'GET', `/flows/gates?status=${encodeURIComponent(o.status)}`)));
+
+  const agents = program.command('agents').description('pause or unpause an agent seat');
+  agents.command('pause <seat>').description('POST /agents/pause: refuse new runs as the seat, cancel its parked runs').option('--reason <text>')
+    .action(async (agent: string, o: { reason?: string }) => printJson(await apiOk(env, 'POST', '/agents/pause', { agent, ...(o.reason ? { reason: o.reason } : {}) })));
+  agents.command('unpause <seat>').description('POST /agents/unpause (operator): runs as the seat start again')
+    .action(async (agent: string) => printJson(await apiOk(env, 'POST', '/agents/unpause', { agent })));
 }

@@ -17,15 +17,18 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
   });
 
   app.post('/flows', {
-    schema: { tags: ['flows'], summary: 'validates and saves a definition (FlowSaved)', body: SaveFlowBody, response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 504: ErrorBody } },
+    schema: { tags: ['flows'], summary: 'validates and saves a definition (FlowSaved); a seat may overwrite only its own', body: SaveFlowBody, response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return deps.bus.call<FlowRecord>('run', 'save', { flow: req.body.flow, savedBy: caller.seat }, { traceId: req.id, timeoutMs: 15_000 });
+    return deps.bus.call<FlowRecord>('run', 'save', { flow: req.body.flow, savedBy: caller.seat, operator: caller.kind === 'operator' }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.post('/flows/delete', {
-    schema: { tags: ['flows'], summary: 'removes a saved definition', body: DeleteFlowBody, response: { 200: DeleteFlowReply, 400: ErrorBody, 401: ErrorBody, 504: ErrorBody } },
-  }, async (req) => deps.bus.call<DeleteFlowReply>('run', 'delete', { id: req.body.id }, { traceId: req.id, timeoutMs: 15_000 }));
+    schema: { tags: ['flows'], summary: 'removes a saved definition the caller may change (deleted: false when none is visible)', body: DeleteFlowBody, response: { 200: DeleteFlowReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    return deps.bus.call<DeleteFlowReply>('run', 'delete', { id: req.body.id, by: caller.seat, operator: caller.kind === 'operator' }, { traceId: req.id, timeoutMs: 15_000 });
+  });
 
   app.get('/flows/templates', {
     schema: { tags: ['flows'], summary: 'the first-party template catalog', response: { 200: TemplateList, 401: ErrorBody } },

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
-import { OPERATOR } from '../../schemas/identity.js';
-import { AgentPauseBody, AgentPauseReply, RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
+import { OPERATOR, type Caller } from '../../schemas/identity.js';
+import { FlowRun } from '../../store/entities/FlowRun.js';
+import { resumeAgent } from '../../store/paused.js';
+import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply, RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
 import { listRuns, runState } from '../../actors/run/reads.js';
 import type { GatewayDeps } from '../types.js';
 
@@ -12,7 +14,8 @@ export const RUN_WAIT_MS = 25_000;
 /**
  * Runs: start (waits for the run to complete, fail or park; 202 with the id when it takes
  * longer), reads of the store, and pause/resume/cancel through the run actor. A run executes
- * as the authenticated caller's seat, or as `as` when the operator acts for a seat.
+ * as the authenticated caller's seat, or as `as` when the operator acts for a seat; only that
+ * principal or the operator may pause, resume or cancel it.
  */
 export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const callOrAccept = async (verb: string, payload: unknown, runId: string, traceId: string): Promise<RunView | Accepted> => {
@@ -63,14 +66,25 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   });
 
   const by = (req: { caller: { seat: string } | undefined }) => (req.caller ?? OPERATOR).seat;
+  /** Only the run's principal (or the operator) may steer it; anyone else is told it does not exist, as on reads. */
+  const mustSteer = async (req: { caller: Caller | undefined }, runId: string): Promise<void> => {
+    const caller = req.caller ?? OPERATOR;
+    if (caller.kind === 'operator') return;
+    const row = await deps.store.em().findOne(FlowRun, { id: runId }, { fields: ['principal'] });
+    if (!row || row.principal !== caller.seat) throw new AppError('record_not_found', { message: `no run ${runId}` });
+  };
 
   app.post('/flows/runs/pause', {
     schema: { tags: ['flows'], summary: 'asks the run to stop at the next step boundary', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
-  }, async (req) => deps.bus.call<RunView>('run', 'pause', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 }));
+  }, async (req) => {
+    await mustSteer(req, req.body.runId);
+    return deps.bus.call<RunView>('run', 'pause', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+  });
 
   app.post('/flows/runs/resume', {
     schema: { tags: ['flows'], summary: 'continues a parked run from its last checkpoint; 409 when cancelled', body: RunIdBody, response: { 200: RunView, 202: RunAccepted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
   }, async (req, reply) => {
+    await mustSteer(req, req.body.runId);
     const res = await callOrAccept('resume', { ...req.body, by: by(req) }, req.body.runId, req.id);
     if ('accepted' in res) return reply.code(202).send(res);
     return res;
@@ -78,11 +92,27 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
 
   app.post('/flows/runs/cancel', {
     schema: { tags: ['flows'], summary: 'ends a run for good (delegates too)', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
-  }, async (req) => deps.bus.call<RunView>('run', 'cancel', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 }));
+  }, async (req) => {
+    await mustSteer(req, req.body.runId);
+    return deps.bus.call<RunView>('run', 'cancel', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+  });
 
   app.post('/agents/pause', {
-    schema: { tags: ['flows'], summary: "cancels the agent's parked runs with the reason attached", body: AgentPauseBody, response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 504: ErrorBody } },
-  }, async (req) => deps.bus.call<AgentPauseReplyT>('run', 'agentPause', req.body, { traceId: req.id, timeoutMs: 30_000 }));
+    schema: { tags: ['flows'], summary: "pauses an agent: new runs as it are refused and its parked runs cancelled (operator, or the seat itself)", body: AgentPauseBody, response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    if (caller.kind !== 'operator' && caller.seat !== req.body.agent) throw new AppError('flow_forbidden', { message: `only the operator or ${req.body.agent} itself may pause ${req.body.agent}` });
+    return deps.bus.call<AgentPauseReplyT>('run', 'agentPause', { ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
+  });
+
+  app.post('/agents/unpause', {
+    schema: { tags: ['flows'], summary: 'lifts an agent pause so runs as it start again (operator only)', body: AgentUnpauseBody, response: { 200: AgentUnpauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } },
+  }, async (req) => {
+    const caller = req.caller ?? OPERATOR;
+    // A pause is a brake: the paused seat does not get to lift it itself.
+    if (caller.kind !== 'operator') throw new AppError('flow_forbidden', { message: 'only the operator may lift an agent pause' });
+    return { agent: req.body.agent, unpaused: await resumeAgent(deps.store, req.body.agent) };
+  });
 };
 type Accepted = { id: string; status: 'running'; accepted: true };
-type AgentPauseReplyT = { agent: string; cancelled: string[] };
+type AgentPauseReplyT = { agent: string; paused: boolean; cancelled: string[] };

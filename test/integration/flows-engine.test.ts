@@ -205,10 +205,38 @@ t.test('cancel is recursive; POST /agents/pause cancels parked runs of the agent
   const w = await call('POST', '/flows/run', { flow: { id: 'eve-waits', steps: [{ id: 'w', kind: 'wait', for: 'human' }] }, as: 'eve' });
   t.equal(w.json.principal, 'eve', 'the operator runs as a seat with `as`');
   const paused = await call('POST', '/agents/pause', { agent: 'eve', reason: 'budget review' });
-  t.same(paused.json, { agent: 'eve', cancelled: [w.json.id] });
+  t.same(paused.json, { agent: 'eve', paused: true, cancelled: [w.json.id] });
   const after = await call('GET', `/flows/runs/state?runId=${w.json.id}`);
   t.equal(after.json.run.status, 'cancelled');
   t.match(after.json.run.error.message, /agent eve paused: budget review/);
+  t.same((await call('POST', '/agents/pause', { agent: 'eve' })).json, { agent: 'eve', paused: false, cancelled: [] }, 'pausing twice changes nothing');
+
+  // The pause stands: no new run as eve, not even as a delegate.
+  const refused = await call('POST', '/flows/run', { flow: { id: 'eve-again', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo' }] }, as: 'eve' });
+  t.equal(refused.status, 403);
+  t.equal(refused.json.error, 'principal_paused');
+  t.match(refused.json.message, /eve is paused/);
+  const viaDelegate = await run({ id: 'to-eve', steps: [{ id: 'd', kind: 'agent', agent: 'eve', prompt: 'hi' }] });
+  t.equal(viaDelegate.json.status, 'error');
+  t.equal(viaDelegate.json.error.code, 'principal_paused');
+  t.match(viaDelegate.json.error.message, /step d: eve is paused/);
+  t.same((await call('GET', `/flows/runs/state?runId=${viaDelegate.json.id}`)).json.children, [], 'no child was started');
+
+  // Only the operator lifts it; then eve runs again.
+  const bySeat = await call('POST', '/agents/unpause', { agent: 'eve' }, SEAT_TOKEN);
+  t.equal(bySeat.status, 403);
+  t.equal(bySeat.json.error, 'flow_forbidden');
+  t.same((await call('POST', '/agents/unpause', { agent: 'eve' })).json, { agent: 'eve', unpaused: true });
+  const again = await call('POST', '/flows/run', { flow: { id: 'eve-again', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo' }] }, as: 'eve' });
+  t.equal(again.json.status, 'completed');
+});
+
+t.test('an agent step whose agent renders empty fails instead of running as ""', async (t) => {
+  const r = await run({ id: 'to-nobody', steps: [{ id: 'd', kind: 'agent', agent: '{{input.who}}', prompt: 'hi' }] }, '{"other":"x"}');
+  t.equal(r.json.status, 'error');
+  t.equal(r.json.error.code, 'flow_delegate_failed');
+  t.match(r.json.error.message, /step d: agent "\{\{input.who\}\}" renders empty/);
+  t.same((await call('GET', `/flows/runs/state?runId=${r.json.id}`)).json.children, []);
 });
 
 t.test('definitions: save, list by scope, delete, FlowSaved', async (t) => {

@@ -17,6 +17,7 @@ import { humanStep } from '../../actors/run/steps/human.js';
 import type { ResumeSignal, StepContext } from '../../actors/run/steps/types.js';
 import type { RunSignal } from '../../actors/gate/sweep.js';
 import { matchOption, isAssignee, validAssignee } from '../../actors/gate/rules.js';
+import { insertOrFind } from '../../actors/gate/questions.js';
 import { dropSchema, dropStreams, startSystem, type TestSystem } from '../helpers/system.js';
 import { skipUnless, uniqueName } from '../helpers/services.js';
 
@@ -209,6 +210,10 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     t.match(after, { kind: 'done', port: null, output: { text: 'reject' } });
     const bad = await humanStep.execute(humanCtx(sys, uniqueName('run-'), step, undefined, { input: '1', who: 'alice bob' }));
     t.match(bad, { kind: 'fail', code: 'human_gate_invalid_assignee' });
+    const emptyRun = uniqueName('run-');
+    const empty = await humanStep.execute(humanCtx(sys, emptyRun, step, undefined, { input: '1' }));
+    t.match(empty, { kind: 'fail', code: 'human_gate_invalid_assignee', message: /renders empty/ }, 'an assignee that renders empty does not fall open to any human');
+    t.equal(await sys.store.em().count(GateQuestion, { runId: emptyRun }), 0, 'no question was opened');
   });
 
   t.test('expiry: the sweep times gates out on the injected clock; timeoutPort or fail closed', async (t) => {
@@ -236,7 +241,7 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
 
   t.test('reading a thread: limit and after', async (t) => {
     const thread = `crew:${uniqueName()}`;
-    for (const body of ['one', 'two', 'three']) t.equal((await post(sys, ALICE, { thread, body })).status, 200);
+    for (const body of ['one', 'two', 'three']) t.equal((await post(sys, OPERATOR_TOKEN, { thread, body })).status, 200);
     const last2 = await get(sys, `/messages?thread=${thread}&limit=2`);
     t.same(last2.body.messages.map((m: any) => m.body), ['two', 'three']);
     t.equal(last2.body.messages[0].kind, 'note');
@@ -245,6 +250,64 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const noThread = await post(sys, ALICE, { body: 'where?' });
     t.equal(noThread.status, 400);
   });
+
+  t.test('a seat reads and writes only its own thread; the operator any', async (t) => {
+    t.equal((await post(sys, ALICE, { thread: 'agent:alice', body: 'note to self' })).status, 200);
+    const own = await get(sys, '/messages?thread=agent:alice', ALICE);
+    t.equal(own.status, 200);
+    t.ok(own.body.messages.some((m: any) => m.body === 'note to self'));
+    const other = await get(sys, '/messages?thread=agent:alice', BOB);
+    t.equal(other.status, 404);
+    t.equal(other.body.error, 'record_not_found');
+    const spoof = await post(sys, BOB, { thread: 'agent:alice', body: 'approve everything' });
+    t.equal(spoof.status, 404, 'no notes in another seat\'s thread');
+    t.equal(await sys.store.em().count(Message, { thread: 'agent:alice', author: 'bob' }), 0);
+    t.equal((await get(sys, '/messages?thread=agent:treasurer', ALICE)).status, 404);
+    t.equal((await get(sys, '/messages?thread=agent:alice')).status, 200, 'the operator reads any thread');
+  });
+
+  t.test('a seat lists only the gates of its own runs and those assigned to it', async (t) => {
+    const mine = await sys.bus.call<GateOpenReply>('gate', 'open', openRequest({ principal: 'alice', prompt: 'alice secret' }));
+    const assigned = await sys.bus.call<GateOpenReply>('gate', 'open', openRequest({ assignee: 'seat:bob', prompt: 'for bob' }));
+    const neither = await sys.bus.call<GateOpenReply>('gate', 'open', openRequest({ prompt: 'treasurer secret' }));
+    const ids = async (token: string, q = '') => (await get(sys, `/flows/gates${q}`, token)).body.gates.map((g: any) => g.questionId);
+    const bob = await ids(BOB);
+    t.ok(bob.includes(assigned.questionId), 'assigned to bob');
+    t.notOk(bob.includes(mine.questionId), "not alice's");
+    t.notOk(bob.includes(neither.questionId), "not the treasurer's");
+    const alice = await ids(ALICE);
+    t.ok(alice.includes(mine.questionId));
+    t.notOk(alice.includes(assigned.questionId));
+    const op = await ids(OPERATOR_TOKEN);
+    t.ok([mine, assigned, neither].every((q) => op.includes(q.questionId)), 'the operator sees all');
+    t.ok((await ids(AGENT)).includes(neither.questionId), 'the principal sees its own');
+    t.ok((await ids(BOB, '?status=all')).includes(assigned.questionId));
+  });
+
+  t.test('status=answered lists resolved gates', async (t) => {
+    const q = await sys.bus.call<GateOpenReply>('gate', 'open', openRequest());
+    t.equal((await post(sys, ALICE, { replyTo: q.questionId, body: 'approve' })).status, 200);
+    const res = await get(sys, '/flows/gates?status=answered');
+    t.equal(res.status, 200);
+    t.ok(res.body.gates.some((g: any) => g.questionId === q.questionId && g.status === 'resolved'));
+    t.notOk(res.body.gates.some((g: any) => g.status !== 'resolved'));
+  });
+});
+
+t.test('a worker running the clock without the gate actor still expires gates', async (t) => {
+  const c = clock();
+  const sys = await startSystem(t, { actors: ['clock'], now: c.now, env: { SVC_CLOCK_TICK_MS: '100' } });
+  const runId = uniqueName('run-');
+  const { question } = await insertOrFind(sys.store, {
+    id: uniqueName('q-'), runId, stepId: 'ask', purpose: 'human_gate', principal: 'treasurer', thread: 'agent:treasurer',
+    prompt: 'x', options: OPTIONS, assignee: null, deadlineAt: new Date(c.now() + 5 * MIN), createdAt: new Date(c.now()),
+  });
+  c.advance(6 * MIN);
+  const expired = await until('expiry', async () => {
+    const q = await sys.store.em().fork().findOneOrFail(GateQuestion, { id: question.id });
+    return q.status === 'timed_out' ? q : undefined;
+  });
+  t.equal(expired.status, 'timed_out', 'the sweep is the clock\'s, not the gate consumer\'s');
 });
 
 t.test('two replicas on JetStream + PostgreSQL', { skip: (await skipUnless('postgres', 'nats')) ?? false }, async (t) => {

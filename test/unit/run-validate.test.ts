@@ -50,6 +50,9 @@ t.test('refusals name the step', async (t) => {
   refusal(t, { id: 'f', steps: [echo('a'), echo('b'), { id: 'c', kind: 'switch', input: 'x', cases: [{ equals: 'q', port: null }] , onDefault: 'a' }] }, 'step c', /cycle/);
   refusal(t, { id: 'f', steps: [echo('a', { next: 'a' })] }, 'step a', /cycle \(a → a\)/);
   refusal(t, { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee: 'alice smith' }] }, 'step h', /assignee must be one token/);
+  for (const assignee of ['{{input}} x', 'seat: {{input.who}}', '{{input.a}} {{input.b}}']) {
+    refusal(t, { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee }] }, 'step h', /assignee must be one token/);
+  }
   refusal(t, { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], timeoutMs: 299999 }] }, 'step h', /timeoutMs must be at least 300000/);
   refusal(t, { id: 'f', steps: [{ id: 'ag', kind: 'agent', agent: 'bob' }] }, 'step ag', /prompt or a flowId/);
   refusal(t, { id: 'f', steps: [{ id: 'tl', kind: 'tool', tool: 'svc_nope' }] }, 'step tl', /unknown first-party tool/);

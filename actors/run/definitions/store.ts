@@ -4,6 +4,7 @@ import type { Store } from '../../../store/types.js';
 import type { Flow } from '../../../schemas/flows.js';
 import type { FlowRecord } from '../../../schemas/runs.js';
 import { visibleTo } from './scope.js';
+import { AppError } from '../../../schemas/errors.js';
 
 export interface Viewer { readonly operator: boolean; readonly seat: string }
 
@@ -19,18 +20,38 @@ export function toRecord(r: FlowDefinition): FlowRecord {
   };
 }
 
-export async function saveFlow(store: Store, flow: Flow, savedBy: string, now: Date): Promise<FlowRecord> {
+const scopeOf = (r: FlowDefinition) => ({ level: r.scopeLevel, ref: r.scopeRef ?? undefined });
+
+/** Who may change a saved flow: the operator, or the seat that saved it while it can still see it. */
+function mayChange(r: FlowDefinition, viewer: Viewer): boolean {
+  return viewer.operator || (r.savedBy === viewer.seat && visibleTo(scopeOf(r), viewer));
+}
+
+/**
+ * Saves (or overwrites) a definition. A seat may save only a flow in a scope it can see, and
+ * may overwrite only a flow it saved; a taken id answers 403 `flow_forbidden`.
+ */
+export async function saveFlow(store: Store, flow: Flow, viewer: Viewer, now: Date): Promise<FlowRecord> {
   const em = store.em();
+  if (!viewer.operator && !visibleTo({ level: flow.scope?.level ?? 'org', ref: flow.scope?.ref }, viewer)) {
+    throw new AppError('flow_forbidden', { message: `flow ${flow.id}: a seat may save only flows in a scope it can see (${flow.scope?.level} ${flow.scope?.ref ?? ''})` });
+  }
+  const existing = await em.findOne(FlowDefinition, { id: flow.id });
+  if (existing && !mayChange(existing, viewer)) throw new AppError('flow_forbidden', { message: `flow ${flow.id} was saved by another seat; only it or the operator may change it` });
   const data = {
     title: flow.title ?? null, trigger: flow.trigger ?? 'manual', scopeLevel: flow.scope?.level ?? 'org', scopeRef: flow.scope?.ref ?? null,
-    definition: flow as unknown as Record<string, unknown>, savedBy, updatedAt: now,
+    definition: flow as unknown as Record<string, unknown>, savedBy: viewer.seat, updatedAt: now,
   };
   await em.upsert(FlowDefinition, { id: flow.id, ...data, createdAt: now }, { onConflictFields: ['id'], onConflictAction: 'merge', onConflictMergeFields: ['title', 'trigger', 'scopeLevel', 'scopeRef', 'definition', 'savedBy', 'updatedAt'] });
   const row = await store.em().findOneOrFail(FlowDefinition, { id: flow.id });
   return toRecord(row);
 }
 
-export async function deleteFlow(store: Store, id: string): Promise<boolean> {
+/** Deletes a flow the viewer may change. One it cannot see answers like a missing one (false). */
+export async function deleteFlow(store: Store, id: string, viewer: Viewer): Promise<boolean> {
+  const row = await store.em().findOne(FlowDefinition, { id });
+  if (!row || !visibleTo(scopeOf(row), viewer)) return false;
+  if (!mayChange(row, viewer)) throw new AppError('flow_forbidden', { message: `flow ${id} was saved by another seat; only it or the operator may delete it` });
   return (await store.em().nativeDelete(FlowDefinition, { id })) > 0;
 }
 

@@ -9,7 +9,7 @@ import { Value } from 'typebox/value';
 import { Cron } from 'croner';
 import { AppError } from '../../../schemas/errors.js';
 import { Flow, Step, STEP_KINDS, ModelStep, ToolStep, GateStep, BranchStep, SwitchStep, AgentStep, OrgStep, BudgetStep, GovernanceStep, HumanStep, WaitStep, type StepKind } from '../../../schemas/flows.js';
-import { isInterpolated } from '../interpolate.js';
+import { literalPart } from '../interpolate.js';
 import { isKnownSvcTool } from '../tools/svc.js';
 
 export const MIN_HUMAN_TIMEOUT_MS = 300_000;
@@ -93,7 +93,8 @@ const TOOL_NAME = /^(svc_[a-z0-9_]+|[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+|mcp__[A-Za-z
 function checkStep(step: Step): void {
   const at = `step ${step.id}`;
   if (step.kind === 'human') {
-    if (step.assignee !== undefined && !isInterpolated(step.assignee) && /\s/.test(step.assignee)) {
+    // The literal text outside {{...}} must hold no space; what a reference renders to is checked when the gate opens.
+    if (step.assignee !== undefined && /\s/.test(literalPart(step.assignee.trim()))) {
       throw invalid(`${at}: assignee must be one token (a seat id, 0x address or one-word handle), not "${step.assignee}"`);
     }
     if (step.timeoutMs !== undefined && step.timeoutMs < MIN_HUMAN_TIMEOUT_MS) {

@@ -12,6 +12,7 @@ import type { ResumeSignal } from '../steps/types.js';
 import type { Engine } from './index.js';
 import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, takeLease, withdrawPause, type RunRow } from './records.js';
 import { toView } from './view.js';
+import { pauseAgent } from '../../../store/paused.js';
 import { runEnded, wakeParent } from './events.js';
 
 const must = async (e: Engine, runId: string): Promise<RunRow> => {
@@ -108,13 +109,18 @@ export async function recoverRun(e: Engine, runId: string, traceId: string, forc
   return e.drive(runId, traceId);
 }
 
-/** `POST /agents/pause`: cancels the agent's parked runs with the reason attached. */
-export async function pauseAgentRuns(e: Engine, agent: string, reason: string | undefined, traceId: string): Promise<string[]> {
+/**
+ * `POST /agents/pause`: records the pause (new runs of the seat, its delegated children and its
+ * webhook deliveries are refused while the row stands) and cancels the agent's parked runs with
+ * the reason attached. Runs in flight finish their current write; they are not parked runs.
+ */
+export async function pauseAgentRuns(e: Engine, agent: string, reason: string | undefined, by: string, traceId: string): Promise<{ paused: boolean; cancelled: string[] }> {
+  const paused = await pauseAgent(e.deps.store, agent, by, reason);
   const parked = await e.deps.store.em().find(FlowRun, { principal: agent, status: 'waiting' }, { fields: ['id'] });
-  const out: string[] = [];
+  const cancelled: string[] = [];
   for (const r of parked) {
-    const v = await cancelRun(e, r.id, `agent ${agent} paused${reason ? `: ${reason}` : ''}`, 'operator', traceId, false);
-    if (v.status === 'cancelled') out.push(r.id);
+    const v = await cancelRun(e, r.id, `agent ${agent} paused${reason ? `: ${reason}` : ''}`, by, traceId, false);
+    if (v.status === 'cancelled') cancelled.push(r.id);
   }
-  return out;
+  return { paused, cancelled };
 }

@@ -16,6 +16,7 @@ import type { ChildState, Delegation } from '../steps/agent.js';
 import { drive, type DriverDeps, type Registry } from './driver.js';
 import { findChild, insertRun, loadRun, takeLease, type Lease, type RunRow } from './records.js';
 import { toView } from './view.js';
+import { isPaused } from '../../../store/paused.js';
 
 export interface Engine {
   readonly deps: ActorDeps;
@@ -60,6 +61,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       return childState(row);
     },
     async child(parent, stepId, spec) {
+      await refusePaused(spec.principal, `step ${stepId}: `);
       const id = newRunId();
       const parentRow = await loadRun(deps.store, parent.id);
       const traceId = parentRow?.traceId ?? parent.id;
@@ -74,6 +76,11 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       }
       return childState(await driveRow(id, traceId));
     },
+  };
+
+  /** A paused principal starts nothing new (spec: a run starts only when its principal is not paused). */
+  const refusePaused = async (principal: string, where: string): Promise<void> => {
+    if (await isPaused(deps.store, principal)) throw new AppError('principal_paused', { message: `${where}${principal} is paused (POST /agents/pause); no run was started` });
   };
 
   const driveRow = async (runId: string, traceId: string): Promise<RunRow> => {
@@ -91,6 +98,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
         if (existing.status === 'running' && (await takeLease(deps.store, existing.id, lease))) return drive(driverDeps, existing.id, traceId);
         return toView(existing);
       }
+      await refusePaused(cmd.principal, '');
       let flow: Flow;
       if (cmd.flow !== undefined) {
         flow = validateFlow(cmd.flow);

@@ -38,7 +38,9 @@ export function agentStep(delegation: Delegation): StepExecutor<'agent'> {
     sideEffect: () => true,
     async execute(ctx) {
       const { step, run } = ctx;
-      const agent = ctx.render(step.agent);
+      const agent = ctx.render(step.agent).trim();
+      // A child must run as someone: an empty delegate would run as principal "".
+      if (agent === '') return { kind: 'fail', code: 'flow_delegate_failed', message: `step ${step.id}: agent "${step.agent}" renders empty; no delegate to run as` };
       let child = await delegation.existing(run, step.id);
       if (!child) {
         const prompt = step.prompt === undefined ? undefined : ctx.render(step.prompt);

@@ -22,6 +22,10 @@ export const humanStep: StepExecutor<'human'> = {
     if (signal?.kind === 'gate_timed_out') return timedOut(ctx);
 
     const assignee = step.assignee === undefined ? undefined : ctx.render(step.assignee).trim();
+    // An assignee that was written but renders empty must not fall open to "any human".
+    if (assignee === '' && step.assignee!.trim() !== '') {
+      return { kind: 'fail', code: 'human_gate_invalid_assignee', message: `step ${step.id}: the assignee "${step.assignee}" renders empty` };
+    }
     if (assignee !== undefined && assignee !== '' && !validAssignee(assignee)) {
       return { kind: 'fail', code: 'human_gate_invalid_assignee', message: `step ${step.id}: the assignee renders to more than one token` };
     }
