@@ -57,9 +57,10 @@ function keepLease(d: DriverDeps, runId: string): { readonly lost: () => boolean
  * Drives a run this worker holds until it ends, parks, or the lease is lost. The row must be
  * `running` with `leaseHolder` = this worker; anything else is returned as it stands.
  */
-export async function drive(d: DriverDeps, runId: string, traceId: string): Promise<RunView> {
+export async function drive(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow): Promise<RunView> {
   const { deps } = d;
-  const row = await loadRun(deps.store, runId);
+  // A run this worker has just inserted is not read back: `inserted` is exactly what was stored.
+  const row = inserted ?? (await loadRun(deps.store, runId));
   if (!row) throw new AppError('record_not_found', { message: `no run ${runId}` });
   if (row.status !== 'running' || row.leaseHolder !== d.lease.holder) return toView(row);
   const flow = row.flow as unknown as Flow;

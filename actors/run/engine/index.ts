@@ -114,7 +114,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
         trigger: cmd.trigger ?? 'manual', cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
       }, lease);
       if (!created) return toView((await loadRun(deps.store, cmd.runId))!);
-      return drive(driverDeps, cmd.runId, traceId);
+      return drive(driverDeps, cmd.runId, traceId, created);
     },
     drive: (runId, traceId) => drive(driverDeps, runId, traceId),
     async takeOverAndDrive(runId, traceId, force = false) {

@@ -5,7 +5,7 @@
  * by exactly one waker. Checkpoint, cursor and attempt close go in ONE transaction. On SQLite
  * (one connection) nothing inside a transaction queries through another fork.
  */
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { FlowCheckpoint } from '../../../store/entities/FlowCheckpoint.js';
 import { FlowAttempt } from '../../../store/entities/FlowAttempt.js';
@@ -13,6 +13,7 @@ import type { Store } from '../../../store/types.js';
 import type { WaitingReason } from '../../../schemas/flows.js';
 import type { TraceEntry } from '../../../schemas/runs.js';
 import type { ResumeSignal } from '../steps/types.js';
+import { rawSql, type RawSql } from './sql.js';
 
 export type RunRow = FlowRun;
 export type Outcome = 'done' | 'parked' | 'failed';
@@ -21,8 +22,39 @@ export interface Lease { readonly holder: string; readonly ms: number; readonly 
 
 const expiry = (l: Lease) => new Date(l.now() + l.ms);
 
+type Kind = 'str' | 'int' | 'bool' | 'json' | 'date';
+/** The run row's columns, for the hot path's raw statements (same names the ORM maps). */
+const RUN_COLUMNS: ReadonlyArray<readonly [keyof RunRow & string, string, Kind]> = [
+  ['id', 'id', 'str'], ['flowId', 'flow_id', 'str'], ['flow', 'flow', 'json'], ['principal', 'principal', 'str'], ['input', 'input', 'str'],
+  ['trigger', 'trigger', 'str'], ['status', 'status', 'str'], ['waitingReason', 'waiting_reason', 'str'], ['waitingStepId', 'waiting_step_id', 'str'],
+  ['waitingToken', 'waiting_token', 'str'], ['cursor', 'cursor', 'str'], ['seq', 'seq', 'int'], ['outputs', 'outputs', 'json'], ['trace', 'trace', 'json'],
+  ['stack', 'stack', 'json'], ['parentRunId', 'parent_run_id', 'str'], ['parentStepId', 'parent_step_id', 'str'], ['parentKey', 'parent_key', 'str'],
+  ['errorCode', 'error_code', 'str'], ['errorMessage', 'error_message', 'str'], ['leaseHolder', 'lease_holder', 'str'], ['leaseExpiresAt', 'lease_expires_at', 'date'],
+  ['pauseRequested', 'pause_requested', 'bool'], ['resumeSignal', 'resume_signal', 'json'], ['pendingSignal', 'pending_signal', 'json'], ['traceId', 'trace_id', 'str'],
+  ['createdAt', 'created_at', 'date'], ['updatedAt', 'updated_at', 'date'], ['endedAt', 'ended_at', 'date'],
+];
+const SELECT_RUN = RUN_COLUMNS.map(([, c]) => `"${c}"`).join(', ');
+
+/** A row as the driver returns it → the entity's shape (SQLite hands back JSON as text, dates as numbers). */
+function toRow(sql: RawSql, r: Record<string, unknown>): RunRow {
+  const out: Record<string, unknown> = {};
+  for (const [prop, col, kind] of RUN_COLUMNS) {
+    const v = r[col];
+    if (v === null || v === undefined) out[prop] = null;
+    else if (sql.dialect === 'postgres') out[prop] = v;
+    else if (kind === 'json') out[prop] = JSON.parse(v as string);
+    else if (kind === 'date') out[prop] = new Date(v as number);
+    else if (kind === 'bool') out[prop] = v === 1 || v === true;
+    else out[prop] = v;
+  }
+  return out as RunRow;
+}
+
 export async function loadRun(store: Store, id: string): Promise<RunRow | null> {
-  return store.em().findOne(FlowRun, { id });
+  const sql = rawSql(store);
+  const text = `select ${SELECT_RUN} from ${sql.table('flow_run')} where "id" = $1`;
+  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, [id])).rows : await sql.sqlite((prep) => prep(text).all([id]));
+  return rows[0] ? toRow(sql, rows[0]) : null;
 }
 
 export interface NewRun {
@@ -30,24 +62,32 @@ export interface NewRun {
   cursor: string | null; stack: string[]; parent?: { runId: string; stepId: string }; traceId: string | undefined;
 }
 
-/** Inserts a run already leased to `lease.holder`. Returns false when the id (or the parent's
- * one-child-per-step key) exists. */
-export async function insertRun(store: Store, r: NewRun, lease: Lease): Promise<boolean> {
+/** Inserts a run already leased to `lease.holder` and returns it as stored; null when the id
+ * (or the parent's one-child-per-step key) exists. */
+export async function insertRun(store: Store, r: NewRun, lease: Lease): Promise<RunRow | null> {
   const now = new Date(lease.now());
-  try {
-    await store.em().insert(FlowRun, {
-      id: r.id, flowId: r.flowId, flow: r.flow, principal: r.principal, input: r.input ?? null, trigger: r.trigger,
-      status: 'running', waitingReason: null, waitingStepId: null, waitingToken: null, cursor: r.cursor, seq: 0,
-      outputs: {}, trace: [], stack: r.stack, parentRunId: r.parent?.runId ?? null, parentStepId: r.parent?.stepId ?? null,
-      parentKey: r.parent ? `${r.parent.runId}/${r.parent.stepId}` : null, errorCode: null, errorMessage: null,
-      leaseHolder: lease.holder, leaseExpiresAt: expiry(lease), pauseRequested: false, resumeSignal: null, pendingSignal: null,
-      traceId: r.traceId ?? null, createdAt: now, updatedAt: now, endedAt: null,
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) return false;
-    throw err;
-  }
+  const row = {
+    id: r.id, flowId: r.flowId, flow: r.flow, principal: r.principal, input: r.input ?? null, trigger: r.trigger,
+    status: 'running', waitingReason: null, waitingStepId: null, waitingToken: null, cursor: r.cursor, seq: 0,
+    outputs: {}, trace: [], stack: r.stack, parentRunId: r.parent?.runId ?? null, parentStepId: r.parent?.stepId ?? null,
+    parentKey: r.parent ? `${r.parent.runId}/${r.parent.stepId}` : null, errorCode: null, errorMessage: null,
+    leaseHolder: lease.holder, leaseExpiresAt: expiry(lease), pauseRequested: false, resumeSignal: null, pendingSignal: null,
+    traceId: r.traceId ?? null, createdAt: now, updatedAt: now, endedAt: null,
+  } satisfies Record<(typeof RUN_COLUMNS)[number][0], unknown>;
+  const sql = rawSql(store);
+  const pg = sql.dialect === 'postgres';
+  const cast: Partial<Record<Kind, string>> = pg ? { json: '::jsonb', date: '::timestamptz', int: '::int', bool: '::boolean' } : {};
+  // ON CONFLICT without a target covers both the primary key and the unique parent key.
+  const text = `insert into ${sql.table('flow_run')} (${SELECT_RUN}) values (${RUN_COLUMNS.map(([, , k], i) => `$${i + 1}${cast[k] ?? ''}`).join(', ')}) on conflict do nothing`;
+  const values = RUN_COLUMNS.map(([prop, , kind]) => {
+    const v = row[prop];
+    if (kind === 'json') return sql.json(v);
+    if (kind === 'date') return sql.date(v as Date | null);
+    if (kind === 'bool') return sql.bool(v as boolean);
+    return v;
+  });
+  const n = pg ? (await sql.pg(text, values)).rowCount : await sql.sqlite((prep) => prep(text).run(values).changes);
+  return n === 1 ? (row as unknown as RunRow) : null;
 }
 
 export async function findChild(store: Store, parentRunId: string, stepId: string): Promise<RunRow | null> {
@@ -65,8 +105,12 @@ export async function takeLease(store: Store, id: string, lease: Lease, force = 
 }
 
 export async function renewLease(store: Store, id: string, lease: Lease): Promise<boolean> {
-  const n = await store.em().nativeUpdate(FlowRun, { id, leaseHolder: lease.holder, status: 'running' }, { leaseExpiresAt: expiry(lease) });
-  return n === 1;
+  const sql = rawSql(store);
+  const values = [id, lease.holder, sql.date(expiry(lease))];
+  if (sql.dialect === 'postgres') {
+    return (await sql.pg(`update ${sql.table('flow_run')} set "lease_expires_at" = $3::timestamptz where "id" = $1 and "lease_holder" = $2 and "status" = 'running'`, values)).rowCount === 1;
+  }
+  return (await sql.sqlite((prep) => prep(`update ${sql.table('flow_run')} set "lease_expires_at" = $3 where "id" = $1 and "lease_holder" = $2 and "status" = 'running'`).run(values).changes)) === 1;
 }
 
 /** Claims a parked run for a waker: waiting → running under `lease`. Exactly one claimer wins. */
@@ -89,17 +133,19 @@ export async function leavePendingSignal(store: Store, id: string, stepId: strin
   return n === 1;
 }
 
+/** Opens (commits) an attempt before a side effect. A key already used (a step re-entered at the
+ * same sequence number after a takeover) gets a `.rN` suffix; the old record stays as it was. */
 export async function openAttempt(store: Store, runId: string, stepId: string, seq: number, lease: Lease): Promise<string> {
+  const sql = rawSql(store);
   const base = `${runId}/${stepId}/${seq}`;
-  for (let i = 0; ; i++) {
+  const text = `insert into ${sql.table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") values ($1, $2, $3, $4, $5${sql.dialect === 'postgres' ? '::timestamptz' : ''}) on conflict do nothing`;
+  for (let i = 0; i <= 20; i++) {
     const key = i === 0 ? base : `${base}.r${i}`;
-    try {
-      await store.em().insert(FlowAttempt, { key, runId, stepId, worker: lease.holder, openedAt: new Date(lease.now()), closedAt: null, outcome: null });
-      return key;
-    } catch (err) {
-      if (!(err instanceof UniqueConstraintViolationException) || i > 20) throw err;
-    }
+    const values = [key, runId, stepId, lease.holder, sql.date(new Date(lease.now()))];
+    const n = sql.dialect === 'postgres' ? (await sql.pg(text, values)).rowCount : await sql.sqlite((prep) => prep(text).run(values).changes);
+    if (n === 1) return key;
   }
+  throw new Error(`no free attempt key for ${base}`);
 }
 
 export async function openAttempts(store: Store, runId: string): Promise<FlowAttempt[]> {
@@ -124,8 +170,52 @@ type Final =
   | { status: 'completed' }
   | { status: 'error'; code: string; message: string };
 
+/**
+ * The common boundary in ONE statement (PostgreSQL: data-modifying CTEs, atomic as any single
+ * statement; SQLite: one synchronous transaction): the run row moves only if this worker holds
+ * it at the expected seq with no pending signal and no pause request, and only then are the
+ * checkpoint appended and the attempt closed. False when the row did not match; nothing was
+ * written then, and the careful path below sorts out why. The lease is not extended here: the
+ * holder's renewal timer does that, so a step commit touches no indexed column of the run.
+ */
+async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final): Promise<boolean> {
+  const sql = rawSql(store);
+  const pg = sql.dialect === 'postgres';
+  const [j, ts, int] = pg ? ['::jsonb', '::timestamptz', '::int'] : ['', '', ''];
+  const now = new Date(lease.now());
+  const values: unknown[] = [b.runId, b.cursor, b.seq, sql.json(b.outputs), sql.json(b.trace), sql.date(now), lease.holder];
+  let set = `"cursor" = $2, "seq" = $3${int} + 1, "outputs" = $4${j}, "trace" = $5${j}, "updated_at" = $6${ts}, "pending_signal" = null`;
+  if (fin.status === 'running') set += ', "resume_signal" = null';
+  else {
+    const waiting = fin.status === 'waiting' ? fin : undefined;
+    const error = fin.status === 'error' ? fin : undefined;
+    values.push(fin.status, sql.json(waiting?.resumeSignal ?? null), waiting?.reason ?? null, waiting?.stepId ?? null, waiting?.token ?? null, waiting ? null : sql.date(now), error?.code ?? null, error?.message ?? null);
+    set += `, "status" = $8, "resume_signal" = $9${j}, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $10, "waiting_step_id" = $11, "waiting_token" = $12, "ended_at" = $13${ts}, "error_code" = $14, "error_message" = $15`;
+  }
+  const where = `"id" = $1 and "lease_holder" = $7 and "status" = 'running' and "seq" = $3${int} and "pending_signal" is null and "pause_requested" = ${pg ? 'false' : '0'}`;
+  const [T, C, A] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt')];
+  if (pg) {
+    const k = values.length;
+    values.push(b.stepId, b.attemptOutcome, b.attemptKey ?? null);
+    const text = `with u as (update ${T} set ${set} where ${where} returning "outputs", "principal", "input"), `
+      + `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") select $1, $3::int + 1, $${k + 1}, $2, u."outputs", u."principal", u."input", $6::timestamptz from u), `
+      + `a as (update ${A} set "closed_at" = $6::timestamptz, "outcome" = $${k + 2} where "key" = $${k + 3} and "closed_at" is null and exists (select 1 from u)) `
+      + 'select count(*)::int as "n" from u';
+    return (await sql.pg(text, values)).rows[0]?.n === 1;
+  }
+  return sql.sqlite((prep, db) => db.transaction(() => {
+    if (prep(`update ${T} set ${set} where ${where}`).run(values).changes !== 1) return false;
+    prep(`insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`)
+      .run([b.runId, b.seq + 1, b.stepId, b.cursor, sql.json(b.outputs), b.principal, b.input ?? null, sql.date(now)]);
+    if (b.attemptKey !== undefined) prep(`update ${A} set "closed_at" = $1, "outcome" = $2 where "key" = $3 and "closed_at" is null`).run([sql.date(now), b.attemptOutcome, b.attemptKey]);
+    return true;
+  })());
+}
+
 /** Writes a boundary: commit (status stays running), park (waiting) or end (completed/error). */
 export async function writeBoundary(store: Store, b: Boundary, lease: Lease, fin: Final): Promise<BoundaryResult> {
+  const operatorPark = fin.status === 'waiting' && fin.reason === 'operator';
+  if (!operatorPark && (await fastBoundary(store, b, lease, fin))) return { ok: true, pauseRequested: false };
   const now = new Date(lease.now());
   const em = store.em();
   return em.transactional(async (tem) => {

@@ -1,0 +1,109 @@
+/**
+ * Raw SQL for the run engine's hot path (one statement per step boundary instead of a
+ * begin/update/insert/commit round of ORM query building). It borrows a connection from the
+ * store's own pool, so it shares the ORM's schema, credentials and, on SQLite, its single
+ * connection: while an ORM transaction holds that connection, `use` waits for it.
+ * Statements are written once with `$n` placeholders; PostgreSQL prepares each on a connection
+ * once (named statements), SQLite prepares it once per process.
+ */
+import { createHash } from 'node:crypto';
+import type { AbstractSqlConnection } from '@mikro-orm/knex';
+import type { Store } from '../../../store/types.js';
+
+export interface PgClient { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> }
+/** A prepared SQLite statement taking the same positional values as its `$n` text. */
+export interface SqliteStatement { run(values: unknown[]): { changes: number }; all(values: unknown[]): Record<string, unknown>[] }
+interface NativeStatement { run(p: Record<string, unknown>): { changes: number }; all(p: Record<string, unknown>): Record<string, unknown>[] }
+export interface SqliteDb { prepare(sql: string): NativeStatement; transaction<T>(fn: () => T): () => T }
+
+export interface RawSql {
+  readonly dialect: 'postgres' | 'sqlite';
+  /** A table name qualified with the store's schema. */
+  table(name: string): string;
+  /** Values as each driver binds them: dates, JSON and booleans differ between the two. */
+  date(d: Date | null): unknown;
+  json(v: unknown): unknown;
+  bool(b: boolean): unknown;
+  /** PostgreSQL: runs one statement (its own transaction unless it is one of several in `text`). */
+  pg(text: string, values: unknown[]): Promise<{ rowCount: number; rows: Record<string, unknown>[] }>;
+  /** SQLite: `fn` runs synchronously on the one connection, so nothing interleaves with it. */
+  sqlite<T>(fn: (prepare: (text: string) => SqliteStatement, db: SqliteDb) => T): Promise<T>;
+}
+
+const cache = new WeakMap<Store, RawSql>();
+
+function quote(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export function rawSql(store: Store): RawSql {
+  let r = cache.get(store);
+  if (!r) {
+    r = build(store);
+    cache.set(store, r);
+  }
+  return r;
+}
+
+function build(store: Store): RawSql {
+  const conn = store.orm.em.getConnection() as unknown as AbstractSqlConnection;
+  const client = conn.getKnex().client as { acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<void> };
+  const schema = store.orm.config.get('schema') as string | undefined;
+  const use = async <T>(fn: (c: unknown) => Promise<T> | T): Promise<T> => {
+    const c = await client.acquireConnection();
+    try {
+      return await fn(c);
+    } finally {
+      await client.releaseConnection(c);
+    }
+  };
+  if (store.engine === 'postgres') {
+    const names = new Map<string, string>();
+    const nameOf = (text: string): string => {
+      let n = names.get(text);
+      if (!n) {
+        n = `svc_run_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+        names.set(text, n);
+      }
+      return n;
+    };
+    return {
+      dialect: 'postgres',
+      table: (name) => (schema ? `${quote(schema)}.${quote(name)}` : quote(name)),
+      date: (d) => d,
+      json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
+      bool: (b) => b,
+      pg: (text, values) => use(async (c) => {
+        const res = await (c as PgClient).query({ name: nameOf(text), text, values });
+        return { rowCount: res.rowCount ?? 0, rows: res.rows };
+      }),
+      sqlite: () => Promise.reject(new Error('rawSql.sqlite on a PostgreSQL store')),
+    };
+  }
+  // better-sqlite3 binds numbered placeholders only by name: `$3` becomes `@p3`.
+  const statements = new WeakMap<SqliteDb, Map<string, SqliteStatement>>();
+  const named = (values: unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
+  return {
+    dialect: 'sqlite',
+    table: (name) => quote(name),
+    date: (d) => (d === null ? null : d.getTime()),
+    json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
+    bool: (b) => (b ? 1 : 0),
+    pg: () => Promise.reject(new Error('rawSql.pg on a SQLite store')),
+    sqlite: (fn) => use((c) => {
+      const db = c as SqliteDb;
+      let mine = statements.get(db);
+      if (!mine) statements.set(db, (mine = new Map()));
+      const prepare = (text: string): SqliteStatement => {
+        let s = mine.get(text);
+        if (!s) {
+          const native = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
+          s = { run: (v) => native.run(named(v)), all: (v) => native.all(named(v)) };
+          mine.set(text, s);
+        }
+        return s;
+      };
+      return fn(prepare, db);
+    }),
+  };
+}
