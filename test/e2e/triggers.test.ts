@@ -1,8 +1,9 @@
 /**
  * Exactly once across replicas, on JetStream + PostgreSQL with real processes (`svc gateway`,
  * `svc worker`): the same delivery posted 200 times at once across two gateways gives one accepted
- * delivery and one run; 1,000 distinct deliveries give 1,000 runs with none lost when a worker is
- * killed -9 in the middle (its unacked commands are redelivered to the other).
+ * delivery and one completed run; 1,000 distinct deliveries give 1,000 completed runs, exactly
+ * the 202s' run ids, with none lost or stuck when a worker is killed -9 in the middle (its unacked
+ * commands are redelivered to the other, and runs it held are recovered when their lease lapses).
  */
 import t, { type Test } from 'tap';
 import { startSvc } from '../helpers/process.js';
@@ -31,7 +32,7 @@ async function cluster(t: Test) {
   await q(`insert into $S.flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at) values ('wf', 'wf', 'webhook', 'org', null, '{"id":"wf","trigger":"webhook","steps":[{"id":"check","kind":"branch","input":"{{input}}","op":"truthy","onTrue":null,"onFalse":null}]}', 'operator', '${now}', '${now}')`);
   const m = await mint(g1.url!, { flowId: 'wf' });
   const count = async (sql: string) => Number((await q(sql))[0]!.n);
-  return { w1, w2, gateways: [g1.url!, g2.url!], m, count, procs: [w1, w2, g1, g2] };
+  return { w1, w2, gateways: [g1.url!, g2.url!], m, count, q, procs: [w1, w2, g1, g2] };
 }
 
 async function until(what: string, cond: () => Promise<boolean>, ms: number): Promise<void> {
@@ -51,7 +52,7 @@ t.test('the same delivery 200 times at once across two gateways: one accepted, o
   const dups = results.filter((r) => r.status === 200 && r.body.duplicate === true);
   t.equal(accepted.length, 1, 'exactly one 202');
   t.equal(dups.length, 199, 'every other copy is a duplicate');
-  await until('the run', async () => (await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`)) >= 1, 20_000);
+  await until('the run', async () => (await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`)) >= 1, 20_000);
   await new Promise((r) => setTimeout(r, 1500));
   t.equal(await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`), 1, 'one run row');
   t.equal(await c.count(`select count(*) as n from $S.webhook_delivery where status = 'accepted'`), 1, 'one accepted delivery row');
@@ -80,8 +81,12 @@ t.test('1,000 distinct deliveries, a worker killed -9 in the middle: 1,000 runs'
   t.ok(killed, 'a worker was killed mid-way');
   t.equal(statuses.filter((s) => s === 202).length, total, 'every delivery accepted');
   t.equal(runIds.size, total);
-  await until('1,000 runs', async () => (await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`)) >= total, 90_000);
+  const completed = () => c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`);
+  await until('1,000 completed runs', async () => (await completed()) >= total, 90_000);
   await new Promise((r) => setTimeout(r, 2000));
-  t.equal(await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`), total, 'exactly 1,000 runs, none lost, none twice');
-  t.equal(await c.count(`select count(*) as n from $S.webhook_delivery where status = 'accepted' and sent`), total);
+  t.equal(await completed(), total, 'exactly 1,000 completed runs, none lost, none stuck');
+  t.equal(await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`), total, 'none twice');
+  const runsOf202 = (await c.q(`select id as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`)).map((r) => r.n);
+  t.same(new Set(runsOf202), runIds, 'the completed runs are exactly the 202s\' run ids');
+  t.equal(await c.count(`select count(*) as n from $S.webhook_delivery where status = 'accepted'`), total);
 });

@@ -24,9 +24,9 @@ export function requireBuild(): void {
 }
 
 /** Minimal environment: only what the test names plus PATH/HOME, never the runner's own secrets. */
-export function spawnSvc(t: Test, args: string[], env: Record<string, string>): SvcProcess {
+export function spawnSvc(t: Test, args: string[], env: Record<string, string>, entry = BIN): SvcProcess {
   requireBuild();
-  const proc = spawn(process.execPath, [BIN, ...args], {
+  const proc = spawn(process.execPath, [entry, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,8 +74,8 @@ export function spawnSvc(t: Test, args: string[], env: Record<string, string>): 
 }
 
 /** Starts a role and waits for its "svc started" line; returns the URL for gateway roles. */
-export async function startSvc(t: Test, args: string[], env: Record<string, string>): Promise<SvcProcess & { url: string | undefined; workerId: string }> {
-  const p = spawnSvc(t, args, { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env });
+export async function startSvc(t: Test, args: string[], env: Record<string, string>, entry = BIN): Promise<SvcProcess & { url: string | undefined; workerId: string }> {
+  const p = spawnSvc(t, args, { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env }, entry);
   const rec = await p.waitFor((r) => r.msg === 'svc started');
   return Object.assign(p, { url: rec.url as string | undefined, workerId: rec.workerId as string });
 }

@@ -1,21 +1,25 @@
 /**
- * Cron flows with three worker replicas on JetStream + PostgreSQL over simulated minutes: the
- * injected clock runs 150x fast and windows are 100 ms, so many windows (from every replica) map
- * to each simulated minute. Each matching minute must fire exactly once, no other minute ever,
- * and the run id names the flow and the minute.
+ * Cron flows with three real worker processes (the product's composition root, each its own OS
+ * process, test/helpers/scaled-clock-worker.mjs) on JetStream + PostgreSQL over simulated
+ * minutes: all three share one injected clock running 150x fast, with 100 ms windows, so every
+ * simulated minute is seen by many windows from every replica. Each matching minute must fire
+ * exactly once and become exactly one completed run, and no other minute ever fires.
+ *
+ * The run ids are deterministic (`run-cron-<flow>-<minute>`), so the stream's duplicate window
+ * and the run table's primary key would both hide a second send. The test therefore counts the
+ * sends themselves, from every process's "cron trigger fired" log line: only the store claim can
+ * keep those to one per minute.
  */
 import t from 'tap';
-import { pino } from 'pino';
-import { startSystem, dropSchema, dropStreams } from '../../helpers/system.js';
-import { skipUnless, TEST_NATS_URL, uniqueName } from '../../helpers/services.js';
-import { saveFlow } from '../../helpers/triggers.js';
-import { createBus, names } from '../../../bus/index.js';
-import { Claim } from '../../../store/entities/Claim.js';
-import type { StartRunCommand } from '../../../schemas/runs.js';
+import { startSvc } from '../../helpers/process.js';
+import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../helpers/services.js';
+import { dropSchema, dropStreams } from '../../helpers/system.js';
+import { pgQuery } from '../../helpers/store-engines.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
+const WORKER = new URL('../../helpers/scaled-clock-worker.mjs', import.meta.url).pathname;
 
-t.test('each matching minute fires exactly once across three workers', { skip: realSkip }, async (t) => {
+t.test('each matching minute fires exactly once across three worker processes', { skip: realSkip }, async (t) => {
   const prefix = uniqueName('t');
   const schema = uniqueName('t_');
   t.teardown(() => dropStreams(prefix));
@@ -23,32 +27,48 @@ t.test('each matching minute fires exactly once across three workers', { skip: r
   const t0 = Date.UTC(2030, 0, 1, 0, 0, 30);
   const real0 = Date.now();
   const now = () => t0 + (Date.now() - real0) * 150; // one simulated minute per 400 ms
-  const opts = { role: 'worker' as const, nats: { prefix }, postgres: { schema }, actors: ['clock', 'trigger'] as const, now, env: { SVC_CLOCK_TICK_MS: '100', LOG_LEVEL: 'warn' } };
-  const first = await startSystem(t, { ...opts, actors: [...opts.actors] });
-  await saveFlow(first.store, 'even', 'cron', '*/2 * * * *');
-  await saveFlow(first.store, 'never', 'cron', '0 0 29 2 1');
-  const seen: StartRunCommand[] = [];
-  const client = createBus({ servers: TEST_NATS_URL, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 5000, name: 'cron-test' });
-  await client.start();
-  t.teardown(() => client.close());
-  await client.consume('run', { start: async (_ctx, p: StartRunCommand) => { seen.push(p); return {}; } });
-  await Promise.all([startSystem(t, { ...opts, actors: [...opts.actors] }), startSystem(t, { ...opts, actors: [...opts.actors] })]);
+  const env = {
+    NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'info',
+    SVC_CLOCK_TICK_MS: '100', TEST_CLOCK_T0: String(t0), TEST_CLOCK_REAL0: String(real0), TEST_CLOCK_SCALE: '150', TEST_WORKER_ACTORS: 'clock,trigger,run',
+  };
+  // The first process migrates the schema and creates the streams before the others race in.
+  const first = await startSvc(t, [], env, WORKER);
+  const q = (sql: string) => pgQuery<Record<string, string>>(sql.replace(/\$S/g, `"${schema}"`));
+  const at = new Date().toISOString();
+  const flow = (id: string, schedule: string) => q(`insert into $S.flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at)
+    values ('${id}', '${id}', 'cron', 'org', null, '{"id":"${id}","trigger":"cron","schedule":"${schedule}","steps":[{"id":"check","kind":"branch","input":"{{input}}","op":"truthy","onTrue":null,"onFalse":null}]}', 'operator', '${at}', '${at}')`);
+  await flow('even', '*/2 * * * *');
+  await flow('never', '0 0 29 2 1');
+  const others = await Promise.all([startSvc(t, [], env, WORKER), startSvc(t, [], env, WORKER)]);
+  const procs = [first, ...others];
+  t.equal(new Set(procs.map((p) => p.workerId)).size, 3, 'three distinct worker processes');
+
   const from = Math.floor(now() / 60_000);
   await new Promise((r) => setTimeout(r, 8000));
   const to = Math.floor(now() / 60_000) - 1;
-  await new Promise((r) => setTimeout(r, 800));
+  await new Promise((r) => setTimeout(r, 2000));
 
-  const minutes = seen.map((c) => Number(/^run-cron-even-(\d+)$/.exec(c.runId)?.[1]));
-  t.notOk(minutes.some((m) => Number.isNaN(m)), 'only the matching flow fired');
-  t.ok(minutes.every((m) => m % 2 === 0), 'only even minutes');
-  const counts = new Map<number, number>();
-  for (const m of minutes) counts.set(m, (counts.get(m) ?? 0) + 1);
-  t.same([...counts.entries()].filter(([, n]) => n !== 1), [], 'no minute fired twice');
+  const fired = procs.flatMap((p) => p.lines.flatMap((line) => {
+    try {
+      const rec = JSON.parse(line) as { msg?: string; runId?: string };
+      return rec.msg === 'cron trigger fired' && rec.runId ? [{ worker: p.workerId, runId: rec.runId }] : [];
+    } catch { return []; }
+  }));
+  const sends = new Map<string, number>();
+  for (const f of fired) sends.set(f.runId, (sends.get(f.runId) ?? 0) + 1);
+  t.same([...sends.entries()].filter(([, n]) => n !== 1), [], 'no minute was sent twice by any replica');
+  t.ok(new Set(fired.map((f) => f.worker)).size >= 1, `sends came from ${new Set(fired.map((f) => f.worker)).size} replica(s)`);
+
+  const rows = await q(`select id, status from $S.flow_run where trigger = 'cron'`);
+  t.notOk(rows.some((r) => !/^run-cron-even-\d+$/.test(r.id!)), 'only the matching flow ran');
+  const completed = new Set(rows.filter((r) => r.status === 'completed').map((r) => Number(/(\d+)$/.exec(r.id!)![1])));
+  t.notOk([...completed].some((m) => m % 2 !== 0), 'only even minutes');
   const expected: number[] = [];
   for (let m = from + 1; m <= to; m++) if (m % 2 === 0) expected.push(m);
   t.ok(expected.length >= 6, `${expected.length} matching minutes simulated`);
-  for (const m of expected) t.equal(counts.get(m), 1, `minute ${new Date(m * 60_000).toISOString()} fired once`);
-  t.match(seen[0], { flowId: 'even', trigger: 'cron', principal: 'operator' });
-  const claims = await first.store.em().count(Claim, { key: { $like: 'cron:even:%' } });
-  t.equal(claims, counts.size, 'one durable claim per fired minute');
+  for (const m of expected) {
+    t.ok(completed.has(m), `minute ${new Date(m * 60_000).toISOString()}: one completed run`);
+    t.equal(sends.get(`run-cron-even-${m}`), 1, `minute ${new Date(m * 60_000).toISOString()}: sent once`);
+  }
+  t.equal(rows.length, sends.size, 'one run per send');
 });
