@@ -6,6 +6,8 @@
  * a bad cron schedule, an agent step with neither prompt nor flowId, a malformed tool name.
  */
 import { Value } from 'typebox/value';
+import { Compile, type Validator } from 'typebox/compile';
+import type { TSchema } from 'typebox';
 import { Cron } from 'croner';
 import { AppError } from '../../../schemas/errors.js';
 import { Flow, Step, STEP_KINDS, ModelStep, ToolStep, GateStep, BranchStep, SwitchStep, AgentStep, OrgStep, BudgetStep, GovernanceStep, HumanStep, WaitStep, type StepKind } from '../../../schemas/flows.js';
@@ -14,6 +16,15 @@ import { isKnownSvcTool } from '../tools/svc.js';
 
 export const MIN_HUMAN_TIMEOUT_MS = 300_000;
 const BY_KIND = { model: ModelStep, tool: ToolStep, gate: GateStep, branch: BranchStep, switch: SwitchStep, agent: AgentStep, org: OrgStep, budget: BudgetStep, governance: GovernanceStep, human: HumanStep, wait: WaitStep } as const;
+
+/** Every inline run validates its flow: a compiled check (microseconds) answers for the valid
+ * case; the slow error walk runs only to name what is wrong. */
+const compiled = new Map<TSchema, Validator>();
+function firstError(schema: TSchema, value: unknown): ReturnType<typeof Value.Errors>[number] | undefined {
+  let v = compiled.get(schema);
+  if (!v) compiled.set(schema, (v = Compile(schema)));
+  return v.Check(value) ? undefined : Value.Errors(schema, value)[0];
+}
 
 function invalid(message: string): AppError {
   return new AppError('invalid_flow', { message });
@@ -47,7 +58,7 @@ function checkShape(raw: unknown): Flow {
         throw invalid(`step ${id}: unknown step kind ${JSON.stringify(kind ?? null)} (known: ${STEP_KINDS.join(', ')})`);
       }
       const schema = BY_KIND[kind as StepKind];
-      const err = Value.Errors(schema, s)[0];
+      const err = firstError(schema, s);
       if (err) {
         const prop = err.instancePath.split('/')[1] ?? '';
         const known = Object.hasOwn((schema as { properties: object }).properties, prop);
@@ -56,7 +67,7 @@ function checkShape(raw: unknown): Flow {
       }
     });
   }
-  const err = Value.Errors(Flow, raw)[0];
+  const err = firstError(Flow, raw);
   if (err) throw invalid(`flow ${err.instancePath || '/'} ${err.message}`);
   return raw as Flow;
 }
