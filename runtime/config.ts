@@ -144,7 +144,8 @@ function rootAuth(e: Env): { kind: RootAuthKind | undefined; configError: string
 
 function modelProvider(e: Env): ModelProviderName {
   if (e.SVC_MODEL_PROVIDER) return e.SVC_MODEL_PROVIDER;
-  if (e.OPENAI_API_KEY) return 'openai';
+  // An OpenAI-compatible server named by URL may need no key (a local server): it is still chosen.
+  if (e.OPENAI_API_KEY || e.OPENAI_BASE_URL) return 'openai';
   if (e.ANTHROPIC_API_KEY) return 'anthropic';
   return 'local';
 }

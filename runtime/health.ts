@@ -63,9 +63,17 @@ function build(deps: { config: Config; bus: Bus; store: Store; role: Role }): ()
         ...(config.rootAuth.configError ? { configError: config.rootAuth.configError } : {}),
       },
       flows: { store: postgres ? 'postgres' : 'memory' },
-      model: { provider: config.model.provider, configured: config.model.provider === 'local' || Boolean(config.model.openaiApiKey ?? config.model.anthropicApiKey) },
+      model: { provider: config.model.provider, configured: modelConfigured(config) },
       budgets: { inference: { counters: postgres ? 'postgres' : 'process' } },
       governance: { autoExecute: config.autoExecute },
     };
   };
+}
+
+/** Whether the selected provider has what it needs: openai a key or a base URL, anthropic a key. */
+function modelConfigured(config: Config): boolean {
+  const m = config.model;
+  if (m.provider === 'openai') return Boolean(m.openaiApiKey || m.openaiBaseUrl);
+  if (m.provider === 'anthropic') return Boolean(m.anthropicApiKey);
+  return true;
 }

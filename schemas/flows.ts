@@ -20,6 +20,9 @@ function step<K extends string, P extends Record<string, TSchema>>(kind: K, prop
 }
 
 const Verdicts = { onAllow: Type.Optional(Edge), onEscalate: Type.Optional(Edge), onDeny: Type.Optional(Edge) };
+/** On a side-effecting step: a claim about the far side that a retry after a crash inside the
+ * call is safe (spec: opts into retry after an open attempt; cannot be checked). */
+const Idempotent = { idempotent: Type.Optional(Type.Boolean()) };
 const Params = Type.Optional(Type.Record(Type.String(), Template));
 
 export const ModelStep = step('model', { prompt: Template, system: Type.Optional(Template), model: Type.Optional(Type.String()), next: Type.Optional(Edge) });
@@ -27,8 +30,7 @@ export const ToolStep = step('tool', {
   /** `svc_*`, `<connector>.<route>` or `mcp__<server>__<tool>`. */
   tool: Type.String({ minLength: 1 }),
   args: Type.Optional(Type.Record(Type.String(), Template)),
-  /** A claim about the far side: a retry after a crash inside the call is safe. */
-  idempotent: Type.Optional(Type.Boolean()),
+  ...Idempotent,
   next: Type.Optional(Edge),
 });
 export const GateStep = step('gate', {
@@ -36,6 +38,7 @@ export const GateStep = step('gate', {
   value: Template,
   target: Type.Optional(Template),
   asset: Type.Optional(Type.String()),
+  ...Idempotent,
   ...Verdicts,
 });
 export const BranchStep = step('branch', {
@@ -63,17 +66,20 @@ export const OrgStep = step('org', {
   action: Type.Enum(['hire', 'fire', 'reparent', 'activate', 'deactivate', 'set-cap', 'set-whitelist', 'set-policy']),
   node: Type.Optional(Template),
   params: Params,
+  ...Idempotent,
   ...Verdicts,
 });
 export const BudgetStep = step('budget', {
   action: Type.Enum(['raise-grant', 'stream-allowance', 'run-epoch']),
   params: Params,
+  ...Idempotent,
   ...Verdicts,
 });
 export const GovernanceStep = step('governance', {
   action: Type.Enum(['propose', 'vote', 'veto', 'execute']),
   proposal: Type.Optional(Template),
   params: Params,
+  ...Idempotent,
   next: Type.Optional(Edge),
 });
 export const HumanOption = Type.Object({ id: StepId, label: Type.String({ minLength: 1, maxLength: 200 }), port: Edge }, { additionalProperties: false });

@@ -7,10 +7,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSystem, type TestSystem } from '../helpers/system.js';
 import { AuditEvent } from '../../store/entities/AuditEvent.js';
+import { FlowRun } from '../../store/entities/FlowRun.js';
+import { FlowAttempt } from '../../store/entities/FlowAttempt.js';
 
 const SEAT_TOKEN = 'seat-token-alice-0123456789';
+const BOB_TOKEN = 'seat-token-bob-0123456789ab';
 let gate: (() => void) | undefined;
 let blocked = 0;
+/** Forgets blocked calls already released (a release answers each call once). */
+function resetGate(): void {
+  gate = undefined;
+}
 const side = createServer((req, res) => {
   let body = '';
   req.on('data', (c) => { body += c; });
@@ -33,7 +40,7 @@ const port = (side.address() as AddressInfo).port;
 const sys: TestSystem = await startSystem(t, {
   env: {
     SVC_ORCH_TOKEN: 'operator-token-0123456789',
-    SVC_IDENTITIES: JSON.stringify([{ token: SEAT_TOKEN, seat: 'alice', kind: 'human' }]),
+    SVC_IDENTITIES: JSON.stringify([{ token: SEAT_TOKEN, seat: 'alice', kind: 'human' }, { token: BOB_TOKEN, seat: 'bob', kind: 'human' }]),
     SVC_CONNECTORS: JSON.stringify([{ id: 'side', baseUrl: `http://127.0.0.1:${port}`, routes: { echo: { method: 'POST', path: '/echo' }, block: { method: 'POST', path: '/block' } } }]),
     LOG_LEVEL: 'warn',
   },
@@ -265,6 +272,88 @@ t.test('definitions: save, list by scope, delete, FlowSaved', async (t) => {
   const runs = await call('GET', '/flows/runs?limit=3');
   t.equal(runs.json.runs.length, 3);
   t.ok(runs.json.runs[0].createdAt >= runs.json.runs[1].createdAt, 'newest first');
+});
+
+t.test("a seat steers only its own runs and changes only its own flows", async (t) => {
+  const waiting = { id: 'alice-waits', steps: [{ id: 'w', kind: 'wait', for: 'human' }, { id: 'e', kind: 'tool', tool: 'svc_echo' }] };
+  const mine = await run(waiting, undefined, SEAT_TOKEN);
+  t.equal(mine.json.principal, 'alice');
+  for (const verb of ['pause', 'resume', 'cancel']) {
+    const r = await call('POST', `/flows/runs/${verb}`, { runId: mine.json.id }, BOB_TOKEN);
+    t.equal(r.status, 404, `bob may not ${verb} alice's run`);
+    t.equal(r.json.error, 'record_not_found');
+  }
+  t.equal((await call('GET', `/flows/runs/state?runId=${mine.json.id}`)).json.run.status, 'waiting', 'untouched');
+  const own = await call('POST', '/flows/runs/resume', { runId: mine.json.id }, SEAT_TOKEN);
+  t.equal(own.json.status, 'completed', 'the principal steers its own run');
+  const other = await run(waiting, undefined, SEAT_TOKEN);
+  t.equal((await call('POST', '/flows/runs/cancel', { runId: other.json.id })).json.status, 'cancelled', 'the operator steers any run');
+
+  const paused = await call('POST', '/agents/pause', { agent: 'alice' }, BOB_TOKEN);
+  t.equal(paused.status, 403);
+  t.equal(paused.json.error, 'flow_forbidden');
+  t.equal((await run(waiting, undefined, SEAT_TOKEN)).json.status, 'waiting', 'alice is not paused');
+
+  const hidden = { id: 'ops-only', scope: { level: 'agent', ref: 'carol' }, steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo' }] };
+  t.equal((await call('POST', '/flows', { flow: hidden })).status, 200);
+  t.same((await call('POST', '/flows/delete', { id: 'ops-only' }, BOB_TOKEN)).json, { id: 'ops-only', deleted: false }, 'an invisible flow deletes like a missing one');
+  t.ok((await call('GET', '/flows')).json.flows.some((f: any) => f.id === 'ops-only'), 'and is still there');
+  const overwriteHidden = await call('POST', '/flows', { flow: { ...hidden, scope: { level: 'org' } } }, BOB_TOKEN);
+  t.equal(overwriteHidden.status, 403);
+  t.equal(overwriteHidden.json.error, 'flow_forbidden');
+
+  const shared = { id: 'alice-shared', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: 'alice' } }] };
+  t.equal((await call('POST', '/flows', { flow: shared }, SEAT_TOKEN)).json.savedBy, 'alice');
+  const hijack = await call('POST', '/flows', { flow: { ...shared, steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: 'bob' } }] } }, BOB_TOKEN);
+  t.equal(hijack.status, 403, 'bob cannot overwrite a flow alice saved');
+  t.equal(hijack.json.error, 'flow_forbidden');
+  const del = await call('POST', '/flows/delete', { id: 'alice-shared' }, BOB_TOKEN);
+  t.equal(del.status, 403);
+  const stored = (await call('GET', '/flows', undefined, BOB_TOKEN)).json.flows.find((f: any) => f.id === 'alice-shared');
+  t.equal(stored.flow.steps[0].args.text, 'alice', 'unchanged');
+  const foreignScope = await call('POST', '/flows', { flow: { id: 'for-alice-by-bob', scope: { level: 'agent', ref: 'alice' }, steps: shared.steps } }, BOB_TOKEN);
+  t.equal(foreignScope.status, 403, 'a seat saves only in a scope it can see');
+  t.equal((await call('POST', '/flows', { flow: { ...shared, title: 'v2' } }, SEAT_TOKEN)).status, 200, 'alice overwrites her own');
+  t.same((await call('POST', '/flows/delete', { id: 'alice-shared' }, SEAT_TOKEN)).json, { id: 'alice-shared', deleted: true });
+});
+
+t.test('FlowRun at start; a cancel closes the attempt of the write in the air', async (t) => {
+  const flow = { id: 'cancel-in-air', steps: [{ id: 'slow', kind: 'tool', tool: 'side.block' }, { id: 'next', kind: 'tool', tool: 'svc_echo' }] };
+  resetGate();
+  const before = blocked;
+  const started = run(flow);
+  await waitFor(() => blocked > before);
+  const id = (await call('GET', '/flows/runs/open')).json.runs.find((x: any) => x.flowId === 'cancel-in-air').id;
+  const events = (await sys.store.em().fork().find(AuditEvent, { type: 'FlowRun' })).filter((e) => e.data.runId === id);
+  t.match(events.map((e) => e.data), [{ runId: id, flowId: 'cancel-in-air', principal: 'operator', trigger: 'manual', status: 'running' }], 'a run that happens is recorded when it starts');
+  t.equal((await call('POST', '/flows/runs/cancel', { runId: id })).json.status, 'cancelled');
+  const attempts = (await call('GET', `/flows/runs/state?runId=${id}`)).json.attempts;
+  t.match(attempts, [{ stepId: 'slow', outcome: 'cancelled', closedAt: String }], 'not left open forever');
+  gate?.();
+  t.equal((await started).json.status, 'cancelled');
+  t.same((await call('GET', `/flows/runs/state?runId=${id}`)).json.run.steps, [], 'the step in the air wrote nothing after the cancel');
+});
+
+t.test('recovery retries an open attempt only where the step claims idempotent (any side-effecting kind)', async (t) => {
+  const takeOver = async (id: string, idempotent: boolean) => {
+    const flow = { id, steps: [{ id: 'w', kind: 'wait', for: 'human' }, { id: 'g', kind: 'gate', value: '1', ...(idempotent ? { idempotent } : {}), onEscalate: null }] };
+    const parked = await run(flow);
+    t.equal(parked.json.status, 'waiting');
+    // As a worker that died inside the gate call would have left it.
+    const em = sys.store.em().fork();
+    await em.nativeUpdate(FlowRun, { id: parked.json.id }, { status: 'running', cursor: 'g', waitingReason: null, waitingStepId: null, waitingToken: null, leaseHolder: 'dead:1', leaseExpiresAt: new Date(0) });
+    await em.insert(FlowAttempt, { key: `${parked.json.id}/g/9`, runId: parked.json.id, stepId: 'g', worker: 'dead:1', openedAt: new Date() });
+    const r = await sys.bus.call<{ recovered: boolean; status?: string }>('run', 'recover', { runId: parked.json.id });
+    t.equal(r.recovered, true);
+    return (await call('GET', `/flows/runs/state?runId=${parked.json.id}`)).json;
+  };
+  const retried = await takeOver('rec-gate-idem', true);
+  t.equal(retried.run.status, 'completed', 'an idempotent gate step is retried');
+  t.match(retried.attempts.find((a: any) => a.key.endsWith('/g/9')), { outcome: 'abandoned' });
+  const failed = await takeOver('rec-gate', false);
+  t.equal(failed.run.status, 'error');
+  t.equal(failed.run.error.code, 'flow_step_interrupted');
+  t.match(failed.run.error.message, /step g .*attempt .*\/g\/9/);
 });
 
 async function deepest(runId: string): Promise<any> {

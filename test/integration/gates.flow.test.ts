@@ -98,6 +98,53 @@ t.test('a human step through the engine', async (t) => {
     t.equal(after.status, 'cancelled');
   });
 
+  t.test('delegation: a child parked on a gate parks its parent; answered, rejected, cancelled', async (t) => {
+    t.equal((await http(sys, 'POST', '/flows', { flow: flow('child-gate') })).status, 200);
+    const parentFlow = (id: string) => ({ id, steps: [{ id: 'deleg', kind: 'agent', agent: 'carol', flowId: 'child-gate' }, { id: 'after', kind: 'model', prompt: 'parent got {{steps.deleg.text}}', next: null }] });
+    const parked = async (id: string) => {
+      const parent = await start(parentFlow(id));
+      t.equal(parent.status, 'waiting');
+      t.match(parent.waiting, { reason: 'awaiting_child', stepId: 'deleg', token: /^run-/ });
+      const child = await runUntil(sys, parent.waiting.token, (r) => r.status === 'waiting');
+      t.equal(child.principal, 'carol', 'the child runs as the delegate');
+      t.match(child.waiting, { reason: 'human_gate', stepId: 'ask' });
+      const q = await sys.store.em().findOneOrFail(GateQuestion, { id: child.waiting.token });
+      t.equal(q.thread, 'agent:carol', "asked in the delegate's thread");
+      return { parent, childId: parent.waiting.token as string, qid: child.waiting.token as string };
+    };
+
+    const a = await parked('parent-approve');
+    t.equal((await http(sys, 'POST', '/messages', { replyTo: a.qid, body: 'approve' }, ALICE)).status, 200);
+    const child = await runUntil(sys, a.childId, (r) => r.status !== 'waiting');
+    t.equal(child.status, 'completed');
+    const done = await runUntil(sys, a.parent.id, (r) => r.status !== 'waiting' && r.status !== 'running');
+    t.equal(done.status, 'completed', 'the finished child woke its parent');
+    t.same(done.steps.map((x: any) => `${x.stepId}:${x.status}`), ['deleg:parked', 'deleg:done', 'after:done']);
+
+    const r = await parked('parent-reject');
+    t.equal((await http(sys, 'POST', '/messages', { replyTo: r.qid, body: 'reject' }, ALICE)).status, 200);
+    const rejectedChild = await runUntil(sys, r.childId, (x) => x.status !== 'waiting');
+    t.equal(rejectedChild.status, 'completed', 'the child takes the reject port and finishes');
+    const afterReject = await runUntil(sys, r.parent.id, (x) => x.status !== 'waiting' && x.status !== 'running');
+    t.equal(afterReject.status, 'completed', 'a rejected gate inside the child is not a failure');
+
+    const c = await parked('parent-cancel');
+    t.equal((await http(sys, 'POST', '/flows/runs/cancel', { runId: c.parent.id })).status, 200);
+    const closed = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const row = await sys.store.em().fork().findOneOrFail(GateQuestion, { id: c.qid });
+        if (row.status !== 'open') return row;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      return sys.store.em().fork().findOneOrFail(GateQuestion, { id: c.qid });
+    })();
+    t.equal(closed.status, 'closed', "cancelling the parent closes the delegate's gate");
+    t.equal((await runUntil(sys, c.childId, () => true)).status, 'cancelled');
+    const late = await http(sys, 'POST', '/messages', { replyTo: c.qid, body: 'approve' }, ALICE);
+    t.match(late.body.gate, { outcome: 'not_open', status: 'closed' }, 'a late answer lands on a closed question');
+    t.equal((await runUntil(sys, c.parent.id, () => true)).status, 'cancelled');
+  });
+
   t.test('deadline: timeoutPort routes on, no timeoutPort fails closed', async (t) => {
     const withPort = await start(flow('gate-timeout-port', { timeoutMs: 5 * MIN, timeoutPort: 'late' }));
     const noPort = await start(flow('gate-timeout-fail', { timeoutMs: 5 * MIN }));

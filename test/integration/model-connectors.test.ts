@@ -160,3 +160,43 @@ t.test('bad SVC_CONNECTORS is refused naming the variable', async (t) => {
   t.throws(() => loadConfig({ SVC_CONNECTORS: '[{"id": "x", "baseUrl": "ftp://x", "routes": {}}]' }), /SVC_CONNECTORS/);
   t.throws(() => loadConfig({ SVC_CONNECTORS: '[{"id": "x", "baseUrl": "http://x", "routes": {}}, {"id": "x", "baseUrl": "http://y", "routes": {}}]' }), /repeats the connector id x/);
 });
+
+t.test('model steps in a flow: the exact interpolated prompt for every form, keyless OpenAI-compatible server', async (t) => {
+  let n = 0;
+  const fake = await fakeServer(t, (seen) => {
+    if (seen.url === '/data') return { json: { a: { b: 'deep' }, n: 3 } };
+    n++;
+    return { json: { model: 'm', choices: [{ message: { content: n === 1 ? 'first answer' : 'second answer' } }], usage: { prompt_tokens: 1, completion_tokens: 1 } } };
+  });
+  // No key: a local OpenAI-compatible server named by OPENAI_BASE_URL is chosen all the same.
+  const sys = await startSystem(t, { env: {
+    OPENAI_BASE_URL: `${fake.url}/v1`,
+    SVC_CONNECTORS: JSON.stringify([{ id: 'fake', baseUrl: fake.url, routes: { data: { method: 'GET', path: '/data' } } }]),
+  } });
+  const health = await (await fetch(`${sys.url}/health`)).json() as { model: unknown };
+  t.same(health.model, { provider: 'openai', configured: true }, '/health names the provider actually selected');
+
+  const flow = {
+    id: 'prompts',
+    steps: [
+      { id: 'first', kind: 'model', system: 'sys {{input.k}}', prompt: 'in={{input}}|k={{input.k}}|obj={{input.obj}}|nested={{input.obj.x}}|missing={{input.missing}}|proto={{input.__proto__}}' },
+      { id: 'data', kind: 'tool', tool: 'fake.data' },
+      { id: 'spend', kind: 'gate', value: '5', onEscalate: 'second' },
+      { id: 'second', kind: 'model', prompt: 't={{steps.first.text}}|j={{steps.data.json}}|p={{steps.data.json.a.b}}|n={{steps.data.json.n}}|v={{steps.spend.verdict}}|u={{steps.nope.text}}|bad={{steps.data.json.a.zz}}|c={{steps.data.json.constructor}}|o={{ steps.first.text }}' },
+    ],
+  };
+  const input = '{"k":"v","obj":{"x":1}}';
+  const res = await fetch(`${sys.url}/flows/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow, input }) });
+  const run = await res.json() as { status: string; steps: { stepId: string }[] };
+  t.equal(run.status, 'completed', JSON.stringify(run).slice(0, 400));
+  const calls = fake.seen.filter((s) => s.url === '/v1/chat/completions');
+  t.equal(calls.length, 2);
+  t.notOk(calls[0]!.headers.authorization, 'no key, no authorization header');
+  t.same(JSON.parse(calls[0]!.body).messages, [
+    { role: 'system', content: 'sys v' },
+    { role: 'user', content: `in=${input}|k=v|obj={"x":1}|nested=|missing=|proto=` },
+  ], '{{input}}, {{input.<key>}} (top level only, objects as JSON), unknown and prototype references empty');
+  t.same(JSON.parse(calls[1]!.body).messages, [
+    { role: 'user', content: 't=first answer|j={"a":{"b":"deep"},"n":3}|p=deep|n=3|v=ESCALATE|u=|bad=|c=|o=first answer' },
+  ], 'steps.<id>.text, .json, .json.<path>, .verdict; unknown steps and paths empty; own properties only');
+});

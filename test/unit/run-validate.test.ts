@@ -64,6 +64,12 @@ t.test('refusals name the step', async (t) => {
 });
 
 t.test('what is allowed', async (t) => {
+  for (const step of [
+    { id: 's', kind: 'gate', value: '1', idempotent: true },
+    { id: 's', kind: 'org', action: 'hire', idempotent: true },
+    { id: 's', kind: 'budget', action: 'run-epoch', idempotent: true },
+    { id: 's', kind: 'governance', action: 'propose', idempotent: false },
+  ]) t.ok(validateFlow({ id: 'f', steps: [step] }), `idempotent on a ${step.kind} step`);
   t.ok(validateFlow({ id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee: '{{input.who}} ' }] }), 'an interpolated assignee is checked when the gate opens');
   t.ok(validateFlow({ id: 'f', trigger: 'cron', schedule: '*/5 * * * *', steps: [echo('a')] }));
   t.ok(validateFlow({ id: 'f', steps: [echo('a', { next: 'c' }), echo('b', { next: null }), echo('c', { next: 'b' })] }), 'forward and backward edges without a loop');

@@ -63,6 +63,9 @@ export async function cancelRun(e: Engine, runId: string, reason: string | undef
   const message = reason ? `cancelled: ${reason}` : `cancelled${by ? ` by ${by}` : ''}`;
   const done = await endFromOutside(e.deps.store, runId, 'cancelled', 'run_cancelled', message, new Date(e.deps.now()));
   if (done) {
+    // A write in the air finishes, but its boundary can no longer be written: close its attempt
+    // here, marked so a reader knows the call may or may not have happened.
+    for (const a of await openAttempts(e.deps.store, runId)) await closeAttempt(e.deps.store.em(), a.key, 'cancelled', new Date(e.deps.now()));
     await e.deps.bus.send('gate', 'close', { runId }, { traceId });
     if (audit) await lifecycle(e, runId, 'cancel', by, reason, traceId);
     const children = await e.deps.store.em().find(FlowRun, { parentRunId: runId, status: { $in: ['running', 'waiting'] } });
@@ -90,8 +93,10 @@ export async function recoverRun(e: Engine, runId: string, traceId: string, forc
   const flow = row.flow as unknown as Flow;
   for (const a of open) {
     const step = flow.steps.find((s) => s.id === a.stepId);
-    // An agent step is safe to re-enter: its child is unique per (run, step) and is found again.
-    const retryable = step?.kind === 'agent' || (step?.kind === 'tool' && step.idempotent === true);
+    // An agent step is safe to re-enter: its child is unique per (run, step) and is found again
+    // (or created now if the crash came before it was), so no second delegate ever starts.
+    // Any other side-effecting step is retried only on its own `idempotent: true` claim.
+    const retryable = step?.kind === 'agent' || (step !== undefined && 'idempotent' in step && step.idempotent === true);
     const now = new Date(e.deps.now());
     if (retryable) {
       await closeAttempt(e.deps.store.em(), a.key, 'abandoned', now);

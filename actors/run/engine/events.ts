@@ -1,7 +1,8 @@
 /**
- * What a run tells the world. `FlowRun` (audit) when a run ends or parks: one row per
- * "the run stopped here", so counting completions is counting rows. `RunProgress` (published,
- * not audit) after every step, so `svc events tail RunProgress` shows a run live. A finished
+ * What a run tells the world. `FlowRun` (audit) when a run starts (`status: running`), parks
+ * and ends: one row per start and per "the run stopped here", so counting completed rows is
+ * counting completions. `RunProgress` (published, not audit) after every step, so
+ * `svc events tail RunProgress` shows a run live. A finished
  * child wakes its parent with `run.signal` (child_finished); the parent's claim decides.
  */
 import type { ActorDeps } from '../../actor.js';
@@ -18,6 +19,11 @@ function summary(v: RunView): Record<string, unknown> {
 export function stepDone(deps: ActorDeps, runId: string, flowId: string, entry: TraceEntry, seq: number, traceId: string): void {
   deps.bus.emit('RunProgress', { runId, flowId, seq, stepId: entry.stepId, kind: entry.kind, status: entry.status, summary: entry.summary, ...(entry.port !== undefined ? { port: entry.port } : {}), ...(entry.verdict ? { verdict: entry.verdict } : {}) }, { traceId })
     .catch((err) => deps.log.debug({ err, runId }, 'RunProgress not published'));
+}
+
+/** The run exists and is about to execute its first step (spec: `FlowRun` when "a run happens"). */
+export async function runStarted(deps: ActorDeps, r: { runId: string; flowId: string; principal: string; trigger: string; parent?: { runId: string; stepId: string } }, traceId: string): Promise<void> {
+  await deps.audit.record('FlowRun', { ...r, status: 'running', steps: 0 }, traceId);
 }
 
 export async function runParked(deps: ActorDeps, v: RunView, traceId: string): Promise<void> {

@@ -16,6 +16,7 @@ import type { ChildState, Delegation } from '../steps/agent.js';
 import { drive, type DriverDeps, type Registry } from './driver.js';
 import { findChild, insertRun, loadRun, takeLease, type Lease, type RunRow } from './records.js';
 import { toView } from './view.js';
+import { runStarted } from './events.js';
 import { isPaused } from '../../../store/paused.js';
 
 export interface Engine {
@@ -74,6 +75,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
         if (existing) return existing;
         throw new AppError('flow_step_failed', { message: `step ${stepId}: could not create the delegate run` });
       }
+      await runStarted(deps, { runId: id, flowId: spec.flow.id, principal: spec.principal, trigger: parent.trigger, parent: { runId: parent.id, stepId } }, traceId);
       return childState(await driveRow(id, traceId));
     },
   };
@@ -114,6 +116,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
         trigger: cmd.trigger ?? 'manual', cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
       }, lease);
       if (!created) return toView((await loadRun(deps.store, cmd.runId))!);
+      await runStarted(deps, { runId: cmd.runId, flowId: flow.id, principal: cmd.principal, trigger: cmd.trigger ?? 'manual' }, traceId);
       return drive(driverDeps, cmd.runId, traceId, created);
     },
     drive: (runId, traceId) => drive(driverDeps, runId, traceId),
