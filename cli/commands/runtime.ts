@@ -28,7 +28,7 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
   const events = program.command('events').description('live events');
   events
     .command('tail [filter]')
-    .description('prints events as JSON lines; filter is relative to svc.evt. (e.g. FlowRun, ExternalMcp*, >); reads NATS directly when NATS_URL is set')
+    .description('prints events as JSON lines; filter is relative to svc.evt.: an event type (e.g. FlowRun) or a NATS wildcard for whole tokens (*, >); reads NATS directly when NATS_URL is set')
     .action(async (filter?: string) => {
       if (env.natsUrl) return tailNats(env, filter ?? '>');
       return tailHttp(env, filter ?? '>');
