@@ -79,7 +79,7 @@ export async function dropAll(natsUrl: string, databaseUrl: string, prefix: stri
   const nc = await connect({ servers: natsUrl });
   const jsm = await jetstreamManager(nc);
   const n = names(prefix);
-  for (const s of [n.commandStream, n.eventStream, `KV_${n.claimBucket}`]) await jsm.streams.delete(s).catch(() => undefined);
+  for (const s of [n.commandStream, n.eventStream]) await jsm.streams.delete(s).catch(() => undefined);
   await nc.close();
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: databaseUrl });

@@ -182,7 +182,7 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
     async emit(type, data, o = {}) {
       alive();
       const subject = names.event(type);
-      const evt: BusEvent = { type, subject, at: new Date().toISOString(), traceId: o.traceId ?? newTraceId(), data };
+      const evt: BusEvent = { type, subject, at: o.at ?? new Date().toISOString(), traceId: o.traceId ?? newTraceId(), data };
       broker.publishEvent(subject, encode(evt));
     },
 

@@ -15,6 +15,7 @@ export type {
   CallOptions,
   ConsumeOptions,
   ConsumerHandle,
+  EmitOptions,
   Handler,
   HandlerContext,
   Provider,

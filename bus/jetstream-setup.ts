@@ -1,5 +1,5 @@
 /**
- * Stream, consumer and bucket definitions, created idempotently. Several processes start at the
+ * Stream and consumer definitions, created idempotently. Several processes start at the
  * same moment and race to create the same things, so "create" here means: look, create if
  * missing, and if the create loses the race, accept what the winner made. Definitions live in
  * one place so `deploy/` and tests see exactly what a worker would create.
@@ -14,14 +14,12 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import { Kvm } from '@nats-io/kv';
-import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { nanos } from '@nats-io/nats-core';
 import type { Logger } from 'pino';
 import type { ActorName, Names } from './subjects.js';
 import { DUPLICATE_WINDOW_MS, MAX_DELIVER } from './wire.js';
 
 export const EVENT_MAX_AGE_MS = 7 * 24 * 3600_000;
-export const CLAIM_TTL_MS = 30 * 60_000;
 
 export function commandStreamConfig(names: Names, replicas = 1): Partial<StreamConfig> & { name: string } {
   return {
@@ -96,20 +94,9 @@ export async function ensureConsumer(jsm: JetStreamManager, stream: string, cfg:
   }
 }
 
-/** JetStream on 2.9 has no per-message TTL: the bucket-wide TTL bounds how long a claim lives. */
-export async function ensureClaimBucket(nc: NatsConnection, jsm: JetStreamManager, names: Names, replicas = 1): Promise<void> {
-  try {
-    await new Kvm(nc).create(names.claimBucket, { history: 1, ttl: CLAIM_TTL_MS, storage: StorageType.File, replicas });
-  } catch (err) {
-    await jsm.streams.info(`KV_${names.claimBucket}`).catch(() => {
-      throw err;
-    });
-  }
-}
-
 /** Everything a prefix owns; tests call it at teardown so runs never leave streams behind. */
 export async function deleteJetStreamResources(jsm: JetStreamManager, names: Names): Promise<void> {
-  for (const s of [names.commandStream, names.eventStream, `KV_${names.claimBucket}`]) {
+  for (const s of [names.commandStream, names.eventStream]) {
     await jsm.streams.delete(s).catch(() => false);
   }
 }

@@ -13,7 +13,7 @@ import { isAppError } from '../schemas/errors.js';
 import type { Bus, BusEvent, CallOptions, ConsumerHandle, Subscription } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
-import { commandStreamConfig, consumerConfig, ensureClaimBucket, ensureConsumer, ensureStream, eventStreamConfig } from './jetstream-setup.js';
+import { commandStreamConfig, consumerConfig, ensureConsumer, ensureStream, eventStreamConfig } from './jetstream-setup.js';
 import {
   answerRequest,
   checkTailFilter,
@@ -163,11 +163,10 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         // waitOnFirstConnect keeps trying forever; say so, or a mistyped NATS_URL looks like a hang.
         const where = String(opts.servers).replace(/\/\/[^@/]*@/g, '//');
         const waiting = setInterval(() => log.warn({ servers: where }, 'waiting for NATS'), 5_000);
-        const c = await connection().finally(() => clearInterval(waiting));
+        await connection().finally(() => clearInterval(waiting));
         const m = await manager();
         await ensureStream(m, commandStreamConfig(names, replicas));
         await ensureStream(m, eventStreamConfig(names, replicas));
-        await ensureClaimBucket(c, m, names, replicas);
       })().catch((err: unknown) => {
         started = undefined;
         throw isAppError(err) ? err : unavailable('could not create streams', err);
@@ -325,8 +324,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     async emit(type, data, o = {}) {
       const traceId = o.traceId ?? newTraceId();
       const subject = names.event(type);
-      const evt: BusEvent = { type, subject, at: new Date().toISOString(), traceId, data };
-      await publish(subject, encode(evt), undefined, hdrs(traceId));
+      const evt: BusEvent = { type, subject, at: o.at ?? new Date().toISOString(), traceId, data };
+      await publish(subject, encode(evt), o.msgId, hdrs(traceId));
     },
 
     async tail(filter, onEvent) {

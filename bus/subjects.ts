@@ -26,7 +26,6 @@ export interface Names {
   readonly commandStream: string;
   readonly eventStream: string;
   consumer(actor: ActorName): string;
-  readonly claimBucket: string;
 }
 
 export function names(prefix = 'svc'): Names {
@@ -42,7 +41,6 @@ export function names(prefix = 'svc'): Names {
     commandStream: `${up}_CMD`,
     eventStream: `${up}_EVT`,
     consumer: (actor) => `${prefix}_${actor}`,
-    claimBucket: `${prefix}_claims`,
   };
 }
 

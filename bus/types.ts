@@ -32,6 +32,12 @@ export interface SendOptions {
   traceId?: string;
 }
 
+export interface EmitOptions {
+  traceId?: string;
+  msgId?: string;
+  at?: string;
+}
+
 export interface CallOptions extends SendOptions {
   timeoutMs?: number;
 }
@@ -74,7 +80,7 @@ export interface BusHealth {
 export interface Bus {
   readonly provider: Provider;
   readonly names: Names;
-  /** Creates streams, consumers and KV buckets idempotently. */
+  /** Creates streams and consumers idempotently. */
   start(): Promise<void>;
   /** Durable publish of a command to an actor's work queue. */
   send(actor: ActorName, verb: string, payload: unknown, opts?: SendOptions): Promise<SendResult>;
@@ -85,8 +91,9 @@ export interface Bus {
   /** Core request/reply for answers that are not durable work; served by `serve` on any replica. */
   request<R = unknown>(name: string, payload: unknown, opts?: { timeoutMs?: number; traceId?: string }): Promise<R>;
   serve(name: string, handler: (payload: any, traceId: string) => Promise<unknown>): Promise<Subscription>;
-  /** Publishes an event on `<prefix>.evt.<type>`. */
-  emit(type: string, data: Record<string, unknown>, opts?: { traceId?: string }): Promise<void>;
+  /** Publishes an event on `<prefix>.evt.<type>`. With a msgId, a second publish of the same id
+   * inside the duplicate window is dropped (JetStream); `at` keeps the time of the original. */
+  emit(type: string, data: Record<string, unknown>, opts?: EmitOptions): Promise<void>;
   /** Live events matching a filter relative to `<prefix>.evt.` (e.g. `>` or `Flow*` is not allowed; `FlowRun`). */
   tail(filter: string, onEvent: (evt: BusEvent) => void): Promise<Subscription>;
   health(): Promise<BusHealth>;

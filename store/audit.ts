@@ -1,6 +1,7 @@
 /**
- * The audit trail's two operations: append a row, and count rows by type since a date (what
- * `/usage` reports). Counting is one GROUP BY in the database, never a scan in JavaScript.
+ * The audit trail: append a row, count rows by type since a date (what `/usage` reports), and
+ * the outbox half (rows whose event is not yet in the event stream). Counting is one GROUP BY in
+ * the database, never a scan in JavaScript.
  */
 import { raw } from '@mikro-orm/core';
 import { AuditEvent } from './entities/AuditEvent.js';
@@ -13,8 +14,29 @@ export interface AuditInput {
   data: Record<string, unknown>;
 }
 
-export async function insertAudit(store: Store, event: AuditInput): Promise<void> {
-  await store.em().insert(AuditEvent, { type: event.type, at: new Date(), traceId: event.traceId ?? null, data: event.data });
+export interface StoredAudit {
+  id: string;
+  type: string;
+  at: Date;
+  traceId: string | null;
+  data: Record<string, unknown>;
+}
+
+/** Writes the row unpublished and returns it; `markPublished` flags it once its event is stored. */
+export async function insertAudit(store: Store, event: AuditInput): Promise<StoredAudit> {
+  const row = { type: event.type, at: new Date(), traceId: event.traceId ?? null, data: event.data, published: false };
+  const id = await store.em().insert(AuditEvent, row);
+  return { id: String(id), type: row.type, at: row.at, traceId: row.traceId, data: row.data };
+}
+
+export async function markPublished(store: Store, ids: readonly string[]): Promise<void> {
+  if (ids.length) await store.em().nativeUpdate(AuditEvent, { id: { $in: [...ids] } }, { published: true });
+}
+
+/** The oldest rows whose event is not known to be stored, written before `before`. */
+export async function unpublishedAudit(store: Store, before: Date, limit: number): Promise<StoredAudit[]> {
+  const rows = await store.em().find(AuditEvent, { published: false, at: { $lt: before } }, { orderBy: { id: 'asc' }, limit });
+  return rows.map((r) => ({ id: String(r.id), type: r.type, at: r.at, traceId: r.traceId ?? null, data: r.data }));
 }
 
 /** Rows with `at >= since`, counted by type. */

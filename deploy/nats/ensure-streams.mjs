@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Creates the JetStream streams, work-queue consumers and KV bucket svc uses, with `--replicas`
+ * Creates the JetStream streams and work-queue consumers svc uses, with `--replicas`
  * copies (default: SVC_STREAM_REPLICAS, else 3), and scales existing ones up to that count.
  *
  *   node deploy/nats/ensure-streams.mjs [--replicas N]   # needs `npm run build`; reads NATS_URL,
@@ -14,8 +14,7 @@
  * definitions are the product's own (dist/bus/jetstream-setup.js), so nothing here can drift
  * from what a worker creates. Idempotent. Used by the svc-streams Job in deploy/k8s/nats.yaml.
  */
-import { jetstreamManager, StorageType } from '@nats-io/jetstream';
-import { Kvm } from '@nats-io/kv';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 
 const dist = new URL('../../dist/', import.meta.url);
@@ -54,18 +53,16 @@ const ackWaitMs = print ? wire.DEFAULT_ACK_WAIT_MS : cfg.ackWaitMs;
 
 const streams = [setup.commandStreamConfig(n, replicas), setup.eventStreamConfig(n, replicas)];
 const consumers = subjects.ACTORS.map((actor) => ({ stream: n.commandStream, config: setup.consumerConfig(n, actor, ackWaitMs) }));
-const kv = [{ bucket: n.claimBucket, stream: `KV_${n.claimBucket}`, history: 1, ttl_ms: setup.CLAIM_TTL_MS, storage: StorageType.File, replicas }];
 
 if (print) {
   const doc = {
     $comment: 'What svc creates on JetStream for SVC_BUS_PREFIX=' + n.prefix + ' (bus/jetstream-setup.ts), with the replica count deploy/ uses. '
-      + 'Durations are nanoseconds (JetStream API), except kv ttl_ms. Regenerate: npm run build && SVC_BUS_PREFIX=' + n.prefix
+      + 'Durations are nanoseconds (JetStream API). Regenerate: npm run build && SVC_BUS_PREFIX=' + n.prefix
       + ' node deploy/nats/ensure-streams.mjs --print > deploy/nats/streams.json',
     prefix: n.prefix,
     replicas,
     streams,
     consumers,
-    kv,
   };
   process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
   process.exit(0);
@@ -99,16 +96,6 @@ try {
   }
 
   for (const s of streams) console.log(await ensure(s));
-
-  for (const b of kv) {
-    const exists = await jsm.streams.info(b.stream).then(() => true, () => false);
-    if (exists) {
-      console.log(await ensure({ name: b.stream }));
-    } else {
-      await new Kvm(nc).create(b.bucket, { history: b.history, ttl: b.ttl_ms, storage: b.storage, replicas });
-      console.log(`${b.stream}: created (${replicas} replicas)`);
-    }
-  }
 
   // Consumers follow their stream's replica count (num_replicas unset).
   for (const c of consumers) {

@@ -9,6 +9,7 @@ import { Migration20261122010000Flows } from './Migration20261122010000Flows.js'
 import { Migration20261122020000Gates } from './Migration20261122020000Gates.js';
 import { Migration20261122030000Mcp } from './Migration20261122030000Mcp.js';
 import { Migration20261122040000Triggers } from './Migration20261122040000Triggers.js';
+import { Migration20261122050000AuditOutbox } from './Migration20261122050000AuditOutbox.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122020000Gates', class: Migration20261122020000Gates },
   { name: 'Migration20261122030000Mcp', class: Migration20261122030000Mcp },
   { name: 'Migration20261122040000Triggers', class: Migration20261122040000Triggers },
+  { name: 'Migration20261122050000AuditOutbox', class: Migration20261122050000AuditOutbox },
 ];

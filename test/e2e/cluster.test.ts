@@ -204,7 +204,7 @@ t.test('deploy/cluster.sh: 3 NATS nodes, 2 gateways, 2 workers', { timeout: 170_
   const streamOn = (j: any, name: string): any =>
     (j.account_details ?? []).flatMap((a: any) => a.stream_detail ?? []).find((s: any) => s.name === name);
   const upper = prefix.toUpperCase();
-  for (const stream of [`${upper}_CMD`, `${upper}_EVT`, `KV_${prefix}_claims`]) {
+  for (const stream of [`${upper}_CMD`, `${upper}_EVT`]) {
     t.equal(jsz.filter((j) => streamOn(j, stream) !== undefined).length, 3, `${stream} is replicated on all 3 nodes`);
   }
   const cmdLeader: string | undefined = jsz.map((j) => streamOn(j, `${upper}_CMD`)?.cluster?.leader).find(Boolean);

@@ -86,13 +86,12 @@ export async function harness(kind: Kind): Promise<Harness> {
     },
     stored: async () => (await jsm.streams.info(names.commandStream)).state.messages,
     async definitions() {
-      const [cmd, evt, kv, run] = await Promise.all([
+      const [cmd, evt, run] = await Promise.all([
         jsm.streams.info(names.commandStream),
         jsm.streams.info(names.eventStream),
-        jsm.streams.info(`KV_${names.claimBucket}`),
         jsm.consumers.info(names.commandStream, names.consumer('run')),
       ]);
-      return { cmd: cmd.config, evt: evt.config, kv: kv.config, run: run.config };
+      return { cmd: cmd.config, evt: evt.config, run: run.config };
     },
     async close() {
       await Promise.all(clients.map((c) => c.close()));

@@ -63,7 +63,7 @@ export async function dropStreams(prefix: string): Promise<void> {
   try {
     const jsm = await jetstreamManager(nc);
     const n = names(prefix);
-    for (const stream of [n.commandStream, n.eventStream, `KV_${n.claimBucket}`]) {
+    for (const stream of [n.commandStream, n.eventStream]) {
       await jsm.streams.delete(stream).catch(() => undefined);
     }
   } finally {

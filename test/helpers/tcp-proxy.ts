@@ -8,6 +8,8 @@ export interface Proxy {
   readonly port: number;
   /** Drops every connection and refuses new ones. */
   cut(): void;
+  /** Accepts connections again after a cut. */
+  restore(): void;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,9 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
     cut() {
       open = false;
       for (const s of sockets) s.destroy();
+    },
+    restore() {
+      open = true;
     },
     close: () => new Promise((resolve) => { open = false; for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
   };

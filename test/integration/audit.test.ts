@@ -1,7 +1,14 @@
 import t from 'tap';
 import { startSystem } from '../helpers/system.js';
-import { skipUnless } from '../helpers/services.js';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { dropStreams } from '../helpers/system.js';
+import { skipUnless, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
+import { startProxy } from '../helpers/tcp-proxy.js';
 import type { BusEvent } from '../../bus/types.js';
+import { names } from '../../bus/subjects.js';
+import { AuditEvent } from '../../store/index.js';
+import { outboxSweep } from '../../runtime/audit.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
@@ -21,3 +28,53 @@ for (const mode of ['embedded', 'jetstream'] as const) {
     t.same(usage.counts, { FlowSaved: 1 });
   });
 }
+
+/** Events of one subject the event stream has stored (what a durable reader would get). */
+async function stored(prefix: string, type: string): Promise<number> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const n = names(prefix);
+    const info = await (await jetstreamManager(nc)).streams.info(n.eventStream, { subjects_filter: n.event(type) });
+    return info.state.subjects?.[n.event(type)] ?? 0;
+  } finally {
+    await nc.close();
+  }
+}
+
+t.test('the audit row is an outbox: NATS cut, the event is re-sent once it is back, never twice', { skip: realSkip }, async (t) => {
+  const natsUrl = new URL(TEST_NATS_URL.replace(/^nats:/, 'http:'));
+  const proxy = await startProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+  t.teardown(() => proxy.close());
+  const prefix = uniqueName('t');
+  t.teardown(() => dropStreams(prefix));
+  const sys = await startSystem(t, { postgres: true, env: { NATS_URL: `nats://127.0.0.1:${proxy.port}`, SVC_BUS_PREFIX: prefix, SVC_CLOCK_TICK_MS: '200' } });
+  const rows = () => sys.store.em().find(AuditEvent, { type: 'FlowSaved' }, { orderBy: { id: 'asc' } });
+
+  proxy.cut();
+  await sys.audit.record('FlowSaved', { id: 'during-outage' }, 'trace-outage');
+  const [row] = await rows();
+  t.equal(row?.published, false, 'stored, and marked as not yet published');
+  proxy.restore();
+
+  // The clock's sweep (once per window across replicas) re-sends rows older than 10 s.
+  for (let i = 0; i < 120 && !(await rows())[0]?.published; i++) await new Promise((r) => setTimeout(r, 250));
+  t.equal((await rows())[0]?.published, true, 'the outbox sweep published it');
+  await new Promise((r) => setTimeout(r, 1000));
+  t.equal(await stored(prefix, 'FlowSaved'), 1, 'the stream holds the event exactly once');
+});
+
+t.test('a re-send of an event that was stored (the flag update failed) is dropped by its Nats-Msg-Id', { skip: realSkip }, async (t) => {
+  const sys = await startSystem(t, { nats: true, postgres: true });
+  const prefix = sys.bus.names.prefix;
+  const seen: BusEvent[] = [];
+  await sys.bus.tail('FlowSaved', (e) => seen.push(e));
+  await sys.audit.record('FlowSaved', { id: 'f2' }, 'trace-2');
+  const em = sys.store.em();
+  t.equal((await em.findOneOrFail(AuditEvent, { type: 'FlowSaved' })).published, true);
+  await em.nativeUpdate(AuditEvent, { type: 'FlowSaved' }, { published: false });
+  await outboxSweep({ store: sys.store, bus: sys.bus, log: sys.log, settleMs: 0 }).run(0, new Date());
+  t.equal((await sys.store.em().findOneOrFail(AuditEvent, { type: 'FlowSaved' })).published, true, 'flagged again');
+  t.equal(await stored(prefix, 'FlowSaved'), 1, 'stored once');
+  for (let i = 0; i < 20 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  t.match(seen[0], { traceId: 'trace-2', data: { id: 'f2' } });
+});

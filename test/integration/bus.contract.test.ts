@@ -33,7 +33,6 @@ for (const kind of ['embedded', 'jetstream'] as const) {
         t.match(defs, {
           cmd: { retention: 'workqueue', storage: 'file', subjects: [`${p}.cmd.>`], duplicate_window: nanos(120_000) },
           evt: { retention: 'limits', storage: 'file', subjects: [`${p}.evt.>`], max_age: nanos(7 * 24 * 3600_000) },
-          kv: { max_msgs_per_subject: 1, max_age: nanos(30 * 60_000) },
           run: { durable_name: h.names.consumer('run'), filter_subject: h.names.commandFilter('run'), ack_policy: 'explicit', ack_wait: nanos(5_000), max_deliver: 10 },
         });
       }

@@ -52,7 +52,7 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     t.same(SVC_TABLES.filter((n) => publicBefore.includes(n)), [], 'and holds no svc tables');
     const indexes = await pgQuery<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 order by indexname', [schema]);
     t.same(indexes.map((r) => r.indexname), [
-      'audit_event_at_index', 'audit_event_pkey', 'audit_event_type_index', 'claim_pkey', 'mikro_orm_migrations_pkey',
+      'audit_event_at_index', 'audit_event_pkey', 'audit_event_published_index', 'audit_event_type_index', 'claim_pkey', 'mikro_orm_migrations_pkey',
       // gates and the model ledger
       'gate_question_pkey', 'gate_question_run_id_step_id_unique', 'gate_question_status_deadline_at_index',
       'message_pkey', 'message_reply_to_index', 'message_thread_id_index', 'model_call_at_index', 'model_call_pkey', 'model_call_run_id_index', 'paused_agent_pkey', 'webhook_delivery_pkey', 'webhook_delivery_trigger_id_at_index', 'webhook_delivery_trigger_id_delivery_key_unique', 'webhook_trigger_flow_id_index', 'webhook_trigger_pkey',

@@ -11,7 +11,7 @@ import { loadAll } from 'js-yaml';
 import { EnvSchema } from '../../schemas/config.js';
 import { loadConfig } from '../../runtime/config.js';
 import { ACTORS, names } from '../../bus/subjects.js';
-import { CLAIM_TTL_MS, commandStreamConfig, consumerConfig, eventStreamConfig } from '../../bus/jetstream-setup.js';
+import { commandStreamConfig, consumerConfig, eventStreamConfig } from '../../bus/jetstream-setup.js';
 import { DEFAULT_ACK_WAIT_MS } from '../../bus/wire.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -106,10 +106,16 @@ t.test('the worker Deployment', async (t) => {
   t.ok(cmd.includes('dist/cli/main.js'), `runs the svc program (${cmd.join(' ')})`);
   t.ok(cmd.includes('worker'), 'role worker');
   t.notOk(cmd.includes('gateway') || cmd.includes('serve'), 'and no other role');
-  t.notOk(c.ports?.length, 'a worker serves no HTTP, so it exposes no port');
-  for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
-    t.notOk(c[probe]?.httpGet || c[probe]?.tcpSocket, `${probe} does not talk to a port the worker does not open`);
-  }
+  // The worker's only listener is its health port (SVC_WORKER_HEALTH_PORT); probes must use it.
+  const healthPort = Number((c.env ?? []).find((e: Obj) => e.name === 'SVC_WORKER_HEALTH_PORT')?.value);
+  t.ok(healthPort > 0, 'SVC_WORKER_HEALTH_PORT is set, so the worker answers GET /health');
+  t.same((c.ports ?? []).map((p: Obj) => p.containerPort), [healthPort], 'exposes only the health port');
+  const ready = c.readinessProbe?.httpGet;
+  t.equal(ready?.path, '/health', 'readiness probe GET /health');
+  t.equal(portNumber(c, ready?.port), healthPort, 'readiness probe on the health port');
+  t.notOk(c.livenessProbe?.httpGet?.path === '/health', 'liveness is not /health: a degraded /health (503) must not restart the pod');
+  t.equal(portNumber(c, c.livenessProbe?.tcpSocket?.port), healthPort, 'liveness is a TCP connect to the health port');
+  t.equal(portNumber(c, c.startupProbe?.tcpSocket?.port ?? c.startupProbe?.httpGet?.port), healthPort, 'startup probe on the health port');
   for (const kind of ['requests', 'limits']) {
     t.ok(c.resources?.[kind]?.cpu, `resources.${kind}.cpu`);
     t.ok(c.resources?.[kind]?.memory, `resources.${kind}.memory`);
@@ -220,16 +226,13 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
     t.same(c?.config, JSON.parse(JSON.stringify(consumerConfig(n, actor, DEFAULT_ACK_WAIT_MS))), `${n.consumer(actor)} as bus/ defines it (${regen})`);
   }
 
-  t.same((doc.kv as Obj[]).map((b) => b.bucket), [n.claimBucket], 'the claims KV bucket');
-  t.equal(doc.kv[0].stream, `KV_${n.claimBucket}`);
-  t.equal(doc.kv[0].ttl_ms, CLAIM_TTL_MS, `bucket TTL as bus/ defines it (${regen})`);
+  t.notOk('kv' in doc, `no KV bucket: claims are unique keys in the store (${regen})`);
 
   t.same(cmd, JSON.parse(JSON.stringify(commandStreamConfig(n, doc.replicas))), `${n.commandStream} as bus/ defines it (${regen})`);
   t.same(evt, JSON.parse(JSON.stringify(eventStreamConfig(n, doc.replicas))), `${n.eventStream} as bus/ defines it (${regen})`);
 
   t.equal(doc.replicas, 3, 'deploy/ keeps 3 copies of everything');
   for (const s of doc.streams as Obj[]) t.equal(s.num_replicas, 3, `${s.name} has 3 replicas`);
-  t.equal(doc.kv[0].replicas, 3, 'the bucket has 3 replicas');
   t.equal(find('ConfigMap', 'svc-config')?.data?.SVC_STREAM_REPLICAS, String(doc.replicas), 'the pods create streams with the same replica count (SVC_STREAM_REPLICAS)');
   const nats = find('StatefulSet', 'svc-nats');
   if (nats) t.ok(doc.replicas <= nats.spec.replicas, 'no more replicas than NATS nodes');
