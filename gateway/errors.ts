@@ -1,10 +1,12 @@
 /**
  * One error handler: AppError → its status and body; schema and parser faults → their codes;
- * MikroORM unique and not-found faults by instanceof; anything else is logged and answered 500.
- * No status is ever recovered by matching message text.
+ * MikroORM unique, not-found and connection faults by instanceof; any other fault while the
+ * database does not answer is that outage (503 store_unavailable); anything else is logged and
+ * answered 500. No status is ever recovered by matching message text.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConnectionException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, type ErrorCode } from '../schemas/errors.js';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -20,6 +22,7 @@ export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof UniqueConstraintViolationException) return new AppError('conflict');
   if (err instanceof NotFoundError) return new AppError('record_not_found');
+  if (err instanceof ConnectionException) return new AppError('store_unavailable');
   const fe = err as Partial<FastifyError>;
   if (fe.validation) {
     return new AppError('invalid_request', { message: `${fe.validationContext ?? 'request'}${fe.validation[0]?.instancePath ?? ''} ${fe.validation[0]?.message ?? 'is invalid'}` });
@@ -29,11 +32,38 @@ export function toAppError(err: unknown): AppError | undefined {
   return undefined;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Faults Fastify answers before any hook or handler (a URL it cannot decode, a failed route
+ * constraint): the Fastify option `frameworkErrors`, so they wear the catalogue's shape too. */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const appErr = err.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', { message: 'the URL is not valid (a malformed percent-encoding)' }) : (toAppError(err) ?? new AppError('invalid_request'));
+  void reply.code(appErr.status).send(appErr.toResponseObject());
+}
+
+/** Faults Node's HTTP parser meets before Fastify sees a request (`Content-Length: abc`, an
+ * oversized header block): the Fastify option `clientErrorHandler`. Without it Node's default
+ * answers `{"error":"Bad Request","message":"Client Error"}`, outside the catalogue. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // A request that never finished arriving gets no answer; nothing was asked yet.
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) return void socket.destroy();
+  const message = err.code === 'HPE_HEADER_OVERFLOW' ? 'the request headers are larger than the gateway accepts' : 'the HTTP request could not be parsed';
+  const body = JSON.stringify(new AppError('invalid_request', { message }).toResponseObject());
+  socket.end(`HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+export interface ErrorHandlingOptions {
+  /** Asked only after an unexpected fault: does the database answer right now? */
+  storeReady?: () => Promise<boolean>;
+}
+
+export function registerErrorHandling(app: FastifyInstance, opts: ErrorHandlingOptions = {}): void {
   app.setErrorHandler(async (err, req, reply) => {
-    const appErr = toAppError(err);
+    let appErr = toAppError(err);
+    // The driver's errors while PostgreSQL is away are plain Errors (a dropped socket, a pool
+    // timeout); asking the store beats guessing from their text.
+    if (!appErr && opts.storeReady && !(await opts.storeReady().catch(() => false))) appErr = new AppError('store_unavailable');
     if (appErr) {
-      if (appErr.status >= 500) req.log.warn({ code: appErr.code }, appErr.message);
+      if (appErr.status >= 500) req.log.warn({ code: appErr.code, ...(appErr.code === 'store_unavailable' ? { cause: (err as Error).message?.split('\n')[0] } : {}) }, appErr.message);
       return reply.code(appErr.status).send(appErr.toResponseObject());
     }
     req.log.error({ err }, 'unhandled error');

@@ -1,20 +1,19 @@
 /**
  * The only body parser the gateway has: strict JSON. Every other content type is refused with
  * 415 before parsing; malformed JSON is a 400 with a code, never silently turned into {}.
+ * Parsing is Fastify's own (secure-json-parse): a `__proto__` or `constructor.prototype` key is
+ * refused as invalid JSON rather than handed to code that might merge it into an object.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../schemas/errors.js';
 
 export function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (text.length === 0) return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError('invalid_json'), undefined);
-    }
+    parse(req, text, (err, value) => (err ? done(new AppError('invalid_json'), undefined) : done(null, value)));
   });
   // Anything else that reaches parsing (only raw-body routes allow it) is read as a Buffer.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {

@@ -11,6 +11,16 @@ import { authenticator } from './identity.js';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const authenticate = authenticator(config);
+  app.decorateRequest('caller', undefined);
+  // Ahead of the CORS plugin, which answers any OPTIONS carrying an Origin as a preflight: only a
+  // true preflight (Origin and Access-Control-Request-Method) goes without the token.
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'OPTIONS' || isPreflight(req)) return;
+    req.caller = authenticate(req);
+    if (!req.caller) throw new AppError('unauthorized');
+  });
+
   // Only listed origins get allow headers; an unlisted origin's preflight gets none.
   const allowed = new Set(config.corsOrigins);
   await app.register(cors, {
@@ -21,16 +31,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictPreflight: false,
   });
 
-  const authenticate = authenticator(config);
-  app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req) => {
-    if (req.method === 'OPTIONS') return; // preflights carry no credentials by design
+    if (req.method === 'OPTIONS') return; // checked above; preflights carry no credentials by design
     req.caller = authenticate(req);
     if (!req.caller && !req.routeOptions.config?.public) throw new AppError('unauthorized');
     if (BODY_METHODS.has(req.method) && hasBody(req) && !req.routeOptions.config?.rawBody && !isJson(req)) {
       throw new AppError('content_type_must_be_json');
     }
   });
+}
+
+/** A CORS preflight names the method it asks about; any other OPTIONS is an ordinary request. */
+function isPreflight(req: FastifyRequest): boolean {
+  return req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
 }
 
 function hasBody(req: FastifyRequest): boolean {

@@ -35,6 +35,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   const port = Number(e.SVC_ORCH_PORT ?? 8788);
   if (port > 65535) throw new ConfigError('SVC_ORCH_PORT', 'must be a port number 0-65535');
+  const workerHealthPort = e.SVC_WORKER_HEALTH_PORT === undefined ? undefined : Number(e.SVC_WORKER_HEALTH_PORT);
+  if (workerHealthPort !== undefined && workerHealthPort > 65535) throw new ConfigError('SVC_WORKER_HEALTH_PORT', 'must be a port number 0-65535');
+  // The embedded store has no schemas: a schema without a URL means a forgotten DATABASE_URL.
+  if (e.DATABASE_SCHEMA !== undefined && e.DATABASE_URL === undefined) throw new ConfigError('DATABASE_SCHEMA', 'is set but DATABASE_URL is not (the embedded store has no schemas)');
 
   const corsOrigins = (e.SVC_ORCH_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const origin of corsOrigins) {
@@ -45,6 +49,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     port,
     host: e.SVC_ORCH_HOST,
+    workerHealthPort,
     token: e.SVC_ORCH_TOKEN,
     corsOrigins: Object.freeze(corsOrigins),
     identities: Object.freeze(parseIdentities(e.SVC_IDENTITIES, e.SVC_ORCH_TOKEN)),

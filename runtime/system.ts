@@ -15,7 +15,8 @@ import { ALL_ACTORS } from '../actors/index.js';
 import type { ActorDeps, Sweep } from '../actors/actor.js';
 import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';
-import { createAudit, type Audit } from './audit.js';
+import { createAudit, outboxSweep, type Audit } from './audit.js';
+import { startHealthServer, type HealthServer } from './health-server.js';
 import { healthSource, type Role } from './health.js';
 import { createLogger } from './log.js';
 import { createModelProvider } from '../actors/run/model/index.js';
@@ -35,6 +36,8 @@ export interface Running {
   readonly role: Role;
   readonly workerId: string;
   readonly url: string | undefined;
+  /** A worker's GET /health listener (SVC_WORKER_HEALTH_PORT), when it has one. */
+  readonly healthUrl: string | undefined;
   readonly app: FastifyInstance | undefined;
   readonly bus: Bus;
   readonly store: Store;
@@ -50,6 +53,12 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   if (role !== 'serve' && config.natsUrl === undefined) {
     throw new AppError('role_unavailable', { message: `svc ${role} needs NATS_URL: without it the bus is embedded (in-process), so only \`svc serve\` makes sense` });
   }
+  if (role !== 'serve' && config.databaseUrl === undefined) {
+    throw new AppError('role_unavailable', { message: `svc ${role} needs DATABASE_URL: without it the store is embedded (in-process, shared with no one), so only \`svc serve\` makes sense` });
+  }
+  const known = ALL_ACTORS.map((a) => a.name);
+  const unknown = (opts.actors ?? []).filter((a) => !known.includes(a));
+  if (unknown.length) throw new AppError('role_unavailable', { message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${known.join(', ')})` });
   const workerId = `${hostname()}:${process.pid}`;
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
   const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}` });
@@ -74,7 +83,10 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     for (const actor of ALL_ACTORS) {
       if (wanted.has(actor.name)) consumers.push(await bus.consume(actor.name, actor.handlers(deps), actor.concurrency === undefined ? undefined : { concurrency: actor.concurrency }));
     }
-    if (wanted.has('clock')) for (const actor of ALL_ACTORS) sweeps.push(...(actor.sweeps?.(deps) ?? []));
+    if (wanted.has('clock')) {
+      for (const actor of ALL_ACTORS) sweeps.push(...(actor.sweeps?.(deps) ?? []));
+      sweeps.push(outboxSweep({ store, bus, log }));
+    }
     for (const actor of ALL_ACTORS) if (wanted.has(actor.name)) await actor.start?.(deps);
     // Every worker ticks; the bus dedupes the window, so any replica may be the one that lives.
     stopClock = startMinuteClock({ bus, tickMs: config.clockTickMs, log, ...(opts.now ? { now: opts.now } : {}) });
@@ -82,23 +94,30 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;
+  let healthServer: HealthServer | undefined;
+  const health = healthSource({ config, bus, store, role });
+  if (role === 'worker' && config.workerHealthPort !== undefined) {
+    healthServer = await startHealthServer(health, config.workerHealthPort, config.host);
+  }
   if (role !== 'worker') {
-    app = await buildGateway({ config, log, bus, store, health: healthSource({ config, bus, store, role }) });
+    app = await buildGateway({ config, log, bus, store, health });
     url = await listen(app, config);
     if (config.token === undefined) log.warn('SVC_ORCH_TOKEN is not set: the HTTP API is open to anyone who can reach it (localhost use only)');
     if (config.natsUrl === undefined) log.info('no NATS_URL: embedded bus, single process');
   }
-  log.info({ role, workerId, url, bus: bus.provider, store: store.engine, actors: consumers.map((c) => c.actor) }, 'svc started');
+  log.info({ role, workerId, url, ...(healthServer ? { healthUrl: healthServer.url } : {}), bus: bus.provider, store: store.engine, actors: consumers.map((c) => c.actor) }, 'svc started');
 
   let closing: Promise<void> | undefined;
   const running: Running = {
-    role, workerId, url, app, bus, store, audit, log,
+    role, workerId, url, healthUrl: healthServer?.url, app, bus, store, audit, log,
     close: () => (closing ??= (async () => {
       stopClock?.();
       await app?.close();
       await Promise.all(consumers.map((c) => c.stop(10_000)));
       await bus.close();
       await store.close();
+      // Last: a worker that is still draining must keep answering its liveness probe.
+      await healthServer?.close();
       log.info({ role, workerId }, 'svc stopped');
     })()),
   };

@@ -9,6 +9,7 @@ const Flag = Type.Union([Type.Literal('0'), Type.Literal('1')]);
 export const EnvSchema = Type.Object({
   SVC_ORCH_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'a port number 0-65535' })),
   SVC_ORCH_HOST: Type.Optional(Type.String({ minLength: 1, description: 'an address to bind' })),
+  SVC_WORKER_HEALTH_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'a port number 0-65535' })),
   SVC_ORCH_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a bearer token of at least 16 characters' })),
   SVC_IDENTITIES: Type.Optional(Type.String({ description: 'a JSON array of {token, seat, kind: human|agent, workspace?}, inline or a file path' })),
   SVC_ORCH_CORS_ORIGINS: Type.Optional(Type.String({ description: 'comma-separated origins such as https://ops.example.com' })),
@@ -63,6 +64,8 @@ export interface Config {
   readonly port: number;
   /** undefined binds every interface. */
   readonly host: string | undefined;
+  /** `svc worker` answers GET /health here (probes); unset, a worker listens on nothing. */
+  readonly workerHealthPort: number | undefined;
   readonly token: string | undefined;
   readonly corsOrigins: readonly string[];
   /** Tokens of seats and workspaces besides the operator's. */

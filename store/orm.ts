@@ -51,7 +51,9 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       // Entities without their own schema live here, and so does the migration journal.
       ...(opts.schema ? { schema: opts.schema } : {}),
       pool: { min: 0, max: 10 },
-      driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
+      // knex writes pool faults ("Connection Error: ...") as plain text on stdout unless given a
+      // logger; the process logs JSON lines only.
+      driverOptions: { connection: { connectionTimeoutMillis: 5_000 }, log: knexLog(opts.log) },
       extensions: [Migrator],
       migrations: {
         migrationsList,
@@ -74,6 +76,11 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       cause: err,
     });
   }
+}
+
+function knexLog(log: Logger | undefined) {
+  const to = (level: 'warn' | 'error' | 'debug') => (message: unknown) => log?.[level]({ component: 'knex' }, String(message));
+  return { warn: to('warn'), error: to('error'), deprecate: to('warn'), debug: to('debug') };
 }
 
 /** host:port/database, never the credentials. */

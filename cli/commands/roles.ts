@@ -1,15 +1,18 @@
 /**
  * `svc serve | gateway | worker`: start a process role and drain it on SIGTERM/SIGINT
  * (stop taking work, finish or nak what is in flight, close connections, exit 0).
+ * Exit codes: 2 for a configuration the role cannot run with, 1 for a dependency that failed.
  */
 import type { Command } from 'commander';
 import { loadConfig, ConfigError } from '../../runtime/config.js';
 import type { Role } from '../../runtime/health.js';
-import { ACTORS, isActorName, type ActorName } from '../../bus/subjects.js';
+import type { ActorName } from '../../bus/subjects.js';
 import { AppError } from '../../schemas/errors.js';
 import { CliError } from '../client.js';
 
-async function run(role: Role, actors?: readonly ActorName[]): Promise<void> {
+const DRAIN_LIMIT_MS = 30_000;
+
+async function run(role: Role, actorList?: string): Promise<void> {
   let config;
   try {
     config = loadConfig(process.env);
@@ -18,45 +21,62 @@ async function run(role: Role, actors?: readonly ActorName[]): Promise<void> {
     throw err;
   }
   // Loaded here, not at the top: client commands should not pay for the server's imports.
-  const { startProcess } = await import('../../runtime/system.js');
-  let running;
-  try {
-    running = await startProcess({ role, config, ...(actors ? { actors } : {}) });
-  } catch (err) {
-    if (err instanceof AppError) throw new CliError(`${err.wireCode}: ${err.message}`, 2);
-    throw new CliError(`cannot start: ${(err as Error).message.split('\n')[0]}`, 1);
-  }
+  const [{ startProcess }, { createLogger }] = await Promise.all([import('../../runtime/system.js'), import('../../runtime/log.js')]);
+  const actors = actorList === undefined ? undefined : await parseActors(actorList);
+  const log = createLogger(config.logLevel);
+
+  // Installed before the boot, which may wait for NATS indefinitely: a signal then has nothing
+  // accepted to drain, so the process just leaves.
+  let running: Awaited<ReturnType<typeof startProcess>> | undefined;
+  let stopping = false;
   const stop = (signal: string) => {
-    running.log.info({ signal }, 'draining');
+    if (stopping) return;
+    stopping = true;
+    if (running === undefined) {
+      log.info({ signal }, 'stopped while starting');
+      process.exit(0);
+    }
+    const r = running;
+    r.log.info({ signal }, 'draining');
     const hardStop = setTimeout(() => {
-      running.log.error('drain took longer than 30 s; exiting');
+      r.log.error(`drain took longer than ${DRAIN_LIMIT_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 30_000);
+    }, DRAIN_LIMIT_MS);
     hardStop.unref();
-    running.close().then(() => process.exit(0), (err) => {
-      running.log.error({ err }, 'drain failed');
+    r.close().then(() => process.exit(0), (err) => {
+      r.log.error({ err }, 'drain failed');
       process.exit(1);
     });
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  try {
+    running = await startProcess({ role, config, log, ...(actors ? { actors } : {}) });
+  } catch (err) {
+    if (err instanceof AppError) throw new CliError(`${err.wireCode}: ${err.message}`, err.code === 'role_unavailable' ? 2 : 1);
+    throw new CliError(`cannot start: ${(err as Error).message.split('\n')[0]}`, 1);
+  }
 }
 
-function parseActors(list: string): ActorName[] {
+/** Only actors this build implements; a name that runs nothing must not look like a worker. */
+async function parseActors(list: string): Promise<ActorName[]> {
+  const { ALL_ACTORS } = await import('../../actors/index.js');
+  const known: string[] = ALL_ACTORS.map((a) => a.name);
   const out = list.split(',').map((s) => s.trim()).filter(Boolean);
   for (const a of out) {
-    if (!isActorName(a)) throw new CliError(`unknown actor "${a}" (known: ${ACTORS.join(', ')})`, 2);
+    if (!known.includes(a)) throw new CliError(`unknown actor "${a}" (valid: ${known.join(', ')})`, 2);
   }
-  if (out.length === 0) throw new CliError('--actors needs at least one actor', 2);
+  if (out.length === 0) throw new CliError(`--actors needs at least one actor (valid: ${known.join(', ')})`, 2);
   return out as ActorName[];
 }
 
 export function registerRoleCommands(program: Command): void {
   program.command('serve').description('gateway and every actor in one process (what npm start runs)').action(() => run('serve'));
-  program.command('gateway').description('HTTP only; stateless; needs NATS_URL').action(() => run('gateway'));
+  program.command('gateway').description('HTTP only; stateless; needs NATS_URL and DATABASE_URL').action(() => run('gateway'));
   program
     .command('worker')
-    .description('actor consumers; needs NATS_URL')
-    .option('--actors <list>', `comma-separated actors (${ACTORS.join(',')})`)
-    .action((opts: { actors?: string }) => run('worker', opts.actors ? parseActors(opts.actors) : undefined));
+    .description('actor consumers and the minute clock; needs NATS_URL and DATABASE_URL')
+    .option('--actors <list>', 'comma-separated actors to run (default: all; an unknown name is refused with the valid list)')
+    .action((opts: { actors?: string }) => run('worker', opts.actors));
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { runCli, startSvc } from '../helpers/process.js';
+import { runCli, spawnSvc, startSvc } from '../helpers/process.js';
 
 const TOKEN = 'cli-test-token-0123456789';
 
@@ -54,10 +54,40 @@ t.test('refusals at start are one line and a non-zero exit', async (t) => {
 
   const worker = await runCli(['worker', '--actors', 'run,nope'], { NATS_URL: 'nats://127.0.0.1:4222' });
   t.equal(worker.code, 2);
-  t.match(worker.stderr, /^svc: unknown actor "nope"/);
+  t.match(worker.stderr, /^svc: unknown actor "nope" \(valid: [a-z, ]+\)\n$/);
+
+  // A name the bus knows but no actor implements would run nothing while looking like a worker.
+  const unimplemented = await runCli(['worker', '--actors', 'heartbeat'], { NATS_URL: 'nats://127.0.0.1:4222', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+  t.equal(unimplemented.code, 2);
+  t.match(unimplemented.stderr, /^svc: unknown actor "heartbeat" \(valid: .*\bops\b.*\)\n$/);
+  t.notMatch(unimplemented.stderr, /valid: .*heartbeat/);
+
+  // Without DATABASE_URL each replica would keep a private in-memory store: refused like NATS.
+  for (const role of ['gateway', 'worker']) {
+    const noDb = await runCli([role], { NATS_URL: 'nats://127.0.0.1:4222' });
+    t.equal(noDb.code, 2, role);
+    t.match(noDb.stderr, new RegExp(`^svc: role_unavailable: svc ${role} needs DATABASE_URL[^\n]*\n$`), role);
+  }
+  const schemaOnly = await runCli(['serve'], { DATABASE_SCHEMA: 'svc' });
+  t.equal(schemaOnly.code, 2);
+  t.equal(schemaOnly.stderr, 'svc: config: DATABASE_SCHEMA is set but DATABASE_URL is not (the embedded store has no schemas)\n');
+
+  // A dependency that fails at boot is exit 1 (the README's contract), not a config error.
+  const noPg = await runCli(['serve'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' });
+  t.equal(noPg.code, 1);
+  t.match(noPg.stderr, /^svc: store_unavailable: cannot open the PostgreSQL store at 127\.0\.0\.1:1\/test[^\n]*\n$/);
 
   const unknown = await runCli(['frobnicate'], {});
   t.not(unknown.code, 0);
+});
+
+t.test('SIGTERM while waiting for NATS at boot exits 0 promptly', async (t) => {
+  const p = spawnSvc(t, ['serve'], { NATS_URL: 'nats://127.0.0.1:1' });
+  await p.waitFor((r) => r.msg === 'waiting for NATS', 15_000);
+  const began = Date.now();
+  p.proc.kill('SIGTERM');
+  t.same(await p.exited(), { code: 0, signal: null });
+  t.ok(Date.now() - began < 5000, 'promptly (a drain waits up to 30 s; this has nothing to drain)');
 });
 
 t.test('svc events tail prints live events, over HTTP without NATS_URL', async (t) => {

@@ -3,6 +3,7 @@ import t from 'tap';
 import { startSystem } from '../helpers/system.js';
 import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
 import { startProxy } from '../helpers/tcp-proxy.js';
+import { startSvc } from '../helpers/process.js';
 
 /** The real servers these tests claim; absent, the tests skip and say why (CI fails instead). */
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
@@ -105,4 +106,50 @@ t.test('GET /usage counts audit rows by type since a date', async (t) => {
   const bad = await fetch(`${sys.url}/usage?since=yesterday`);
   t.equal(bad.status, 400);
   t.equal(((await bad.json()) as any).error, 'invalid_request');
+});
+
+t.test('svc worker answers GET /health on SVC_WORKER_HEALTH_PORT; /usage is 503 while PostgreSQL is down', { skip: realSkip }, async (t) => {
+  const pgUrl = new URL(TEST_DATABASE_URL);
+  const natsUrl = new URL(TEST_NATS_URL.replace(/^nats:/, 'http:'));
+  const pgProxy = await startProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
+  const natsProxy = await startProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+  t.teardown(() => Promise.all([pgProxy.close(), natsProxy.close()]));
+  const schema = uniqueName('t_');
+  const prefix = uniqueName('t');
+  t.teardown(() => dropSchema(schema));
+  t.teardown(() => dropStreams(prefix));
+  pgUrl.port = String(pgProxy.port);
+  const env = { DATABASE_URL: pgUrl.toString(), DATABASE_SCHEMA: schema, NATS_URL: `nats://127.0.0.1:${natsProxy.port}`, SVC_BUS_PREFIX: prefix };
+  const worker = await startSvc(t, ['worker', '--actors', 'ops'], { ...env, SVC_WORKER_HEALTH_PORT: '0' });
+  const gateway = await startSvc(t, ['gateway'], env);
+  const healthUrl = (await worker.waitFor((r) => r.msg === 'svc started')).healthUrl as string;
+  t.match(healthUrl, /^http:\/\/127\.0\.0\.1:\d+$/, 'the worker says where it answers');
+
+  const up = await health(healthUrl);
+  t.equal(up.status, 200);
+  t.match(up.body, { status: 'ok', role: 'worker', down: [], db: { ready: true, engine: 'postgres' }, queue: { ready: true, provider: 'jetstream' } });
+  const other = await fetch(`${healthUrl}/usage`);
+  t.equal(other.status, 404);
+  t.match(await other.json(), { error: 'not_found', message: String });
+  t.equal((await fetch(`${gateway.url}/usage`)).status, 200);
+
+  pgProxy.cut();
+  natsProxy.cut();
+  let down = await health(healthUrl);
+  for (let i = 0; i < 20 && down.body.down.length < 2; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    down = await health(healthUrl);
+  }
+  t.equal(down.status, 503, 'a degraded worker fails its readiness probe');
+  t.same(down.body.down.sort(), ['database', 'nats']);
+
+  const usage = await fetch(`${gateway.url}/usage`);
+  t.equal(usage.status, 503, 'an outage, not an internal error');
+  t.same(await usage.json(), { error: 'store_unavailable', message: 'the store is unavailable' });
+  await new Promise((r) => setTimeout(r, 300));
+  for (const p of [worker, gateway]) {
+    t.same(p.lines.filter((l) => { try { JSON.parse(l); return false; } catch { return true; } }), [], 'stdout holds JSON log lines only');
+    p.proc.kill('SIGTERM');
+  }
+  await Promise.all([worker.exited(), gateway.exited()]);
 });

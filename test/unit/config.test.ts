@@ -11,6 +11,7 @@ t.test('defaults on an empty environment', async (t) => {
   t.same(c.corsOrigins, []);
   t.equal(c.natsUrl, undefined);
   t.equal(c.databaseUrl, undefined);
+  t.equal(c.workerHealthPort, undefined, 'a worker listens on nothing unless asked');
   t.equal(c.sessionKey, undefined);
   t.equal(c.logLevel, 'info');
   t.equal(c.busPrefix, 'svc');
@@ -36,7 +37,9 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['DATABASE_SCHEMA', { DATABASE_SCHEMA: 'MySchema' }, /lowercase identifier/],
   ['DATABASE_SCHEMA', { DATABASE_SCHEMA: 'a;drop' }, /lowercase identifier/],
   ['DATABASE_SCHEMA', { DATABASE_SCHEMA: '1abc' }, /lowercase identifier/],
+  ['DATABASE_SCHEMA', { DATABASE_SCHEMA: 'svc' }, /is set but DATABASE_URL is not/],
   ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }, /postgres/],
+  ['SVC_WORKER_HEALTH_PORT', { SVC_WORKER_HEALTH_PORT: '70000' }, /port number/],
   ['NATS_URL', { NATS_URL: 'http://127.0.0.1:4222' }, /nats:\/\//],
   ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /one of/],
   ['SVC_ORCH_CORS_ORIGINS', { SVC_ORCH_CORS_ORIGINS: '*' }, /wildcard/],

@@ -79,6 +79,39 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     t.same(res.body, { error: 'invalid_json', message: 'the request body is not valid JSON' });
   });
 
+  t.test('prototype poisoning in a JSON body: 400 invalid_json', async (t) => {
+    for (const body of ['{"__proto__": {"admin": true}}', '{"constructor": {"prototype": {"admin": true}}}', '{"note": "x", "nested": {"__proto__": {"a": 1}}}']) {
+      const res = await call(sys.url, '/ops/ping', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+      t.equal(res.status, 400, body);
+      t.same(res.body, { error: 'invalid_json', message: 'the request body is not valid JSON' }, body);
+    }
+  });
+
+  t.test('faults before routing still wear the catalogue shape', async (t) => {
+    const badUrl = await call(sys.url, '/%E0%A4%A', { headers: auth });
+    t.equal(badUrl.status, 400);
+    t.same(badUrl.body, { error: 'invalid_request', message: 'the URL is not valid (a malformed percent-encoding)' });
+    // Node's HTTP parser refuses this before Fastify sees it; write it on a raw socket.
+    const { connect } = await import('node:net');
+    const u = new URL(sys.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const sock = connect(Number(u.port), u.hostname, () => sock.write(`POST /ops/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}`));
+      let got = '';
+      sock.on('data', (c) => { got += c.toString(); }).on('end', () => resolve(got)).on('error', reject);
+    });
+    t.match(raw, /^HTTP\/1\.1 400 /);
+    t.match(raw, /content-type: application\/json/i);
+    t.same(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), { error: 'invalid_request', message: 'the HTTP request could not be parsed' });
+  });
+
+  t.test('OPTIONS that is not a CORS preflight needs the token', async (t) => {
+    for (const headers of [{} as Record<string, string>, { origin: ORIGIN }, { 'access-control-request-method': 'GET' }]) {
+      const res = await call(sys.url, '/usage', { method: 'OPTIONS', headers });
+      t.equal(res.status, 401, JSON.stringify(headers));
+      t.same(res.body, { error: 'unauthorized', message: 'missing or wrong bearer token' });
+    }
+  });
+
   t.test('schema violation: 400 invalid_request', async (t) => {
     const res = await call(sys.url, '/ops/ping', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"note": 5, "extra": true}' });
     t.equal(res.status, 400);
