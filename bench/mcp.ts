@@ -115,7 +115,7 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'serve') await serve();
+
 
 /** The section `npm run bench` prints (bench/run.ts calls this). */
 export async function runMcpSection(n: number, natsUrl: string, databaseUrl: string): Promise<void> {
@@ -125,4 +125,10 @@ export async function runMcpSection(n: number, natsUrl: string, databaseUrl: str
   const r = await benchMcp(n, natsUrl, databaseUrl);
   for (const x of r.rows) console.log(`| ${x.name} | ${fmt(x.p50, 3)} ms | ${fmt(x.p99, 3)} ms | ${fmt(x.perSec, 0)} |`);
   console.log(`\nratio /mcp/call / direct connected client (p50): embedded ${fmt(r.ratioEmbedded)}, JetStream + PostgreSQL ${fmt(r.ratioJetStream)} (target <= 1.5); embedded / direct connect-call-close: ${fmt(r.ratioPerSession)}`);
+}
+
+// `node dist/bench/mcp.js serve` is the MCP server child; `node dist/bench/mcp.js [n]` runs this section alone.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === 'serve') await serve();
+  else await runMcpSection(Number(process.argv[2] ?? 300), process.env.NATS_URL ?? 'nats://127.0.0.1:4222', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 }

@@ -9,7 +9,8 @@ import type { AuditEventType } from '../../schemas/events.js';
 import type { CallerScope } from '../../schemas/mcp.js';
 import { AppError } from '../../schemas/errors.js';
 import { checkServer, egressPolicy, systemResolver, type EgressPolicy, type Resolver } from './egress.js';
-import { runtimeServers } from './store.js';
+import { ClientPool } from './pool.js';
+import { runtimeServer, runtimeServers } from './store.js';
 import type { SessionDeps, Target } from './session.js';
 
 export interface ServerEntry extends Target {
@@ -44,7 +45,7 @@ export function createContext(deps: ActorDeps, resolver: Resolver = systemResolv
     deps,
     policy,
     boot,
-    session: { policy, resolver, readEnv: deps.config.readEnv, store: deps.store, sessionKey: deps.config.sessionKey },
+    session: { policy, resolver, readEnv: deps.config.readEnv, store: deps.store, sessionKey: deps.config.sessionKey, pool: new ClientPool() },
     audit: (type, data, traceId) => deps.audit.record(type, data, traceId),
   };
 }
@@ -61,10 +62,17 @@ export async function visibleServers(ctx: McpContext, workspace: string | undefi
   return (await allServers(ctx)).filter((s) => s.owner === '' || s.owner === owner);
 }
 
+/** One server by id, as the caller sees it: a boot server without a store read, else the caller's own, else the operator's. */
 export async function findVisible(ctx: McpContext, workspace: string | undefined, id: string): Promise<ServerEntry | undefined> {
-  const all = await visibleServers(ctx, workspace);
+  const boot = ctx.boot.find((s) => s.config.id === id);
+  if (boot) return boot;
+  if (ctx.deps.config.mcp.servers.some((c) => c.id === id)) return undefined; // a boot id this process refused
   // An owned server shadows nothing: attach refuses an id a boot or operator server holds.
-  return all.find((s) => s.config.id === id && s.owner !== '') ?? all.find((s) => s.config.id === id);
+  const owner = workspace ?? '';
+  const own = owner === '' ? undefined : await runtimeServer(ctx.deps.store, owner, id);
+  if (own) return { owner, config: own, runtime: true, origin: 'runtime' };
+  const shared = await runtimeServer(ctx.deps.store, '', id);
+  return shared ? { owner: '', config: shared, runtime: true, origin: 'runtime' } : undefined;
 }
 
 /** Attach, detach, rules and secrets are decisions for the operator or a person, never an agent. */

@@ -4,7 +4,12 @@
  * egress policy, (2) the socket connects to the very address the policy checked (the DNS lookup
  * is the check), and (3) the body stream is counted as it arrives and aborted past
  * maxResponseBytes. Redirects are never followed here; a 3xx goes back to the SDK, whose
- * same-origin follow comes through this function again.
+ * same-origin follow (307/308 for a POST) comes through this function again.
+ *
+ * The fetch serves one connection that may outlive a call (pool.ts): it charges the bounds of
+ * the call running now, and sends nothing when none is. It never opens the optional standalone
+ * GET stream (answered 405 here, which the SDK takes as "not offered"): results come back on
+ * the POST that asked, and a stream left open between calls would be bytes no call bounds.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -34,8 +39,11 @@ function plainHeaders(h: RequestInit['headers']): Record<string, string> {
   return out;
 }
 
-export function guardedFetch(policy: EgressPolicy, resolver: Resolver, bounds: Bounds): FetchLike {
+export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: () => Bounds | undefined): FetchLike {
   return async (input, init = {}) => {
+    const bounds = current();
+    if (bounds === undefined) throw new Error('no call is running on this connection: nothing is sent');
+    if ((init.method ?? 'GET').toUpperCase() === 'GET') return new Response(null, { status: 405 });
     const checked = checkUrl(policy, typeof input === 'string' ? input : input.href);
     if (!checked.literal) await resolveChecked(policy, resolver, checked.host);
     const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer);

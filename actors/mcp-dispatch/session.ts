@@ -1,8 +1,9 @@
 /**
- * One bounded conversation with one attached server: credential resolved first (a missing one
- * fails before anything is sent), the egress policy re-checked, a fresh SDK `Client` over the
- * guarded http fetch or the isolated stdio child, the work raced against the bounds, then
- * closed. Errors leave here as AppErrors only, so the bus never retries a call that went out.
+ * One bounded conversation with one attached server: the egress policy re-checked and the
+ * credential resolved first (a missing one fails before anything is sent), then an SDK `Client`
+ * over the guarded http fetch or the isolated stdio child, taken from the pool or connected
+ * now, the work raced against this call's bounds. Errors leave here as AppErrors only, so the
+ * bus never retries a call that went out.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -15,6 +16,7 @@ import { VERSION } from '../../runtime/version.js';
 import { attacherOf, checkServer, type EgressPolicy, type Resolver } from './egress.js';
 import { Bounds } from './bounds.js';
 import { guardedFetch } from './http-fetch.js';
+import { ClientPool, Lease, close, fingerprint, poolGroup, type Pooled } from './pool.js';
 import { BoundedStdioTransport } from './stdio.js';
 import { sealedSecret } from './store.js';
 
@@ -24,6 +26,8 @@ export interface SessionDeps {
   readonly readEnv: (name: string) => string | undefined;
   readonly store: Store;
   readonly sessionKey: Buffer | undefined;
+  /** Connections kept between calls; without one every call opens and closes its own session. */
+  readonly pool?: ClientPool;
 }
 
 export interface Target {
@@ -74,30 +78,61 @@ function asAppError(err: unknown, server: string, bounds: Bounds): AppError {
   return new AppError('mcp_server_unreachable', { detail: server, message: `server ${server}: ${text}` });
 }
 
-/** Runs `fn` against a connected client within the server's bounds. `bounds.wentOut` tells the caller whether anything left. */
-export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
-  checkServer(deps.policy, t.config, attacherOf(t));
-  const headers = await credential(deps, t);
+async function connect(deps: SessionDeps, t: Target, headers: Record<string, string>, bounds: Bounds): Promise<Pooled> {
+  const lease = new Lease();
+  lease.current = bounds;
   let transport: Transport;
   if (t.config.transport === 'http') {
     transport = new StreamableHTTPClientTransport(new URL(t.config.url!), {
-      fetch: guardedFetch(deps.policy, deps.resolver, bounds),
+      fetch: guardedFetch(deps.policy, deps.resolver, () => lease.current),
       requestInit: { headers },
       reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
     });
   } else {
-    transport = new BoundedStdioTransport({ server: t.config.id, command: t.config.command!, args: t.config.args ?? [], env: childEnv(deps, t.config.env ?? []), bounds });
+    transport = new BoundedStdioTransport({ server: t.config.id, command: t.config.command!, args: t.config.args ?? [], env: childEnv(deps, t.config.env ?? []), lease, maxBytes: bounds.maxBytes });
   }
-  const client = new Client({ name: 'svc', version: VERSION }, { capabilities: {} });
-  const opts = { signal: bounds.signal, timeout: bounds.timeoutMs + 1000 };
+  const conn: Pooled = { client: new Client({ name: 'svc', version: VERSION }, { capabilities: {} }), lease, dead: false };
+  conn.client.onclose = () => { conn.dead = true; };
   try {
-    await bounds.race(client.connect(transport, opts));
-    return await bounds.race(fn(client, bounds.signal));
+    await bounds.race(conn.client.connect(transport, { signal: bounds.signal, timeout: bounds.timeoutMs + 1000 }));
+  } catch (err) {
+    await close(conn);
+    throw err;
+  }
+  return conn;
+}
+
+/**
+ * Runs `fn` against a connected client within the server's bounds. Policy first, every time:
+ * the egress re-check and the credential come before a connection is taken or made, and the
+ * fetch re-resolves and re-checks the host on each request. With a pool, a connection opened
+ * with the same config and credential is reused, and kept again only if the call went well.
+ * `bounds.wentOut` tells the caller whether anything left.
+ */
+export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+  checkServer(deps.policy, t.config, attacherOf(t));
+  const headers = await credential(deps, t);
+  const group = poolGroup(t.owner, t.config.id);
+  const key = fingerprint(t.config, headers);
+  let conn = deps.pool?.take(group, key);
+  try {
+    if (conn) {
+      conn.lease.current = bounds;
+      bounds.wentOut = true;
+    } else {
+      conn = await connect(deps, t, headers, bounds);
+    }
+    const out = await bounds.race(fn(conn.client, bounds.signal));
+    if (bounds.tripped) throw bounds.tripped;
+    if (deps.pool) deps.pool.give(group, key, conn);
+    else await close(conn);
+    conn = undefined;
+    return out;
   } catch (err) {
     throw asAppError(err, t.config.id, bounds);
   } finally {
     bounds.done();
-    await client.close().catch(() => undefined);
+    if (conn) await close(conn);
   }
 }
 

@@ -2,7 +2,7 @@
  * Real MCP servers for tests: an SDK `McpServer` behind `StreamableHTTPServerTransport` on
  * 127.0.0.1 (stateless, one server object per request) that records every request it sees, and
  * the stdio fixture script. A tool named `endless` streams a body that never ends (to prove the
- * byte bound is enforced while reading).
+ * byte bound is enforced while reading). `/moved` answers 307 to `/mcp` (a same-origin redirect).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +53,11 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
   const seen: SeenRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer(async (req, res) => {
+    if (req.url === '/moved') {
+      req.resume();
+      res.writeHead(307, { location: '/mcp' }).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     let body: any;

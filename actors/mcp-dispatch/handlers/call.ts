@@ -14,7 +14,6 @@ import { isFirstPartyName } from '../first-party.js';
 import { callFirstParty } from '../first-party-call.js';
 import { parseToolName } from '../names.js';
 import { boundsFor, withClient } from '../session.js';
-import { catalog } from '../store.js';
 import { toolStates } from '../view.js';
 import type { Bounds } from '../bounds.js';
 
@@ -54,9 +53,8 @@ export function callHandlers(ctx: McpContext) {
       };
 
       const s = await findVisible(ctx, p.workspace, server);
-      const known = s && (await catalog(ctx.deps.store, s.owner, server))?.tools.some((t) => t.name === tool);
-      if (!s || !known) return refuse(new AppError('unknown_external_mcp_tool', { detail: `${server}.${tool}`, message: `no tool ${tool} on a server ${server} visible to this caller` }));
-      const state = (await toolStates(ctx, s, p.seat)).states.find((t) => t.name === tool)!;
+      const state = s && (await toolStates(ctx, s, p.seat)).states.find((t) => t.name === tool);
+      if (!s || !state) return refuse(new AppError('unknown_external_mcp_tool', { detail: `${server}.${tool}`, message: `no tool ${tool} on a server ${server} visible to this caller` }));
       audit.effect = state.effect;
       audit.mode = state.mode ?? null;
       if (state.state !== 'allowed') return refuse(new AppError('tool_not_allowlisted', { detail: `${server}.${tool}` }));

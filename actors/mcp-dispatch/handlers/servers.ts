@@ -10,6 +10,7 @@ import { claimWindow } from '../../../store/claims.js';
 import { allServers, findVisible, ownerOf, requireHuman, visibleServers, type McpContext, type ServerEntry } from '../context.js';
 import { checkEndpointAnswers, checkServer, describePolicy } from '../egress.js';
 import { discover } from '../discovery.js';
+import { poolGroup } from '../pool.js';
 import { boundsFor, listAllTools, withClient } from '../session.js';
 import { deleteRuntimeServer, putRuntimeServer, rules } from '../store.js';
 import { listing, toolStates } from '../view.js';
@@ -48,6 +49,7 @@ export function serverHandlers(ctx: McpContext) {
         throw err;
       }
       const replaced = await putRuntimeServer(ctx.deps.store, owner, c, p.caller.seat);
+      ctx.session.pool?.evict(poolGroup(owner, c.id));
       await ctx.audit('ExternalMcpServerChange', { server: c.id, owner: owner || null, change: replaced ? 'replaced' : 'attached', transport: c.transport, url: c.url ?? null, by: p.caller.seat }, h.traceId);
       const entry: ServerEntry = { owner, config: c, runtime: true, origin: 'runtime' };
       const discovery = await discover(ctx, entry, 'attach', h.traceId);
@@ -62,6 +64,7 @@ export function serverHandlers(ctx: McpContext) {
       if (s.origin === 'boot') throw new AppError('mcp_server_is_boot_config', { detail: p.id });
       if (s.owner !== ownerOf(p.caller)) throw unknownServer(p.id);
       await deleteRuntimeServer(ctx.deps.store, s.owner, p.id);
+      ctx.session.pool?.evict(poolGroup(s.owner, p.id));
       // The catalog stays with the rules: a re-attach under this id then counts as new only the
       // tools never seen before, so earlier allows and denies still apply (spec 000 lifecycle).
       const kept = (await rules(ctx.deps.store, s.owner, p.id)).length;

@@ -165,3 +165,19 @@ t.test('`as` on /mcp/call: the operator any seat, a person only seats of their o
   t.equal((await callAs(OP, 'alice')).body.error, 'tool_not_allowlisted:gh.echo', "and meets that seat's rules");
   t.equal(fake.calls().length, 2);
 });
+
+t.test('a kept session is dropped when the credential changes', async (t) => {
+  const fake = await startHttpMcp(t);
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_SESSION_KEY: KEY } });
+  const op = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, OP);
+  await op('PUT', '/mcp/secrets/gh', { value: 'first-value-1111' });
+  await op('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url, auth: { kind: 'secret', secretRef: 'gh' } });
+  await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: true, effect: 'read' });
+  t.equal((await op('POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {} })).status, 200);
+  await op('PUT', '/mcp/secrets/gh', { value: 'second-value-2222' });
+  const mark = fake.seen.length;
+  t.equal((await op('POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {} })).status, 200);
+  const after = fake.seen.slice(mark);
+  t.equal(after[0]?.rpcMethod, 'initialize', 'a new session for the new credential');
+  t.ok(after.every((s) => s.authorization === 'Bearer second-value-2222'), 'nothing more is sent with the old one');
+});

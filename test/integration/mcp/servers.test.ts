@@ -174,6 +174,36 @@ t.test('POST /mcp/call', async (t) => {
     t.same(tools, ['mcp__gh__create_issue', 'mcp__gh__echo'], 'a deny-mode write is not listed as callable');
   });
 
+  t.test('one request per call on a kept session; a new session after an error or a re-attach', async (t) => {
+    const { fake, call } = await setup(t);
+    for (const tool of ['echo', 'slow']) await call('PUT', '/mcp/servers/tools', { server: 'gh', tool, enabled: true, effect: 'read' });
+    const methods = (from: number) => fake.seen.slice(from).map((s) => `${s.httpMethod} ${s.rpcMethod ?? ''}`.trim());
+    const echo = async () => t.equal((await call('POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {} })).status, 200);
+    let mark = fake.seen.length;
+    await echo(); await echo(); await echo();
+    t.same(methods(mark), ['POST tools/call', 'POST tools/call', 'POST tools/call'], 'the session discovery opened is reused; no standalone GET stream');
+    t.equal((await call('POST', '/mcp/call', { name: 'mcp__gh__slow', arguments: {} })).body.error, 'mcp_call_timeout:gh', 'bounds still hold per call');
+    mark = fake.seen.length;
+    await echo();
+    t.same(methods(mark), ['POST initialize', 'POST notifications/initialized', 'POST tools/call'], 'a session that failed is not reused');
+    mark = fake.seen.length;
+    await call('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url, timeoutMs: 1500, maxResponseBytes: 256 * 1024 });
+    await echo();
+    t.same(methods(mark), ['POST initialize', 'POST notifications/initialized', 'POST tools/list', 'POST tools/call'], 'a replaced server gets a new session');
+  });
+
+  t.test('a same-origin redirect is followed (through the same egress checks)', async (t) => {
+    const { fake, call } = await setup(t);
+    const moved = fake.url.replace(/\/mcp$/, '/moved');
+    const a = await call('POST', '/mcp/servers/attach', { id: 'mv', transport: 'http', url: moved });
+    t.equal(a.body.discovery.ok, true, 'discovery went through the redirect');
+    t.ok(a.body.tools.some((x: any) => x.name === 'echo'));
+    await call('PUT', '/mcp/servers/tools', { server: 'mv', tool: 'echo', enabled: true, effect: 'read' });
+    const before = fake.calls().length;
+    t.equal((await call('POST', '/mcp/call', { name: 'mcp__mv__echo', arguments: {} })).status, 200);
+    t.equal(fake.calls().length, before + 1);
+  });
+
   t.test('bounded: timeout, oversize body, endless body', async (t) => {
     const { call } = await setup(t);
     for (const tool of ['slow', 'big', 'endless']) await call('PUT', '/mcp/servers/tools', { server: 'gh', tool, enabled: true, effect: 'read' });
@@ -200,7 +230,7 @@ t.test('stdio servers', async (t) => {
     const call = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, TOKEN);
     const a = await call('POST', '/mcp/servers/attach', { id: 'kid', transport: 'stdio', command: process.execPath, args: [STDIO_FIXTURE], env: ['PASSED_ONE', 'NOT_SET_ANYWHERE'], timeoutMs: 5000, maxResponseBytes: 128 * 1024 });
     t.equal(a.status, 200);
-    t.same(a.body.discovery.added, ['echo', 'env', 'flood', 'slow']);
+    t.same(a.body.discovery.added, ['echo', 'env', 'flood', 'grandchild', 'pid', 'slow']);
     for (const tool of ['env', 'flood']) await call('PUT', '/mcp/servers/tools', { server: 'kid', tool, enabled: true, effect: 'read' });
     const env = await call('POST', '/mcp/call', { name: 'mcp__kid__env', arguments: {} });
     t.equal(env.status, 200);
@@ -215,6 +245,28 @@ t.test('stdio servers', async (t) => {
     t.equal(flood.status, 502);
     t.equal(flood.body.error, 'mcp_response_too_large:kid');
     t.ok(Date.now() - started < 4000, 'killed while reading');
+  });
+
+  t.test('the child is kept between calls; a flood or a detach kills its whole process group', async (t) => {
+    const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: TOKEN } });
+    const call = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, TOKEN);
+    t.equal((await call('POST', '/mcp/servers/attach', { id: 'kid', transport: 'stdio', command: process.execPath, args: [STDIO_FIXTURE], timeoutMs: 5000, maxResponseBytes: 128 * 1024 })).status, 200);
+    for (const tool of ['pid', 'grandchild', 'flood']) await call('PUT', '/mcp/servers/tools', { server: 'kid', tool, enabled: true, effect: 'read' });
+    const text = async (tool: string) => (await call('POST', '/mcp/call', { name: `mcp__kid__${tool}`, arguments: {} })).body.result?.content[0].text as string;
+    const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    const gone = async (pid: number) => { for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50)); return !alive(pid); };
+    const first = Number(await text('pid'));
+    t.equal(Number(await text('pid')), first, 'the same child answers the next call');
+    const grand = Number(await text('grandchild'));
+    t.ok(alive(grand), 'the child started one of its own');
+    const flood = await call('POST', '/mcp/call', { name: 'mcp__kid__flood', arguments: {} });
+    t.equal(flood.body.error, 'mcp_response_too_large:kid', 'a kept child that floods is still cut off');
+    t.ok(await gone(first), 'the flooding child is killed');
+    t.ok(await gone(grand), 'and so is everything it started');
+    const second = Number(await text('pid'));
+    t.not(second, first, 'the next call starts a fresh child');
+    t.equal((await call('POST', '/mcp/servers/detach', { id: 'kid' })).status, 200);
+    t.ok(await gone(second), 'detach stops the kept child');
   });
 
   t.test('a bare command name is not looked up on the orchestrator PATH', async (t) => {
