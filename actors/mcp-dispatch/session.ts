@@ -6,7 +6,7 @@
  * bus never retries a call that went out.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, mcpSecretLabel, type McpServerConfig } from '../../schemas/mcp.js';
@@ -78,6 +78,10 @@ function asAppError(err: unknown, server: string, bounds: Bounds): AppError {
   return new AppError('mcp_server_unreachable', { detail: server, message: `server ${server}: ${text}` });
 }
 
+function sessionGone(err: unknown): boolean {
+  return err instanceof StreamableHTTPError && err.code === 404;
+}
+
 async function connect(deps: SessionDeps, t: Target, headers: Record<string, string>, bounds: Bounds): Promise<Pooled> {
   const lease = new Lease();
   lease.current = bounds;
@@ -115,6 +119,7 @@ export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds
   const group = poolGroup(t.owner, t.config.id);
   const key = fingerprint(t.config, headers);
   let conn = deps.pool?.take(group, key);
+  const pooled = conn !== undefined;
   try {
     if (conn) {
       conn.lease.current = bounds;
@@ -122,7 +127,18 @@ export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds
     } else {
       conn = await connect(deps, t, headers, bounds);
     }
-    const out = await bounds.race(fn(conn.client, bounds.signal));
+    let out: T;
+    try {
+      out = await bounds.race(fn(conn.client, bounds.signal));
+    } catch (err) {
+      if (!pooled || bounds.tripped || !sessionGone(err)) throw err;
+      // The server forgot the kept session (404 on its session id, MCP says: start a new one).
+      // It handled nothing, so the call starts over once on a fresh session.
+      await close(conn);
+      conn = undefined;
+      conn = await connect(deps, t, headers, bounds);
+      out = await bounds.race(fn(conn.client, bounds.signal));
+    }
     if (bounds.tripped) throw bounds.tripped;
     if (deps.pool) deps.pool.give(group, key, conn);
     else await close(conn);

@@ -4,6 +4,7 @@
  * the stdio fixture script. A tool named `endless` streams a body that never ends (to prove the
  * byte bound is enforced while reading). `/moved` answers 307 to `/mcp` (a same-origin redirect).
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -107,4 +108,51 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
   };
   t.teardown(() => fake.close());
   return fake;
+}
+
+export interface StatefulHttpMcp {
+  readonly url: string;
+  readonly seen: SeenRequest[];
+  /** Forgets every session, as a restarted or expiring server does: their ids then answer 404. */
+  forget(): void;
+}
+
+/** An SDK server with sessions (`Mcp-Session-Id`), one transport per session; tool `echo`. */
+export async function startStatefulHttpMcp(t: Test): Promise<StatefulHttpMcp> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const seen: SeenRequest[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    const rpcMethod = typeof body?.method === 'string' ? body.method : undefined;
+    seen.push({ httpMethod: req.method ?? '', rpcMethod, tool: rpcMethod === 'tools/call' ? body.params?.name : undefined, authorization: req.headers.authorization });
+    const id = req.headers['mcp-session-id'];
+    let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (typeof id === 'string' && !transport) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      return;
+    }
+    if (!transport) {
+      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true, onsessioninitialized: (sid) => { sessions.set(sid, created); } });
+      const mcp = new McpServer({ name: 'fixture-stateful', version: '1.0.0' });
+      mcp.server.registerCapabilities({ tools: {} });
+      mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object' as const } }] }));
+      mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => text(JSON.stringify(r.params.arguments ?? {})));
+      await mcp.connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res, body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => {
+    for (const s of sessions.values()) void s.close();
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    seen,
+    forget: () => { for (const s of sessions.values()) void s.close(); sessions.clear(); },
+  };
 }

@@ -4,7 +4,7 @@
  */
 import t, { type Test } from 'tap';
 import { startSystem, type TestSystem } from '../../helpers/system.js';
-import { DEFAULT_TOOLS, startHttpMcp, STDIO_FIXTURE, type FakeHttpMcp } from '../../helpers/mcp-servers.js';
+import { DEFAULT_TOOLS, startHttpMcp, startStatefulHttpMcp, STDIO_FIXTURE, type FakeHttpMcp } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 
@@ -190,6 +190,21 @@ t.test('POST /mcp/call', async (t) => {
     await call('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url, timeoutMs: 1500, maxResponseBytes: 256 * 1024 });
     await echo();
     t.same(methods(mark), ['POST initialize', 'POST notifications/initialized', 'POST tools/list', 'POST tools/call'], 'a replaced server gets a new session');
+  });
+
+  t.test('a kept session the server forgot (404) is replaced and the call goes through once', async (t) => {
+    const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: TOKEN } });
+    const call = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, TOKEN);
+    const fake = await startStatefulHttpMcp(t);
+    t.equal((await call('POST', '/mcp/servers/attach', { id: 'st', transport: 'http', url: fake.url })).body.discovery.ok, true);
+    await call('PUT', '/mcp/servers/tools', { server: 'st', tool: 'echo', enabled: true, effect: 'read' });
+    t.equal((await call('POST', '/mcp/call', { name: 'mcp__st__echo', arguments: { n: 1 } })).status, 200);
+    fake.forget();
+    const mark = fake.seen.length;
+    const r = await call('POST', '/mcp/call', { name: 'mcp__st__echo', arguments: { n: 2 } });
+    t.equal(r.status, 200, 'the call succeeds on a new session');
+    const methods = fake.seen.slice(mark).map((s) => s.rpcMethod);
+    t.same(methods, ['tools/call', 'initialize', 'notifications/initialized', 'tools/call'], 'refused once for the lost session, then sent once on the new one');
   });
 
   t.test('a same-origin redirect is followed (through the same egress checks)', async (t) => {
