@@ -3,10 +3,12 @@
  * alternating with branches) in embedded mode and on JetStream + PostgreSQL with 1 and 2
  * workers (runs/s, per-step overhead p50/p99 = run latency / 10), and a 3-step inline
  * POST /flows/run (runs/s, p50/p99). Closed-loop load with a fixed number of clients.
+ * `node dist/bench/flows.js` runs this section alone (same BENCH_SECONDS, NATS_URL, DATABASE_URL).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSvc, percentile, type Child } from './children.js';
+import { fileURLToPath } from 'node:url';
+import { startSvc, percentile, fmt, type Child } from './children.js';
 import { dropAll } from './roundtrip.js';
 
 export interface FlowBenchRow { name: string; runs: number; perSec: number; p50: number; p99: number; errors: number }
@@ -79,4 +81,17 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
     srv.close();
   }
   return rows;
+}
+
+/** The section as `npm run bench` prints it. */
+export async function printFlows(seconds: number, natsUrl: string, databaseUrl: string): Promise<void> {
+  console.log(`\n## Flow runs over HTTP (${seconds} s each; 16 clients for 10 steps, 32 for 3 steps)\n`);
+  console.log('| flow | runs | runs/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
+  for (const r of await benchFlows(seconds, natsUrl, databaseUrl)) console.log(`| ${r.name} | ${r.runs} | ${fmt(r.perSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.errors} |`);
+  console.log('\n(3-step target: 10x the older system\'s 79 runs/s at p50 116 ms, i.e. >= 790 runs/s)');
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await printFlows(Number(process.env.BENCH_SECONDS ?? 5), process.env.NATS_URL ?? 'nats://127.0.0.1:4222', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  process.exit(0);
 }
