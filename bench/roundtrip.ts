@@ -1,6 +1,9 @@
 /**
  * Command round trip gateway → JetStream → actor → reply (the bus call a gateway makes, and the
- * whole HTTP POST /ops/ping), versus a raw core NATS request/reply on the same server.
+ * whole HTTP POST /ops/ping), versus a raw core NATS request/reply on the same server. Two floors
+ * put the ratios in context: a bare JetStream pull consumer that replies (what durability alone
+ * costs) and a bare Fastify POST answered at once through the same HTTP client (what the client
+ * and an HTTP hop alone cost).
  */
 import { connect } from '@nats-io/transport-node';
 import { headers } from '@nats-io/nats-core';
@@ -24,13 +27,16 @@ async function timeSeq(n: number, fn: () => Promise<unknown>): Promise<{ p50: nu
   return { p50: percentile(times, 50), p99: percentile(times, 99), perSec: (n / total) * 1000 };
 }
 
-export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: string): Promise<{ rows: Lat[]; ratio: number; floorRatio: number }> {
+export interface RoundTrip { rows: Lat[]; ratio: number; floorRatio: number; gatewayRatio: number; gatewayOverBusMs: number; httpFloorMs: number }
+
+export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: string): Promise<RoundTrip> {
   const prefix = `bench${Date.now().toString(36)}`;
   const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix };
   const worker = await startSvc(['worker', '--actors', 'ops'], env);
   const gateway = await startSvc(['gateway'], env);
   const raw = await startChild(['dist/bench/raw-responder.js'], { NATS_URL: natsUrl, BENCH_SUBJECT: `${prefix}.raw` }, (r) => r.ready === true);
   const rawJs = await startChild(['dist/bench/raw-js-worker.js'], { NATS_URL: natsUrl, BENCH_STREAM: `${prefix.toUpperCase()}_RAW`, BENCH_SUBJECT: `${prefix}.rawjs` }, (r) => r.ready === true);
+  const bare = await startChild(['dist/bench/bare-server.js'], {}, (r) => r.ready === true);
   const bus = createBus({ servers: natsUrl, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 30_000, name: 'bench' });
   await bus.start();
   const nc = await connect({ servers: natsUrl });
@@ -52,24 +58,32 @@ export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: st
     await timeSeq(warm, jsCall);
     const j = await timeSeq(n, jsCall);
     const c = await timeSeq(n, () => bus.call('ops', 'ping', { note: 'x' }));
-    const h = await timeSeq(n, async () => {
-      const res = await fetch(`${gateway.url}/ops/ping`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"note":"x"}' });
+    const post = (url: string) => async () => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"note":"x"}' });
       await res.arrayBuffer();
-    });
+    };
+    await timeSeq(warm, post(`${gateway.url}/ops/ping`));
+    await timeSeq(warm, post(`${bare.url}/accept`));
+    const h = await timeSeq(n, post(`${gateway.url}/ops/ping`));
+    const b = await timeSeq(n, post(`${bare.url}/accept`));
     return {
       rows: [
         { name: 'raw NATS request/reply', n, ...r },
         { name: 'raw JetStream publish → pull consumer → reply (the durable floor)', n, ...j },
         { name: 'bus.call → JetStream → ops actor → reply', n, ...c },
         { name: 'HTTP POST /ops/ping → gateway → JetStream → worker → reply', n, ...h },
+        { name: 'HTTP POST to a bare Fastify route (the HTTP client floor)', n, ...b },
       ],
       ratio: c.p50 / r.p50,
       floorRatio: c.p50 / j.p50,
+      gatewayRatio: h.p50 / r.p50,
+      gatewayOverBusMs: h.p50 - c.p50,
+      httpFloorMs: b.p50,
     };
   } finally {
     await nc.close();
     await bus.close();
-    await Promise.all([worker.stop(), gateway.stop(), raw.stop(), rawJs.stop()]);
+    await Promise.all([worker.stop(), gateway.stop(), raw.stop(), rawJs.stop(), bare.stop()]);
     await dropAll(natsUrl, databaseUrl, prefix);
   }
 }

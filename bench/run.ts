@@ -14,7 +14,7 @@ const n = Number(process.env.BENCH_N ?? 2000);
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-console.log(`\n## GET /health (${seconds} s each, 32 connections, autocannon)\n`);
+console.log(`\n## GET /health (best of 3 alternating rounds of ${seconds} s, 32 connections, autocannon)\n`);
 console.log('| target | throughput | p50 | p99 |\n|---|---|---|---|');
 const embedded = await benchHealth(seconds, {}, 'embedded');
 printHealth(embedded.rows);
@@ -29,6 +29,7 @@ console.log('| path | p50 | p99 | calls/s |\n|---|---|---|---|');
 const rt = await benchRoundTrip(n, natsUrl, databaseUrl);
 for (const r of rt.rows) console.log(`| ${r.name} | ${fmt(r.p50, 3)} ms | ${fmt(r.p99, 3)} ms | ${fmt(r.perSec, 0)} |`);
 console.log(`\nratio bus.call/raw NATS (p50): ${fmt(rt.ratio)} (target <= 1.5); bus.call/raw JetStream floor: ${fmt(rt.floorRatio)}`);
+console.log(`ratio HTTP POST /ops/ping/raw NATS (p50), the full gateway path: ${fmt(rt.gatewayRatio)}; the gateway adds ${fmt(rt.gatewayOverBusMs, 3)} ms over bus.call, of which the HTTP client floor is ${fmt(rt.httpFloorMs, 3)} ms`);
 console.log(`\n## Webhook deliveries (${seconds} s, 32 connections, svc scheme, unique keys; JetStream + PostgreSQL, one gateway and one worker)\n`);
 const tprefix = `bencht${Date.now().toString(36)}`;
 const tb = await benchTriggers(seconds, natsUrl, databaseUrl, tprefix);

@@ -39,8 +39,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook('onSend', async (req, reply) => {
+  // Set first, before any hook may refuse the request; error replies keep it. A callback hook:
+  // this runs on every request, and a promise per request for one header is waste.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   registerErrorHandling(app, { storeReady: async () => (await deps.health()).db.ready });

@@ -34,9 +34,9 @@ export function toAppError(err: unknown): AppError | undefined {
 
 /** Faults Fastify answers before any hook or handler (a URL it cannot decode, a failed route
  * constraint): the Fastify option `frameworkErrors`, so they wear the catalogue's shape too. */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const appErr = err.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', { message: 'the URL is not valid (a malformed percent-encoding)' }) : (toAppError(err) ?? new AppError('invalid_request'));
-  void reply.code(appErr.status).send(appErr.toResponseObject());
+  void reply.code(appErr.status).header('x-request-id', req.id).send(appErr.toResponseObject());
 }
 
 /** Faults Node's HTTP parser meets before Fastify sees a request (`Content-Length: abc`, an

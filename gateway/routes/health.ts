@@ -5,13 +5,22 @@ import type { GatewayDeps } from '../types.js';
 /** Open route: the truth of this process. 503 when NATS or the database does not answer, so a
  * load balancer takes the pod out while the body still says which part is down. */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  // deps.health() hands out one body per probe interval; serialize each body once, not once per
+  // request (the schema's literal unions make the generic serializer validate every field).
+  let body: Health | undefined;
+  let json = '';
   app.get('/health', {
     // Probes hit this every few seconds; logging each one would drown the lines that matter.
     logLevel: 'warn',
     config: { public: true },
     schema: { tags: ['runtime'], summary: 'process health', response: { 200: Health, 503: Health } },
   }, async (_req, reply) => {
-    const body = await deps.health();
-    return reply.code(body.status === 'ok' ? 200 : 503).send(body);
+    const current = await deps.health();
+    if (current !== body) {
+      body = current;
+      json = JSON.stringify(current);
+    }
+    const text = json;
+    return reply.code(current.status === 'ok' ? 200 : 503).serializer(() => text).send(current);
   });
 };

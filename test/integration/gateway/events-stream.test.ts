@@ -37,6 +37,6 @@ t.test('SIGTERM with an open stream ends the stream and exits 0 promptly', async
   }
   t.ok(ended, 'the server ended the stream');
   t.same(await serve.exited(), { code: 0, signal: null }, 'drained and exited 0');
-  t.ok(Date.now() - began < 5000, `exited within 5 s (${Date.now() - began} ms)`);
+  t.ok(Date.now() - began < 10_000, `exited well inside the 30 s drain limit (${Date.now() - began} ms)`);
   t.notOk(serve.lines.some((l) => l.includes('drain took longer')));
 });

@@ -148,6 +148,11 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     const odd = await call(sys.url, '/health', { headers: { 'x-request-id': 'no spaces allowed\there' } });
     t.not(odd.headers.get('x-request-id'), 'no spaces allowed\there');
     t.match(odd.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+    for (const [path, status] of [['/usage', 401], ['/%E0%A4%A', 400]] as const) {
+      const refused = await call(sys.url, path, { headers: { 'x-request-id': 'refused-1' } });
+      t.equal(refused.status, status, path);
+      t.equal(refused.headers.get('x-request-id'), 'refused-1', `a refusal (${status}) carries the request id too`);
+    }
   });
 
   t.test('GET /openapi.json is generated from the schemas', async (t) => {
