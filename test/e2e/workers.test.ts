@@ -11,6 +11,8 @@ import { dropSchema, dropStreams } from '../helpers/system.js';
 /** The real servers these tests claim; absent, the tests skip and say why (CI fails instead). */
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 import { createBus, names } from '../../bus/index.js';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 
 async function fixture(t: Test) {
   const prefix = uniqueName('t');
@@ -20,11 +22,22 @@ async function fixture(t: Test) {
   const env = { NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'info' };
   const client = createBus({ servers: TEST_NATS_URL, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 2000, name: 'test-client' });
   t.teardown(() => client.close());
-  return { env, client };
+  return { env, client, prefix };
+}
+
+/** Deliveries the clock actor's durable consumer has made so far (redeliveries included). */
+async function clockDeliveries(prefix: string): Promise<number> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const n = names(prefix);
+    return (await (await jetstreamManager(nc)).consumers.info(n.commandStream, n.consumer('clock'))).delivered.consumer_seq;
+  } finally {
+    await nc.close();
+  }
 }
 
 t.test('minute clock: exactly one claim per window across 3 worker processes', { skip: realSkip }, async (t) => {
-  const { env, client } = await fixture(t);
+  const { env, client, prefix } = await fixture(t);
   const seen: { window: number; worker: string }[] = [];
   await client.tail('ClockMinute', (evt) => seen.push(evt.data as any));
   const tick = { ...env, SVC_CLOCK_TICK_MS: '400' };
@@ -32,7 +45,13 @@ t.test('minute clock: exactly one claim per window across 3 worker processes', {
   const workers = [await startSvc(t, ['worker'], tick)];
   workers.push(...(await Promise.all([startSvc(t, ['worker'], tick), startSvc(t, ['worker'], tick)])));
   const start = seen.length ? seen[seen.length - 1]!.window : Math.floor(Date.now() / 400);
+  // The store claim alone would also keep each window to one ClockMinute; the deliveries show
+  // the bus half: three processes publish every window, JetStream stores (and delivers) one.
+  const deliveredBefore = await clockDeliveries(prefix);
+  const handledBefore = seen.length;
   await new Promise((r) => setTimeout(r, 6000));
+  const deliveries = (await clockDeliveries(prefix)) - deliveredBefore;
+  const handled = seen.length - handledBefore;
   const end = Math.floor(Date.now() / 400) - 1;
   for (const w of workers) w.proc.kill('SIGTERM');
   await Promise.all(workers.map((w) => w.exited()));
@@ -44,6 +63,9 @@ t.test('minute clock: exactly one claim per window across 3 worker processes', {
   t.same([...counts.values()].filter((n) => n !== 1), [], 'no window handled twice');
   for (let w = start + 1; w <= end; w++) t.equal(counts.get(w), 1, `window ${w} handled once`);
   t.ok(new Set(seen.map((s) => s.worker)).size >= 1);
+  t.ok(handled >= 10, `${handled} windows handled while counting`);
+  // One window may be in flight at either snapshot; three copies per window would be ~3x.
+  t.ok(deliveries <= handled + 2, `${deliveries} clock commands delivered for ${handled} windows: the Nats-Msg-Id dedupe kept one per window`);
 });
 
 t.test('SIGTERM drains a worker: every accepted command is answered, none twice', { skip: realSkip }, async (t) => {

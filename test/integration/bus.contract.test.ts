@@ -4,11 +4,13 @@
  * "exactly once", redelivery after a crash and once-per-window clocks are checked across
  * processes, not inside one. JetStream cases skip (and say why) when no server is reachable.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { AppError } from '../../schemas/errors.js';
 import { startMinuteClock } from '../../bus/clock.js';
 import type { HandlerContext } from '../../bus/types.js';
-import { harness, jetStreamUnavailable, log, sleep, until, type Harness, type Kind } from '../helpers/bus-transports.js';
+import { harness, jetStreamUnavailable, log, NATS_URL, sleep, until, type Harness, type Kind } from '../helpers/bus-transports.js';
 
 const noJetStream = await jetStreamUnavailable();
 
@@ -303,3 +305,42 @@ for (const kind of ['embedded', 'jetstream'] as const) {
     });
   });
 }
+
+t.test('jetstream: a consumer process killed with SIGKILL mid-handler; the command is redelivered', { skip: noJetStream ?? false }, async (t) => {
+  const h = await setup(t, 'jetstream');
+  const ackWaitMs = 1_000;
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const child = spawn(process.execPath, ['--import', new URL('node_modules/@tapjs/typescript/dist/esm/import.mjs', `file://${root}`).href, fileURLToPath(new URL('../fixtures/bus-consumer.ts', import.meta.url))], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NATS_URL, BUS_PREFIX: h.names.prefix, ACK_WAIT_MS: String(ackWaitMs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  t.teardown(() => { child.kill('SIGKILL'); });
+  const lines: any[] = [];
+  let buf = '';
+  child.stdout!.on('data', (c: Buffer) => {
+    buf += c.toString();
+    const parts = buf.split('\n');
+    buf = parts.pop() ?? '';
+    for (const p of parts) if (p.startsWith('{')) lines.push(JSON.parse(p));
+  });
+  await until('the child consumes', () => lines.some((l) => l.ready), 30_000);
+  const sender = await h.client({ ackWaitMs });
+  await sender.send('run', 'work', { job: 1 }, { msgId: 'crash-1' });
+  await until('the child got it', () => lines.some((l) => l.got === 'crash-1'), 10_000);
+  t.equal(lines.find((l) => l.got)?.deliveryCount, 1);
+  const exited = new Promise((r) => child.once('exit', (code, signal) => r(signal)));
+  child.kill('SIGKILL');
+  t.equal(await exited, 'SIGKILL', 'the process died without settling anything');
+  const killedAt = Date.now();
+
+  const seen: Array<{ msgId: string; deliveryCount: number; at: number }> = [];
+  const survivor = await h.client({ ackWaitMs });
+  await survivor.consume('run', { work: async (ctx: HandlerContext) => { seen.push({ msgId: ctx.msgId, deliveryCount: ctx.deliveryCount, at: Date.now() }); return null; } });
+  await until('redelivery to the surviving process', () => seen.length === 1, 15_000);
+  t.match(seen[0], { msgId: 'crash-1', deliveryCount: 2 });
+  t.ok(seen[0]!.at - killedAt < ackWaitMs + 5_000, 'redelivered after about the ack wait');
+  await sleep(ackWaitMs + 500);
+  t.equal(seen.length, 1, 'handled once by the survivor');
+  await until('queue drained', async () => (await h.stored()) === 0, 5_000);
+});
