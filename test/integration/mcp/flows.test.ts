@@ -25,3 +25,26 @@ t.test("a flow step calls a server of its principal's workspace", async (t) => {
   t.match(theirs.body.status, /^(failed|error)$/, 'the operator does not see a workspace-owned server');
   t.same(fake.calls(), ['echo']);
 });
+
+t.test('an ask-mode write parks the run on a question in the principal thread; yes calls it once', async (t) => {
+  const fake = await startHttpMcp(t);
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: JSON.stringify([{ token: A, seat: 'alice', kind: 'human', workspace: 'ws-a' }]) } });
+  const a = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, A);
+  t.equal((await a('POST', '/mcp/servers/attach', { id: 'priv', transport: 'http', url: fake.url })).status, 200);
+  await a('PUT', '/mcp/servers/tools', { server: 'priv', tool: 'create_issue', enabled: true });
+  const run = (await a('POST', '/flows/run', { flow: { id: 'w', steps: [{ id: 'c', kind: 'tool', tool: 'mcp__priv__create_issue', args: { title: 't' } }] } })).body;
+  t.equal(run.status, 'waiting', JSON.stringify(run).slice(0, 300));
+  t.match(run.waiting, { reason: 'connector_ask', stepId: 'c', token: String });
+  t.same(fake.calls(), [], 'nothing was called before the answer');
+  const answer = await a('POST', '/messages', { replyTo: run.waiting.token, body: 'yes' });
+  t.equal(answer.status, 200, JSON.stringify(answer.body).slice(0, 300));
+  let state: any;
+  for (let i = 0; i < 160; i++) {
+    state = (await a('GET', `/flows/runs/state?runId=${run.id}`)).body;
+    state = state.run ?? state;
+    if (state.status !== 'waiting' && state.status !== 'running') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  t.equal(state.status, 'completed', JSON.stringify(state).slice(0, 300));
+  t.same(fake.calls(), ['create_issue'], 'called once, after the yes');
+});
