@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import { startChild, startSvc, percentile, fmt } from './children.js';
+import { BIN, startChild, startSvc, percentile, fmt } from './children.js';
 import { dropAll } from './roundtrip.js';
 import { signSvc } from '../actors/trigger/schemes.js';
 
@@ -30,9 +30,12 @@ const BODY = JSON.stringify({ event: 'bench', repository: { name: 'svc' }, paylo
 export async function benchTriggers(seconds: number, natsUrl: string, databaseUrl: string, prefix: string): Promise<TriggerBench> {
   const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix, SVC_SESSION_KEY: 'b'.repeat(64), LOG_LEVEL: 'warn' };
   const bare = await startChild(['dist/bench/bare-server.js'], {}, (r) => r.ready === true);
-  const prof: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {};
-  const worker = await startSvc(['worker'], { ...env, ...prof, LOG_LEVEL: 'info' });
-  const gateway = await startSvc(['gateway'], { ...env, ...prof, LOG_LEVEL: 'info' });
+  // Node refuses --cpu-prof in NODE_OPTIONS, so a profiled role is started with the flag itself.
+  const role = (name: string) => (process.env.BENCH_PROFILE
+    ? startChild(['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, BIN, name], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' }, (r) => r.msg === 'svc started')
+    : startSvc([name], { ...env, LOG_LEVEL: 'info' }));
+  const worker = await role('worker');
+  const gateway = await role('gateway');
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {

@@ -16,7 +16,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
-import { insertDelivery, triggerForDelivery, type TriggerRow } from '../../store/webhooks.js';
+import type { TriggerRow } from '../../store/webhooks.js';
+import type { DeliveryRows } from './rows.js';
 import { AppError } from '../../schemas/errors.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
@@ -33,6 +34,7 @@ import { deliveryKey, eventSelected, eventType, mapInput, unwrapPubsub } from '.
 export interface DeliveryDeps {
   readonly config: Config;
   readonly store: Store;
+  readonly rows: DeliveryRows;
   readonly bus: Bus;
   readonly audit: DeliveryAudit;
   readonly pubsub: PubsubVerifier;
@@ -55,7 +57,7 @@ export function webhookRunId(triggerId: string, key: string): string {
 }
 
 export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<DeliveryOutcome> {
-  const trigger = await triggerForDelivery(deps.store, d.triggerId);
+  const trigger = await deps.rows.lookup(d.triggerId);
   if (!trigger) throw new AppError('webhook_trigger_not_found');
   const bytes = d.raw.length;
   try {
@@ -67,7 +69,7 @@ export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<Delivery
 }
 
 /** Logs a delivery that is refused when the body is over the cap (the route never buffered it). */
-export async function logOversize(deps: Pick<DeliveryDeps, 'store'>, triggerId: string, bytes: number): Promise<void> {
+export async function logOversize(deps: Pick<DeliveryDeps, 'store' | 'rows'>, triggerId: string, bytes: number): Promise<void> {
   if (await deps.store.em().count(WebhookTrigger, { id: triggerId }) === 0) return;
   await logRow(deps, triggerId, 'rejected', bytes, { reason: 'webhook_body_too_large' });
 }
@@ -90,7 +92,7 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   if (!trigger.enabled) throw new AppError('webhook_trigger_disabled');
   // Checked on every delivery, not only at mint: a flow deleted, re-saved away from webhook or
   // out of the principal's sight would otherwise take a 202 that no run follows.
-  if (!flowRunnable(trigger.flow, trigger.principal)) throw new AppError('webhook_flow_unavailable');
+  if (!flowRunnable(trigger.flow, trigger.principal, deps.config.org)) throw new AppError('webhook_flow_unavailable');
   let body: unknown;
   try {
     body = JSON.parse(d.raw.toString('utf8'));
@@ -127,7 +129,7 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
     throw new AppError('bus_unavailable', { cause: err });
   }
   const at = new Date(deps.now());
-  if (!(await insertDelivery(deps.store, { id: randomUUID(), triggerId: trigger.id, deliveryKey: key, status: 'accepted', reason: null, bytes, runId, eventType: type ?? null, sent: true, at }))) {
+  if (!(await deps.rows.insert({ id: randomUUID(), triggerId: trigger.id, deliveryKey: key, status: 'accepted', reason: null, bytes, runId, eventType: type ?? null, sent: true, at }))) {
     await logRow(deps, trigger.id, 'duplicate', bytes, { eventType: type ?? null });
     return { status: 200, body: { duplicate: true } };
   }
@@ -135,9 +137,9 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   return { status: 202, body: { accepted: true, runId } };
 }
 
-async function logRow(deps: Pick<DeliveryDeps, 'store'>, triggerId: string, status: string, bytes: number, extra: { reason?: string; eventType?: string | null }): Promise<void> {
+async function logRow(deps: Pick<DeliveryDeps, 'rows'>, triggerId: string, status: string, bytes: number, extra: { reason?: string; eventType?: string | null }): Promise<void> {
   const id = randomUUID();
-  await insertDelivery(deps.store, {
+  await deps.rows.insert({
     id, triggerId, deliveryKey: `${status}:${id}`, status, reason: extra.reason ?? null, bytes, runId: null, eventType: extra.eventType ?? null, sent: false, at: new Date(),
   });
 }

@@ -5,11 +5,13 @@
  * Asked at mint and on every delivery, so a 202 is never given for a run the worker would refuse.
  */
 import { visibleTo } from '../run/definitions/scope.js';
+import type { OrgConfig } from '../../schemas/mcp.js';
 
 export interface FlowFacts { readonly trigger: string; readonly scopeLevel: string; readonly scopeRef: string | null }
 
-export function flowRunnable(flow: FlowFacts | undefined, principal: string): boolean {
+/** `org` is the declared org (`config.org`), the one the engine judges scope by. */
+export function flowRunnable(flow: FlowFacts | undefined, principal: string, org: Readonly<OrgConfig>): boolean {
   if (!flow || flow.trigger !== 'webhook') return false;
   // A webhook run.start carries no operator flag, so the engine judges the principal as a seat.
-  return visibleTo({ level: flow.scopeLevel, ref: flow.scopeRef ?? undefined }, { operator: false, seat: principal });
+  return visibleTo({ level: flow.scopeLevel, ref: flow.scopeRef ?? undefined }, { operator: false, seat: principal }, org);
 }

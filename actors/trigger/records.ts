@@ -79,7 +79,7 @@ export async function createTrigger(deps: RecordDeps, actor: Actor, body: Create
   const flow = await deps.store.em().findOne(FlowDefinition, { id: body.flowId });
   if (!flow) throw new AppError('record_not_found', { message: `no saved flow ${body.flowId}` });
   if (flow.trigger !== 'webhook') throw new AppError('invalid_request', { message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow` });
-  if (!flowRunnable({ trigger: flow.trigger, scopeLevel: flow.scopeLevel, scopeRef: flow.scopeRef ?? null }, principal)) {
+  if (!flowRunnable({ trigger: flow.trigger, scopeLevel: flow.scopeLevel, scopeRef: flow.scopeRef ?? null }, principal, deps.config.org)) {
     throw new AppError('invalid_request', { message: `flow ${body.flowId} is not visible to principal ${principal}, so no delivery could run it` });
   }
 
