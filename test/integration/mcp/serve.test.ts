@@ -11,6 +11,7 @@ import { startSystem } from '../../helpers/system.js';
 import { startHttpMcp } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
+import { servedFirstParty } from '../../../actors/mcp-dispatch/first-party-call.js';
 
 const OP = 'operator-token-0123456789';
 const AGENT = 'agent-token-bot1-0123456789';
@@ -40,7 +41,9 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   const client = await connect(t, sys.url, AGENT);
   t.equal(client.getServerVersion()?.name, 'svc');
   const listed = (await client.listTools()).tools.map((x) => x.name).sort();
-  t.same(listed, ['mcp__gh__echo', 'mcp__gh__slow', 'svc_echo', 'svc_org_tree', 'svc_pending_intents'],
+  const firstParty = servedFirstParty().map((x) => x.name);
+  t.ok(firstParty.includes('svc_echo') && firstParty.includes('svc_org_tree'));
+  t.same(listed, ['mcp__gh__echo', 'mcp__gh__slow', ...firstParty].sort(),
     'svc_* plus exactly what bot1 may call here (delete_repo is deny for its crew, create_issue asks and /mcp cannot ask, the rest blocked)');
   const opClient = await connect(t, sys.url, OP);
   t.ok((await opClient.listTools()).tools.some((x) => x.name === 'mcp__gh__delete_repo'), 'the operator (no crew deny) sees delete_repo');
