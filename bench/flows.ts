@@ -5,13 +5,28 @@
  * POST /flows/run (runs/s, p50/p99). Closed-loop load with a fixed number of clients.
  * `node dist/bench/flows.js` runs this section alone (same BENCH_SECONDS, NATS_URL, DATABASE_URL).
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startSvc, percentile, fmt, type Child } from './children.js';
 import { dropAll } from './roundtrip.js';
 
-export interface FlowBenchRow { name: string; runs: number; perSec: number; p50: number; p99: number; errors: number }
+/** `cpuMsPerRun`: CPU the svc processes spent per completed run, the figure that stays
+ * comparable when other work shares the machine (NaN where /proc is not readable). */
+export interface FlowBenchRow { name: string; runs: number; perSec: number; p50: number; p99: number; errors: number; cpuMsPerRun: number }
+
+/** User + system CPU of the processes so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(children: Child[]): number {
+  try {
+    return children.reduce((sum, c) => {
+      const fields = readFileSync(`/proc/${c.proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+    }, 0);
+  } catch {
+    return NaN;
+  }
+}
 
 function tenSteps(): unknown {
   const steps: unknown[] = [];
@@ -49,16 +64,19 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
   const ten = JSON.stringify({ flow: tenSteps(), input: 'x' });
   const three = JSON.stringify({ flow: threeSteps, input: 'x' });
   const rows: FlowBenchRow[] = [];
-  const measure = async (name: string, url: string, body: string, steps: number, clients: number) => {
+  const measure = async (name: string, procs: Child[], body: string, steps: number, clients: number) => {
+    const url = procs[procs.length - 1]!.url!;
     await load(url, body, 1, clients); // warm up
+    const cpu0 = cpuMs(procs);
     const r = await load(url, body, seconds, clients);
-    rows.push({ name, runs: r.lat.length, perSec: r.perSec, p50: percentile(r.lat, 50) / steps, p99: percentile(r.lat, 99) / steps, errors: r.errors });
+    const cpuMsPerRun = (cpuMs(procs) - cpu0) / Math.max(1, r.lat.length);
+    rows.push({ name, runs: r.lat.length, perSec: r.perSec, p50: percentile(r.lat, 50) / steps, p99: percentile(r.lat, 99) / steps, errors: r.errors, cpuMsPerRun });
   };
   try {
     const serve = await startSvc(['serve'], { SVC_CONNECTORS: connectors });
     try {
-      await measure('10 steps, embedded (serve, SQLite) — per step', serve.url!, ten, 10, 16);
-      await measure('3-step inline POST /flows/run, embedded — per run', serve.url!, three, 1, 32);
+      await measure('10 steps, embedded (serve, SQLite) — per step', [serve], ten, 10, 16);
+      await measure('3-step inline POST /flows/run, embedded — per run', [serve], three, 1, 32);
     } finally {
       await serve.stop();
     }
@@ -70,8 +88,8 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
       const gw = await startSvc(['gateway'], env);
       procs.push(gw);
       try {
-        await measure(`10 steps, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per step`, gw.url!, ten, 10, 16);
-        await measure(`3-step inline POST /flows/run, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per run`, gw.url!, three, 1, 32);
+        await measure(`10 steps, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per step`, procs, ten, 10, 16);
+        await measure(`3-step inline POST /flows/run, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per run`, procs, three, 1, 32);
       } finally {
         await Promise.all(procs.map((p) => p.stop()));
         await dropAll(natsUrl, databaseUrl, prefix);
@@ -86,8 +104,8 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
 /** The section as `npm run bench` prints it. */
 export async function printFlows(seconds: number, natsUrl: string, databaseUrl: string): Promise<void> {
   console.log(`\n## Flow runs over HTTP (${seconds} s each; 16 clients for 10 steps, 32 for 3 steps)\n`);
-  console.log('| flow | runs | runs/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
-  for (const r of await benchFlows(seconds, natsUrl, databaseUrl)) console.log(`| ${r.name} | ${r.runs} | ${fmt(r.perSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.errors} |`);
+  console.log('| flow | runs | runs/s | p50 | p99 | errors | svc CPU per run |\n|---|---|---|---|---|---|---|');
+  for (const r of await benchFlows(seconds, natsUrl, databaseUrl)) console.log(`| ${r.name} | ${r.runs} | ${fmt(r.perSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.errors} | ${fmt(r.cpuMsPerRun, 1)} ms |`);
   console.log('\n(3-step target: 10x the older system\'s 79 runs/s at p50 116 ms, i.e. >= 790 runs/s)');
 }
 
