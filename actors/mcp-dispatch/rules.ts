@@ -6,20 +6,12 @@
  * Effect comes from the workspace level only; unclassified counts as a write. A write's mode
  * starts from the workspace's (`ask` when it sets none) and narrower levels can only tighten it.
  */
-import type { Effect, Mode, OrgConfig, ToolState } from '../../schemas/mcp.js';
+import type { Effect, Mode, ToolState } from '../../schemas/mcp.js';
 import type { Level, RuleRow } from './store.js';
+import type { ReportingLine } from '../../runtime/org.js';
 
-export interface ReportingLine {
-  readonly seat: string | undefined;
-  /** Crews above the seat, nearest first. */
-  readonly crews: readonly string[];
-}
-
-/** Without a chain, the declared SVC_ORG; a seat it does not list reports only to the workspace. */
-export function reportingLine(org: Readonly<OrgConfig>, seat: string | undefined): ReportingLine {
-  if (seat === undefined) return { seat, crews: [] };
-  return { seat, crews: Object.hasOwn(org, seat) ? org[seat]!.crews : [] };
-}
+// The reporting line is shared with flow scope (runtime/org.ts); the allowlist keeps naming it here.
+export { reportingLine, type ReportingLine } from '../../runtime/org.js';
 
 export const DEFAULT_WRITE_MODE: Mode = 'ask';
 const STRICTNESS: Record<Mode, number> = { auto: 0, ask: 1, deny: 2 };

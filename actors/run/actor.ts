@@ -32,11 +32,11 @@ export const runActor = defineActor({
     return {
       save: async (ctx, p: SaveCommand): Promise<FlowRecord> => {
         const flow = validateFlow(p.flow);
-        const rec = await saveFlow(deps.store, flow, { operator: p.operator === true, seat: p.savedBy }, new Date(deps.now()));
+        const rec = await saveFlow(deps.store, flow, { operator: p.operator === true, seat: p.savedBy }, deps.config.org, new Date(deps.now()));
         await deps.audit.record('FlowSaved', { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy }, ctx.traceId);
         return rec;
       },
-      delete: async (_ctx, p: DeleteCommand) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id, { operator: p.operator === true, seat: p.by ?? '' }) }),
+      delete: async (_ctx, p: DeleteCommand) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id, { operator: p.operator === true, seat: p.by ?? '' }, deps.config.org) }),
       start: async (ctx, p: StartRunCommand): Promise<RunView> => engine.start(p, p.traceId ?? ctx.traceId),
       resume: async (ctx, p: RunCommand) => resumeRun(engine, p.runId, p.by, ctx.traceId),
       pause: async (ctx, p: RunCommand) => pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId),

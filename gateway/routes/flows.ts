@@ -13,7 +13,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     schema: { tags: ['flows'], summary: 'saved definitions visible to the caller', response: { 200: FlowList, 401: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return { flows: await listFlows(deps.store, { operator: caller.kind === 'operator', seat: caller.seat }) };
+    return { flows: await listFlows(deps.store, { operator: caller.kind === 'operator', seat: caller.seat }, deps.config.org) };
   });
 
   app.post('/flows', {

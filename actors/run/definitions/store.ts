@@ -3,10 +3,13 @@ import { FlowDefinition } from '../../../store/entities/FlowDefinition.js';
 import type { Store } from '../../../store/types.js';
 import type { Flow } from '../../../schemas/flows.js';
 import type { FlowRecord } from '../../../schemas/runs.js';
+import type { OrgConfig } from '../../../schemas/mcp.js';
 import { visibleTo } from './scope.js';
 import { AppError } from '../../../schemas/errors.js';
 
 export interface Viewer { readonly operator: boolean; readonly seat: string }
+/** The declared org (`config.org`) whose reporting lines scope visibility is judged by. */
+type Org = Readonly<OrgConfig>;
 
 export function toRecord(r: FlowDefinition): FlowRecord {
   return {
@@ -23,21 +26,21 @@ export function toRecord(r: FlowDefinition): FlowRecord {
 const scopeOf = (r: FlowDefinition) => ({ level: r.scopeLevel, ref: r.scopeRef ?? undefined });
 
 /** Who may change a saved flow: the operator, or the seat that saved it while it can still see it. */
-function mayChange(r: FlowDefinition, viewer: Viewer): boolean {
-  return viewer.operator || (r.savedBy === viewer.seat && visibleTo(scopeOf(r), viewer));
+function mayChange(r: FlowDefinition, viewer: Viewer, org: Org): boolean {
+  return viewer.operator || (r.savedBy === viewer.seat && visibleTo(scopeOf(r), viewer, org));
 }
 
 /**
  * Saves (or overwrites) a definition. A seat may save only a flow in a scope it can see, and
  * may overwrite only a flow it saved; a taken id answers 403 `flow_forbidden`.
  */
-export async function saveFlow(store: Store, flow: Flow, viewer: Viewer, now: Date): Promise<FlowRecord> {
+export async function saveFlow(store: Store, flow: Flow, viewer: Viewer, org: Org, now: Date): Promise<FlowRecord> {
   const em = store.em();
-  if (!viewer.operator && !visibleTo({ level: flow.scope?.level ?? 'org', ref: flow.scope?.ref }, viewer)) {
+  if (!viewer.operator && !visibleTo({ level: flow.scope?.level ?? 'org', ref: flow.scope?.ref }, viewer, org)) {
     throw new AppError('flow_forbidden', { message: `flow ${flow.id}: a seat may save only flows in a scope it can see (${flow.scope?.level} ${flow.scope?.ref ?? ''})` });
   }
   const existing = await em.findOne(FlowDefinition, { id: flow.id });
-  if (existing && !mayChange(existing, viewer)) throw new AppError('flow_forbidden', { message: `flow ${flow.id} was saved by another seat; only it or the operator may change it` });
+  if (existing && !mayChange(existing, viewer, org)) throw new AppError('flow_forbidden', { message: `flow ${flow.id} was saved by another seat; only it or the operator may change it` });
   const data = {
     title: flow.title ?? null, trigger: flow.trigger ?? 'manual', scopeLevel: flow.scope?.level ?? 'org', scopeRef: flow.scope?.ref ?? null,
     definition: flow as unknown as Record<string, unknown>, savedBy: viewer.seat, updatedAt: now,
@@ -48,21 +51,21 @@ export async function saveFlow(store: Store, flow: Flow, viewer: Viewer, now: Da
 }
 
 /** Deletes a flow the viewer may change. One it cannot see answers like a missing one (false). */
-export async function deleteFlow(store: Store, id: string, viewer: Viewer): Promise<boolean> {
+export async function deleteFlow(store: Store, id: string, viewer: Viewer, org: Org): Promise<boolean> {
   const row = await store.em().findOne(FlowDefinition, { id });
-  if (!row || !visibleTo(scopeOf(row), viewer)) return false;
-  if (!mayChange(row, viewer)) throw new AppError('flow_forbidden', { message: `flow ${id} was saved by another seat; only it or the operator may delete it` });
+  if (!row || !visibleTo(scopeOf(row), viewer, org)) return false;
+  if (!mayChange(row, viewer, org)) throw new AppError('flow_forbidden', { message: `flow ${id} was saved by another seat; only it or the operator may delete it` });
   return (await store.em().nativeDelete(FlowDefinition, { id })) > 0;
 }
 
-export async function listFlows(store: Store, viewer: Viewer): Promise<FlowRecord[]> {
+export async function listFlows(store: Store, viewer: Viewer, org: Org): Promise<FlowRecord[]> {
   const rows = await store.em().find(FlowDefinition, {}, { orderBy: { id: 'asc' }, limit: 1000 });
-  return rows.filter((r) => visibleTo({ level: r.scopeLevel, ref: r.scopeRef ?? undefined }, viewer)).map(toRecord);
+  return rows.filter((r) => visibleTo(scopeOf(r), viewer, org)).map(toRecord);
 }
 
 /** The saved flow `id` if `viewer` may see it. */
-export async function loadFlow(store: Store, id: string, viewer: Viewer): Promise<Flow | undefined> {
+export async function loadFlow(store: Store, id: string, viewer: Viewer, org: Org): Promise<Flow | undefined> {
   const r = await store.em().findOne(FlowDefinition, { id });
-  if (!r || !visibleTo({ level: r.scopeLevel, ref: r.scopeRef ?? undefined }, viewer)) return undefined;
+  if (!r || !visibleTo(scopeOf(r), viewer, org)) return undefined;
   return r.definition as unknown as Flow;
 }

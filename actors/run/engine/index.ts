@@ -51,7 +51,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
   const driverDeps: DriverDeps = { deps, lease, registry: () => (registry ??= buildRegistry({ chain, connectors: deps.connectors, delegation })) };
 
   const delegation: Delegation = {
-    loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, { operator: false, seat: principal }),
+    loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, { operator: false, seat: principal }, deps.config.org),
     async existing(parent, stepId) {
       const row = await findChild(deps.store, parent.id, stepId);
       if (!row) return undefined;
@@ -105,7 +105,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       if (cmd.flow !== undefined) {
         flow = validateFlow(cmd.flow);
       } else if (cmd.flowId !== undefined) {
-        const saved = await loadFlow(deps.store, cmd.flowId, { operator: cmd.operator === true, seat: cmd.principal });
+        const saved = await loadFlow(deps.store, cmd.flowId, { operator: cmd.operator === true, seat: cmd.principal }, deps.config.org);
         if (!saved) throw new AppError('record_not_found', { message: `no saved flow ${cmd.flowId} is visible to ${cmd.principal}` });
         flow = saved;
       } else {
