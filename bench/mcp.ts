@@ -19,17 +19,26 @@ import { dropAll } from './roundtrip.js';
 export interface McpRow { name: string; n: number; p50: number; p99: number; perSec: number }
 export interface McpBench { rows: McpRow[]; ratioEmbedded: number; ratioJetStream: number; ratioPerSession: number }
 
-async function timeSeq(n: number, fn: () => Promise<unknown>): Promise<Omit<McpRow, 'name' | 'n'>> {
-  const times: number[] = [];
-  const started = performance.now();
+/**
+ * Runs the cases round-robin, one call of each per round, so a burst of load from elsewhere on
+ * the machine lands on every case alike and the ratios stay comparable.
+ */
+async function timeInterleaved(n: number, cases: readonly (readonly [string, () => Promise<unknown>])[]): Promise<McpRow[]> {
+  const times = cases.map(() => [] as number[]);
+  const spent = cases.map(() => 0);
   for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
+    for (let c = 0; c < cases.length; c++) {
+      const t0 = performance.now();
+      await cases[c]![1]();
+      const dt = performance.now() - t0;
+      times[c]!.push(dt);
+      spent[c]! += dt;
+    }
   }
-  const total = performance.now() - started;
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), perSec: (n / total) * 1000 };
+  return cases.map(([name], c) => {
+    const sorted = times[c]!.sort((a, b) => a - b);
+    return { name, n, p50: percentile(sorted, 50), p99: percentile(sorted, 99), perSec: (n / spent[c]!) * 1000 };
+  });
 }
 
 /** The local MCP server: stateless Streamable HTTP, JSON responses, tools `echo` and `blocked`. */
@@ -99,12 +108,8 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
       ['refusal: POST /mcp/call blocked tool, embedded', () => post(embedded.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
       ['refusal: POST /mcp/call blocked tool, JetStream + PostgreSQL', () => post(gateway.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
     ];
-    const warm = Math.min(100, n);
-    const rows: McpRow[] = [];
-    for (const [name, fn] of cases) {
-      await timeSeq(warm, fn);
-      rows.push({ name, n, ...(await timeSeq(n, fn)) });
-    }
+    await timeInterleaved(Math.min(100, n), cases);
+    const rows = await timeInterleaved(n, cases);
     await direct.close();
     await viaMcp.close();
     const p50 = (i: number) => rows[i]!.p50;
@@ -120,7 +125,7 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
 /** The section `npm run bench` prints (bench/run.ts calls this). */
 export async function runMcpSection(n: number, natsUrl: string, databaseUrl: string): Promise<void> {
   const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
-  console.log(`\n## External MCP calls (${n} sequential calls each; local Streamable HTTP MCP server, tool allowed)\n`);
+  console.log(`\n## External MCP calls (${n} sequential calls each, cases interleaved; local Streamable HTTP MCP server, tool allowed)\n`);
   console.log('| path | p50 | p99 | calls/s |\n|---|---|---|---|');
   const r = await benchMcp(n, natsUrl, databaseUrl);
   for (const x of r.rows) console.log(`| ${x.name} | ${fmt(x.p50, 3)} ms | ${fmt(x.p99, 3)} ms | ${fmt(x.perSec, 0)} |`);
