@@ -15,10 +15,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   app.decorateRequest('caller', undefined);
   // Ahead of the CORS plugin, which answers any OPTIONS carrying an Origin as a preflight: only a
   // true preflight (Origin and Access-Control-Request-Method) goes without the token.
-  app.addHook('onRequest', async (req) => {
-    if (req.method !== 'OPTIONS' || isPreflight(req)) return;
+  // Callback hooks, not async ones: they run on every request and never wait for anything.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.method !== 'OPTIONS' || isPreflight(req)) return done();
     req.caller = authenticate(req);
-    if (!req.caller) throw new AppError('unauthorized');
+    done(req.caller ? undefined : new AppError('unauthorized'));
   });
 
   // Only listed origins get allow headers; an unlisted origin's preflight gets none.
@@ -31,13 +32,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictPreflight: false,
   });
 
-  app.addHook('onRequest', async (req) => {
-    if (req.method === 'OPTIONS') return; // checked above; preflights carry no credentials by design
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.method === 'OPTIONS') return done(); // checked above; preflights carry no credentials by design
     req.caller = authenticate(req);
-    if (!req.caller && !req.routeOptions.config?.public) throw new AppError('unauthorized');
+    if (!req.caller && !req.routeOptions.config?.public) return done(new AppError('unauthorized'));
     if (BODY_METHODS.has(req.method) && hasBody(req) && !req.routeOptions.config?.rawBody && !isJson(req)) {
-      throw new AppError('content_type_must_be_json');
+      return done(new AppError('content_type_must_be_json'));
     }
+    done();
   });
 }
 

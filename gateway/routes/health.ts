@@ -21,6 +21,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
       json = JSON.stringify(current);
     }
     const text = json;
-    return reply.code(current.status === 'ok' ? 200 : 503).serializer(() => text).send(current);
+    return reply.code(current.status === 'ok' ? 200 : 503).type('application/json; charset=utf-8').serializer(() => text).send(current);
   });
 };

@@ -14,6 +14,7 @@ const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.met
 async function health(url: string) {
   const started = Date.now();
   const res = await fetch(`${url}/health`);
+  if (res.headers.get('content-type') !== 'application/json; charset=utf-8') throw new Error(`GET /health answered content-type ${res.headers.get('content-type')}`);
   return { status: res.status, body: (await res.json()) as any, ms: Date.now() - started };
 }
 
