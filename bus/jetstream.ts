@@ -328,6 +328,11 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const traceId = o.traceId ?? newTraceId();
       const subject = names.event(type);
       const evt: BusEvent = { type, subject, at: o.at ?? new Date().toISOString(), traceId, data };
+      if (o.noAck) {
+        // A core publish the stream captures: no ack round trip per event (a run's hot path).
+        (await ready()).publish(subject, encode(evt), { headers: hdrs(traceId, o.msgId === undefined ? {} : { 'Nats-Msg-Id': o.msgId }) });
+        return;
+      }
       await publish(subject, encode(evt), o.msgId, hdrs(traceId));
     },
 

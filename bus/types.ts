@@ -36,6 +36,9 @@ export interface EmitOptions {
   traceId?: string;
   msgId?: string;
   at?: string;
+  /** Published without waiting for the event stream's ack (the stream still stores it when it
+   * arrives): for per-step progress, where a lost event costs a line in a live view, not a record. */
+  noAck?: boolean;
 }
 
 export interface CallOptions extends SendOptions {

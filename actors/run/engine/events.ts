@@ -17,7 +17,7 @@ function summary(v: RunView): Record<string, unknown> {
 }
 
 export function stepDone(deps: ActorDeps, runId: string, flowId: string, entry: TraceEntry, seq: number, traceId: string): void {
-  deps.bus.emit('RunProgress', { runId, flowId, seq, stepId: entry.stepId, kind: entry.kind, status: entry.status, summary: entry.summary, ...(entry.port !== undefined ? { port: entry.port } : {}), ...(entry.verdict ? { verdict: entry.verdict } : {}) }, { traceId })
+  deps.bus.emit('RunProgress', { runId, flowId, seq, stepId: entry.stepId, kind: entry.kind, status: entry.status, summary: entry.summary, ...(entry.port !== undefined ? { port: entry.port } : {}), ...(entry.verdict ? { verdict: entry.verdict } : {}) }, { traceId, noAck: true })
     .catch((err) => deps.log.debug({ err, runId }, 'RunProgress not published'));
 }
 
