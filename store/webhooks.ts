@@ -20,9 +20,12 @@ export interface DeliveryRow {
   runId: string | null; eventType: string | null; sent: boolean; at: Date;
 }
 
-function tables(store: Store): { trigger: string; delivery: string; paused: string; flow: string } {
+function tables(store: Store): { trigger: string; delivery: string; paused: string; flow: string; audit: string } {
   const schema = store.engine === 'postgres' ? (store.orm.config.get('schema') as string | undefined) : undefined;
-  return { trigger: qualify(schema, 'webhook_trigger'), delivery: qualify(schema, 'webhook_delivery'), paused: qualify(schema, 'paused_agent'), flow: qualify(schema, 'flow_definition') };
+  return {
+    trigger: qualify(schema, 'webhook_trigger'), delivery: qualify(schema, 'webhook_delivery'), paused: qualify(schema, 'paused_agent'), flow: qualify(schema, 'flow_definition'),
+    audit: qualify(schema, 'audit_event'),
+  };
 }
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
@@ -62,6 +65,20 @@ export async function insertDeliveries(store: Store, rows: readonly DeliveryRow[
     `insert into ${t.delivery} (id, trigger_id, delivery_key, status, reason, bytes, run_id, event_type, sent, at) values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
        on conflict (trigger_id, delivery_key) do nothing returning id`, params, 'all');
   return new Set(inserted.map((r: { id: string }) => r.id));
+}
+
+export interface DeliveryAuditRow { runId: string; traceId: string | null; data: Record<string, unknown>; at: Date }
+
+/** `WebhookDelivery` audit rows, unpublished (the outbox of store/audit.ts), in one statement.
+ * Returns each row's id by its run id (unique per accepted delivery), not by position. */
+export async function insertDeliveryAudits(store: Store, rows: readonly DeliveryAuditRow[]): Promise<Map<string, string>> {
+  const t = tables(store);
+  const pg = store.engine === 'postgres';
+  const params = rows.flatMap((r) => ['WebhookDelivery', pg ? r.at : r.at.getTime(), r.traceId, JSON.stringify({ ...r.data, runId: r.runId }), pg ? false : 0]);
+  const out = await store.em().getConnection().execute<{ id: unknown; run_id: string }[]>(
+    `insert into ${t.audit} (type, at, trace_id, data, published) values ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       returning id, ${pg ? "data->>'runId'" : "json_extract(data, '$.runId')"} as run_id`, params, 'all');
+  return new Map(out.map((r: { id: unknown; run_id: string }) => [r.run_id, String(r.id)]));
 }
 
 /** How long the delivery log keeps what (documented in the README, "Triggers"). */

@@ -1,29 +1,38 @@
 /**
  * `WebhookDelivery` audit events written as a group commit (group.ts): deliveries that finish
- * while a write is in flight share the next multi-row insert, and each still waits for its row
- * before it is answered (the durability of runtime/audit.ts, whose rules it follows: the row
- * first, then the live event, whose failure is only logged).
+ * while a write is in flight share the next multi-row insert, and each waits for its row before
+ * it is answered. The rows follow the audit outbox of runtime/audit.ts: written unpublished,
+ * published with `Nats-Msg-Id` = row id, flagged once stored (one update per batch), and left
+ * to the outbox sweep when the publish fails. Publishing happens after the callers are released:
+ * the row is the record, the live event follows.
  */
 import type { Logger } from 'pino';
-import { AuditEvent } from '../../store/entities/AuditEvent.js';
+import { markPublished } from '../../store/audit.js';
+import { insertDeliveryAudits, type DeliveryAuditRow } from '../../store/webhooks.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { groupCommit } from './group.js';
 
-interface Pending { readonly data: Record<string, unknown>; readonly traceId: string | undefined; readonly at: Date }
-
 export interface DeliveryAudit {
-  record(data: Record<string, unknown>, traceId?: string): Promise<void>;
+  /** `data.runId` names the accepted delivery's run (unique per row). */
+  record(data: Record<string, unknown> & { runId: string }, traceId?: string): Promise<void>;
 }
 
 export function deliveryAudit(deps: { store: Store; bus: Bus; log: Logger }): DeliveryAudit {
-  const write = groupCommit(async (batch: Pending[]) => {
-    await deps.store.em().insertMany(AuditEvent, batch.map((p) => ({ type: 'WebhookDelivery', at: p.at, traceId: p.traceId ?? null, data: p.data })));
-    for (const p of batch) {
-      deps.bus.emit('WebhookDelivery', p.data, p.traceId === undefined ? {} : { traceId: p.traceId })
-        .catch((err: unknown) => deps.log.warn({ err, type: 'WebhookDelivery' }, 'audit event not published'));
-    }
+  const publish = async (ids: Map<string, string>, batch: DeliveryAuditRow[]): Promise<void> => {
+    const stored: string[] = [];
+    await Promise.all(batch.map((p) => {
+      const id = ids.get(p.runId);
+      if (id === undefined) return undefined;
+      return deps.bus.emit('WebhookDelivery', p.data, { msgId: id, at: p.at.toISOString(), ...(p.traceId === null ? {} : { traceId: p.traceId }) })
+        .then(() => { stored.push(id); }, (err: unknown) => deps.log.warn({ err, type: 'WebhookDelivery', auditId: id }, 'audit event not published yet; the outbox sweep will re-send it'));
+    }));
+    await markPublished(deps.store, stored).catch((err: unknown) => deps.log.warn({ err }, 'audit rows not flagged published; the outbox sweep re-sends them (deduplicated by msgId)'));
+  };
+  const write = groupCommit(async (batch: DeliveryAuditRow[]) => {
+    const ids = await insertDeliveryAudits(deps.store, batch);
+    void publish(ids, batch);
     return batch.map(() => undefined);
   });
-  return { record: (data, traceId) => write({ data, traceId, at: new Date() }) };
+  return { record: (data, traceId) => write({ runId: data.runId, data, traceId: traceId ?? null, at: new Date() }) };
 }

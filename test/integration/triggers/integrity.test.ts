@@ -7,13 +7,14 @@
  * no second run; disabled answers 403 only to a signed request; a codehost ping starts nothing;
  * the delivery log is capped and goes with its trigger.
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { Webhooks } from '@octokit/webhooks';
 import { startSystem, type TestSystem } from '../../helpers/system.js';
 import { json, mint, post, saveFlow, svcHeaders } from '../../helpers/triggers.js';
 import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { FlowDefinition } from '../../../store/entities/FlowDefinition.js';
 import { WebhookDelivery } from '../../../store/entities/WebhookDelivery.js';
+import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { pruneDeliveries, RETENTION } from '../../../store/webhooks.js';
 import { skipUnless } from '../../helpers/services.js';
 
@@ -142,6 +143,10 @@ t.test('deliveries and the flow behind them', async (t) => {
     t.match(log.body.deliveries, [{ status: 'rejected' }, { status: 'skipped', reason: 'ping', eventType: 'ping' }]);
   });
 
+  t.test('WebhookDelivery audit rows go through the outbox: published with their row id', async (t) => {
+    await auditOutbox(t, sys);
+  });
+
   t.test('retention: rejections capped per trigger; a deleted trigger takes its log', async (t) => {
     await saveFlow(sys.store, 'rf', 'webhook');
     const m = await mint(sys.url, { flowId: 'rf' });
@@ -165,7 +170,7 @@ t.test('deliveries and the flow behind them', async (t) => {
   });
 });
 
-t.test('retention SQL on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
+t.test('retention SQL and the audit outbox on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
   const sys = await startSystem(t, { postgres: true, actors: ['ops'], env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
   await saveFlow(sys.store, 'wf', 'webhook');
   const m = await mint(sys.url, { flowId: 'wf' });
@@ -174,4 +179,22 @@ t.test('retention SQL on PostgreSQL', { skip: (await skipUnless('postgres')) ?? 
   await sys.store.em().insertMany(WebhookDelivery, [row('old-rejected', 'rejected', old), row('old-accepted', 'accepted', old), row('new-rejected', 'rejected', new Date()), row('orphan', 'rejected', new Date(), 'trg_gone')]);
   t.equal(await pruneDeliveries(sys.store, new Date()), 2);
   t.same((await sys.store.em().find(WebhookDelivery, {}, { orderBy: { id: 'asc' } })).map((r) => r.id), ['new-rejected', 'old-accepted'], 'accepted rows outlive rejections; orphans go');
+  await auditOutbox(t, sys);
 });
+
+/** Concurrent accepted deliveries (one group-committed batch or a few): one audit row each,
+ * every row flagged published once its event is stored, each event carrying its row's data. */
+async function auditOutbox(t: Test, sys: TestSystem): Promise<void> {
+  await saveFlow(sys.store, 'auditf', 'webhook');
+  const m = await mint(sys.url, { flowId: 'auditf' });
+  const events: unknown[] = [];
+  const sub = await sys.bus.tail('WebhookDelivery', (e) => { events.push(e.data); });
+  const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => post(`${sys.url}/hooks/${m.trigger.id}`, `{"i":${i}}`, svcHeaders(m.secret, `{"i":${i}}`))));
+  t.ok(replies.every((r) => r.status === 202), '20 accepted');
+  const mine = async () => (await sys.store.em().fork().find(AuditEvent, { type: 'WebhookDelivery' })).filter((r) => (r.data as { triggerId?: string }).triggerId === m.trigger.id);
+  await until('published rows and events', async () => (await mine()).filter((r) => r.published).length === 20 && events.filter((e) => (e as { triggerId: string }).triggerId === m.trigger.id).length === 20);
+  const rows = await mine();
+  t.equal(new Set(rows.map((r) => String(r.id))).size, 20, 'one row per accepted delivery');
+  t.same(new Set(rows.map((r) => (r.data as { runId: string }).runId)), new Set(replies.map((r) => r.body.runId)), 'each names its run');
+  await sub.unsubscribe();
+}
