@@ -2,7 +2,8 @@
  * Raw SQL for the run engine's hot path (one statement per step boundary instead of a
  * begin/update/insert/commit round of ORM query building). It borrows a connection from the
  * store's own pool, so it shares the ORM's schema, credentials and, on SQLite, its single
- * connection: while an ORM transaction holds that connection, `use` waits for it.
+ * connection: while an ORM transaction holds that connection, these helpers wait for it, so
+ * they are never called from inside one.
  * Statements are written once with `$n` placeholders; PostgreSQL prepares each on a connection
  * once (named statements), SQLite prepares it once per process.
  */
