@@ -9,6 +9,7 @@
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { CallerScope, McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
+import { requireActAs } from '../act-as.js';
 import { findVisible, type McpContext } from '../context.js';
 import { isFirstPartyName } from '../first-party.js';
 import { callFirstParty } from '../first-party-call.js';
@@ -17,24 +18,11 @@ import { boundsFor, withClient } from '../session.js';
 import { toolStates } from '../view.js';
 import type { Bounds } from '../bounds.js';
 
-/**
- * Whose rules a `/mcp/call` may borrow (`as`): the operator any seat's; a person a seat of their
- * own workspace (SVC_IDENTITIES says which); an agent, or a person with no workspace, only
- * their own. Otherwise a denied seat could slip its rules by naming another.
- */
-function mayActAs(ctx: McpContext, caller: CallerScope, seat: string): boolean {
-  if (seat === caller.seat || caller.kind === 'operator') return true;
-  if (caller.authorKind !== 'human' || caller.workspace === undefined) return false;
-  return ctx.deps.config.identities.some((i) => i.seat === seat && i.workspace === caller.workspace);
-}
-
 export function callHandlers(ctx: McpContext) {
   return {
     call: async (h: HandlerContext, p: McpCallCommand & { caller?: CallerScope }): Promise<McpCallOutcome> => {
       const started = performance.now();
-      if (p.caller && !mayActAs(ctx, p.caller, p.seat)) {
-        throw new AppError('mcp_scope_forbidden', { message: `${p.caller.seat} may not call as ${p.seat}` });
-      }
+      requireActAs(ctx, p.caller, p.seat);
       const parsed = parseToolName(p.name);
       if (parsed.kind !== 'external') {
         if (isFirstPartyName(p.name)) return callFirstParty(p.name, p.arguments ?? {}, p.seat, h.traceId);

@@ -6,6 +6,7 @@
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError } from '../../../schemas/errors.js';
 import type { CallerScope, ListedTool, RuleChange, ToolRule, ToolsReply } from '../../../schemas/mcp.js';
+import { requireActAs } from '../act-as.js';
 import { findVisible, ownerOf, requireHuman, visibleServers, type McpContext } from '../context.js';
 import { servedFirstParty } from '../first-party-call.js';
 import { deleteRule, upsertRule, type Level } from '../store.js';
@@ -43,6 +44,7 @@ export function ruleHandlers(ctx: McpContext) {
     },
 
     tools: async (_h: HandlerContext, p: { caller: CallerScope; as?: string }): Promise<ToolsReply> => {
+      requireActAs(ctx, p.caller, p.as);
       const seat = p.as ?? p.caller.seat;
       const out: ListedTool[] = servedFirstParty().map((t) => ({ name: t.name, description: t.description, kind: 'first-party', inputSchema: t.inputSchema }));
       for (const s of await visibleServers(ctx, p.caller.workspace)) {

@@ -7,6 +7,7 @@ import type { HandlerContext } from '../../../bus/types.js';
 import { AppError } from '../../../schemas/errors.js';
 import type { AttachReply, CallerScope, DetachReply, McpServerConfig, PingResult, RefreshReply, ServersReply } from '../../../schemas/mcp.js';
 import { claimWindow } from '../../../store/claims.js';
+import { requireActAs } from '../act-as.js';
 import { allServers, findVisible, ownerOf, requireHuman, visibleServers, type McpContext, type ServerEntry } from '../context.js';
 import { checkEndpointAnswers, checkServer, describePolicy } from '../egress.js';
 import { discover } from '../discovery.js';
@@ -28,6 +29,7 @@ function validateShape(c: McpServerConfig): void {
 export function serverHandlers(ctx: McpContext) {
   return {
     list: async (_h: HandlerContext, p: { caller: CallerScope; as?: string }): Promise<ServersReply> => {
+      requireActAs(ctx, p.caller, p.as);
       const owner = ownerOf(p.caller);
       const servers = await visibleServers(ctx, p.caller.workspace);
       return { seat: p.as ?? null, servers: await Promise.all(servers.map((s) => listing(ctx, s, p.as, owner))), egress: describePolicy(ctx.policy) };

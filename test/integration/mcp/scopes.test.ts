@@ -164,6 +164,13 @@ t.test('`as` on /mcp/call: the operator any seat, a person only seats of their o
   t.equal((await callAs(OP, 'bob')).status, 200, 'the operator may act as anyone');
   t.equal((await callAs(OP, 'alice')).body.error, 'tool_not_allowlisted:gh.echo', "and meets that seat's rules");
   t.equal(fake.calls().length, 2);
+  for (const path of ['/mcp/servers', '/mcp/tools']) {
+    const peek = await req(sys.url, 'GET', `${path}?as=bob`, undefined, A);
+    t.equal(peek.status, 403, `alice may not read ${path} resolved for a seat of another workspace`);
+    t.equal(peek.body.error, 'mcp_scope_forbidden');
+    t.equal((await req(sys.url, 'GET', `${path}?as=carol`, undefined, A)).status, 200, `but may for ${path} as a seat of her own`);
+    t.equal((await req(sys.url, 'GET', `${path}?as=bob`, undefined, OP)).status, 200, `and the operator for ${path} as anyone`);
+  }
 });
 
 t.test('a kept session is dropped when the credential changes', async (t) => {
