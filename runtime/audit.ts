@@ -11,6 +11,7 @@ import type { Store } from '../store/types.js';
 import { insertAudit, markPublished, unpublishedAudit, type StoredAudit } from '../store/audit.js';
 import type { AuditEventType } from '../schemas/events.js';
 import type { Sweep } from '../actors/actor.js';
+import { groupCommit } from '../actors/trigger/group.js';
 
 export interface Audit {
   record(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
@@ -26,12 +27,18 @@ function publish(bus: Bus, row: StoredAudit): Promise<void> {
 }
 
 export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audit {
+  // Flags of events published while an update is in flight share the next one: one commit for
+  // many concurrent runs. Each caller still returns only once its row is flagged.
+  const flag = groupCommit(async (ids: string[]) => {
+    await markPublished(deps.store, ids);
+    return ids.map(() => undefined);
+  });
   return {
     async record(type, data, traceId) {
       const row = await insertAudit(deps.store, { type, data, traceId });
       try {
         await publish(deps.bus, row);
-        await markPublished(deps.store, [row.id]);
+        await flag(row.id);
       } catch (err) {
         // The row is the record of truth and the outbox: the action stands, the sweep re-sends.
         deps.log.warn({ err, type, auditId: row.id }, 'audit event not published yet; the outbox sweep will re-send it');

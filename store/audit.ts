@@ -6,6 +6,7 @@
 import { raw } from '@mikro-orm/core';
 import { AuditEvent } from './entities/AuditEvent.js';
 import { sqlEm } from './sql.js';
+import { rawSql } from './raw.js';
 import type { Store } from './types.js';
 
 export interface AuditInput {
@@ -22,15 +23,24 @@ export interface StoredAudit {
   data: Record<string, unknown>;
 }
 
-/** Writes the row unpublished and returns it; `markPublished` flags it once its event is stored. */
+/** Writes the row unpublished and returns it; `markPublished` flags it once its event is stored.
+ * One raw statement: this runs twice per flow run, where ORM query building was a top cost. */
 export async function insertAudit(store: Store, event: AuditInput): Promise<StoredAudit> {
-  const row = { type: event.type, at: new Date(), traceId: event.traceId ?? null, data: event.data, published: false };
-  const id = await store.em().insert(AuditEvent, row);
-  return { id: String(id), type: row.type, at: row.at, traceId: row.traceId, data: row.data };
+  const row = { type: event.type, at: new Date(), traceId: event.traceId ?? null, data: event.data };
+  const sql = rawSql(store);
+  const text = `insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data", "published") values ($1, $2, $3, $4, $5) returning "id"`;
+  const values = [row.type, sql.date(row.at), row.traceId, sql.json(row.data), sql.bool(false)];
+  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, values)).rows : await sql.sqlite((prep) => prep(text).all(values));
+  return { id: String(rows[0]!.id), ...row };
 }
 
+/** One statement for any number of ids (a fixed text, so it is prepared once). */
 export async function markPublished(store: Store, ids: readonly string[]): Promise<void> {
-  if (ids.length) await store.em().nativeUpdate(AuditEvent, { id: { $in: [...ids] } }, { published: true });
+  if (!ids.length) return;
+  const sql = rawSql(store);
+  const t = sql.table('audit_event');
+  if (sql.dialect === 'postgres') await sql.pg(`update ${t} set "published" = true where "id" = any($1::bigint[])`, [[...ids]]);
+  else await sql.sqlite((prep) => prep(`update ${t} set "published" = 1 where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]));
 }
 
 /** The oldest rows whose event is not known to be stored, written before `before`. */

@@ -5,9 +5,14 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PausedAgent } from './entities/PausedAgent.js';
 import type { Store } from './types.js';
+import { rawSql } from './raw.js';
 
+/** Read at every run start and webhook delivery, so one prepared statement, not a built query. */
 export async function isPaused(store: Store, seat: string): Promise<boolean> {
-  return (await store.em().count(PausedAgent, { seat })) > 0;
+  const sql = rawSql(store);
+  const text = `select 1 as "p" from ${sql.table('paused_agent')} where "seat" = $1`;
+  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, [seat])).rows : await sql.sqlite((prep) => prep(text).all([seat]));
+  return rows.length > 0;
 }
 
 /** True when this call paused the seat; false when it was already paused. */

@@ -85,6 +85,22 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
     if (await isPaused(deps.store, principal)) throw new AppError('principal_paused', { message: `${where}${principal} is paused (POST /agents/pause); no run was started` });
   };
 
+  const startFlow = async (cmd: StartRunCommand): Promise<Flow> => {
+    if (cmd.flow !== undefined) return validateFlow(cmd.flow);
+    if (cmd.flowId !== undefined) {
+      const saved = await loadFlow(deps.store, cmd.flowId, { operator: cmd.operator === true, seat: cmd.principal }, deps.config.org);
+      if (!saved) throw new AppError('record_not_found', { message: `no saved flow ${cmd.flowId} is visible to ${cmd.principal}` });
+      return saved;
+    }
+    throw new AppError('invalid_request', { message: 'a run needs a flow id or an inline flow' });
+  };
+
+  /** A start for a run that exists: continue it only if its holder is gone. */
+  const redelivered = async (existing: RunRow, traceId: string): Promise<RunView> => {
+    if (existing.status === 'running' && (await takeLease(deps.store, existing.id, lease))) return drive(driverDeps, existing.id, traceId);
+    return toView(existing);
+  };
+
   const driveRow = async (runId: string, traceId: string): Promise<RunRow> => {
     await drive(driverDeps, runId, traceId);
     return (await loadRun(deps.store, runId))!;
@@ -94,28 +110,23 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
     deps,
     lease,
     async start(cmd, traceId) {
-      const existing = await loadRun(deps.store, cmd.runId);
-      if (existing) {
-        // A redelivered start: the run exists; continue it only if its holder is gone.
-        if (existing.status === 'running' && (await takeLease(deps.store, existing.id, lease))) return drive(driverDeps, existing.id, traceId);
-        return toView(existing);
-      }
-      await refusePaused(cmd.principal, '');
+      // The run is not looked up first: the insert finds out whether it exists (a redelivered
+      // start), which saves a read on every new run.
       let flow: Flow;
-      if (cmd.flow !== undefined) {
-        flow = validateFlow(cmd.flow);
-      } else if (cmd.flowId !== undefined) {
-        const saved = await loadFlow(deps.store, cmd.flowId, { operator: cmd.operator === true, seat: cmd.principal }, deps.config.org);
-        if (!saved) throw new AppError('record_not_found', { message: `no saved flow ${cmd.flowId} is visible to ${cmd.principal}` });
-        flow = saved;
-      } else {
-        throw new AppError('invalid_request', { message: 'a run needs a flow id or an inline flow' });
+      try {
+        await refusePaused(cmd.principal, '');
+        flow = await startFlow(cmd);
+      } catch (err) {
+        // A redelivered start is answered from its run, even if its principal was paused since.
+        const existing = await loadRun(deps.store, cmd.runId);
+        if (existing) return redelivered(existing, traceId);
+        throw err;
       }
       const created = await insertRun(deps.store, {
         id: cmd.runId, flowId: flow.id, flow: flow as unknown as Record<string, unknown>, principal: cmd.principal, input: cmd.input,
         trigger: cmd.trigger ?? 'manual', cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
       }, lease);
-      if (!created) return toView((await loadRun(deps.store, cmd.runId))!);
+      if (!created) return redelivered((await loadRun(deps.store, cmd.runId))!, traceId);
       await runStarted(deps, { runId: cmd.runId, flowId: flow.id, principal: cmd.principal, trigger: cmd.trigger ?? 'manual' }, traceId);
       return drive(driverDeps, cmd.runId, traceId, created);
     },

@@ -13,7 +13,7 @@ import type { Store } from '../../../store/types.js';
 import type { WaitingReason } from '../../../schemas/flows.js';
 import type { TraceEntry } from '../../../schemas/runs.js';
 import type { ResumeSignal } from '../steps/types.js';
-import { rawSql, type RawSql } from './sql.js';
+import { rawSql, type RawSql } from '../../../store/raw.js';
 
 export type RunRow = FlowRun;
 export type Outcome = 'done' | 'parked' | 'failed';

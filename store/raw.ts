@@ -1,5 +1,5 @@
 /**
- * Raw SQL for the run engine's hot path (one statement per step boundary instead of a
+ * Raw SQL for the hot paths (one statement per run step boundary, audit row or paused check instead of a
  * begin/update/insert/commit round of ORM query building). It borrows a connection from the
  * store's own pool, so it shares the ORM's schema, credentials and, on SQLite, its single
  * connection: while an ORM transaction holds that connection, these helpers wait for it, so
@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
-import type { Store } from '../../../store/types.js';
+import type { Store } from './types.js';
 
 export interface PgClient { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> }
 /** A prepared SQLite statement taking the same positional values as its `$n` text. */
