@@ -15,6 +15,8 @@ import { groupCommit } from '../actors/trigger/group.js';
 
 export interface Audit {
   record(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
+  /** Publishes a row a caller wrote itself in its own statement (e.g. with the run it audits). */
+  publish(row: StoredAudit): Promise<void>;
 }
 
 /** A row younger than this may still be on its first publish; the sweep leaves it alone. */
@@ -33,18 +35,21 @@ export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audi
     await markPublished(deps.store, ids);
     return ids.map(() => undefined);
   });
-  return {
+  const audit: Audit = {
     async record(type, data, traceId) {
-      const row = await insertAudit(deps.store, { type, data, traceId });
+      await audit.publish(await insertAudit(deps.store, { type, data, traceId }));
+    },
+    async publish(row) {
       try {
         await publish(deps.bus, row);
         await flag(row.id);
       } catch (err) {
         // The row is the record of truth and the outbox: the action stands, the sweep re-sends.
-        deps.log.warn({ err, type, auditId: row.id }, 'audit event not published yet; the outbox sweep will re-send it');
+        deps.log.warn({ err, type: row.type, auditId: row.id }, 'audit event not published yet; the outbox sweep will re-send it');
       }
     },
   };
+  return audit;
 }
 
 /** Runs once per clock window across all replicas (the clock's claim), re-sending what the

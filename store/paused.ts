@@ -1,19 +1,11 @@
 /**
  * The shared record of paused agents (`POST /agents/pause` writes it; run start and webhook
- * delivery read it). One row per paused seat; resuming deletes it.
+ * delivery read it inside their own statements: actors/run/engine/records.ts insertRun,
+ * store/webhooks.ts). One row per paused seat; resuming deletes it.
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PausedAgent } from './entities/PausedAgent.js';
 import type { Store } from './types.js';
-import { rawSql } from './raw.js';
-
-/** Read at every run start and webhook delivery, so one prepared statement, not a built query. */
-export async function isPaused(store: Store, seat: string): Promise<boolean> {
-  const sql = rawSql(store);
-  const text = `select 1 as "p" from ${sql.table('paused_agent')} where "seat" = $1`;
-  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, [seat])).rows : await sql.sqlite((prep) => prep(text).all([seat]));
-  return rows.length > 0;
-}
 
 /** True when this call paused the seat; false when it was already paused. */
 export async function pauseAgent(store: Store, seat: string, by: string, reason?: string): Promise<boolean> {

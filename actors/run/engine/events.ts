@@ -8,6 +8,7 @@
 import type { ActorDeps } from '../../actor.js';
 import type { RunView, TraceEntry } from '../../../schemas/runs.js';
 import type { RunRow } from './records.js';
+import type { AuditInput, StoredAudit } from '../../../store/audit.js';
 
 function summary(v: RunView): Record<string, unknown> {
   return {
@@ -21,9 +22,14 @@ export function stepDone(deps: ActorDeps, runId: string, flowId: string, entry: 
     .catch((err) => deps.log.debug({ err, runId }, 'RunProgress not published'));
 }
 
-/** The run exists and is about to execute its first step (spec: `FlowRun` when "a run happens"). */
-export async function runStarted(deps: ActorDeps, r: { runId: string; flowId: string; principal: string; trigger: string; parent?: { runId: string; stepId: string } }, traceId: string): Promise<void> {
-  await deps.audit.record('FlowRun', { ...r, status: 'running', steps: 0 }, traceId);
+/** The audit row of a run about to execute its first step (spec: `FlowRun` when "a run happens");
+ * written with the run (records.insertRun), published by `runStarted`. */
+export function startedAudit(r: { runId: string; flowId: string; principal: string; trigger: string; parent?: { runId: string; stepId: string } }, traceId: string): AuditInput {
+  return { type: 'FlowRun', data: { ...r, status: 'running', steps: 0 }, traceId };
+}
+
+export async function runStarted(deps: ActorDeps, row: StoredAudit): Promise<void> {
+  await deps.audit.publish(row);
 }
 
 export async function runParked(deps: ActorDeps, v: RunView, traceId: string): Promise<void> {

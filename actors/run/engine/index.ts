@@ -16,8 +16,7 @@ import type { ChildState, Delegation } from '../steps/agent.js';
 import { drive, type DriverDeps, type Registry } from './driver.js';
 import { findChild, insertRun, loadRun, takeLease, type Lease, type RunRow } from './records.js';
 import { toView } from './view.js';
-import { runStarted } from './events.js';
-import { isPaused } from '../../../store/paused.js';
+import { runStarted, startedAudit } from './events.js';
 
 export interface Engine {
   readonly deps: ActorDeps;
@@ -62,28 +61,28 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       return childState(row);
     },
     async child(parent, stepId, spec) {
-      await refusePaused(spec.principal, `step ${stepId}: `);
       const id = newRunId();
       const parentRow = await loadRun(deps.store, parent.id);
       const traceId = parentRow?.traceId ?? parent.id;
+      const r = { runId: id, flowId: spec.flow.id, principal: spec.principal, trigger: parent.trigger, parent: { runId: parent.id, stepId } };
       const created = await insertRun(deps.store, {
         id, flowId: spec.flow.id, flow: spec.flow as unknown as Record<string, unknown>, principal: spec.principal, input: spec.input,
         trigger: parent.trigger, cursor: spec.flow.steps[0]?.id ?? null, stack: [...parent.stack, spec.flow.id], parent: { runId: parent.id, stepId }, traceId,
-      }, lease);
-      if (!created) {
+      }, lease, { audit: startedAudit(r, traceId), refusePaused: true });
+      if (created.paused) throw pausedError(spec.principal, `step ${stepId}: `);
+      if (!created.audit) {
         const existing = await this.existing(parent, stepId);
         if (existing) return existing;
         throw new AppError('flow_step_failed', { message: `step ${stepId}: could not create the delegate run` });
       }
-      await runStarted(deps, { runId: id, flowId: spec.flow.id, principal: spec.principal, trigger: parent.trigger, parent: { runId: parent.id, stepId } }, traceId);
+      await runStarted(deps, created.audit);
       return childState(await driveRow(id, traceId));
     },
   };
 
   /** A paused principal starts nothing new (spec: a run starts only when its principal is not paused). */
-  const refusePaused = async (principal: string, where: string): Promise<void> => {
-    if (await isPaused(deps.store, principal)) throw new AppError('principal_paused', { message: `${where}${principal} is paused (POST /agents/pause); no run was started` });
-  };
+  const pausedError = (principal: string, where: string): AppError =>
+    new AppError('principal_paused', { message: `${where}${principal} is paused (POST /agents/pause); no run was started` });
 
   const startFlow = async (cmd: StartRunCommand): Promise<Flow> => {
     if (cmd.flow !== undefined) return validateFlow(cmd.flow);
@@ -111,24 +110,28 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
     lease,
     async start(cmd, traceId) {
       // The run is not looked up first: the insert finds out whether it exists (a redelivered
-      // start), which saves a read on every new run.
+      // start) or its principal is paused, which saves two reads on every new run.
       let flow: Flow;
       try {
-        await refusePaused(cmd.principal, '');
         flow = await startFlow(cmd);
       } catch (err) {
-        // A redelivered start is answered from its run, even if its principal was paused since.
+        // A redelivered start is answered from its run, whatever changed since the first delivery.
         const existing = await loadRun(deps.store, cmd.runId);
         if (existing) return redelivered(existing, traceId);
         throw err;
       }
+      const r = { runId: cmd.runId, flowId: flow.id, principal: cmd.principal, trigger: cmd.trigger ?? 'manual' };
       const created = await insertRun(deps.store, {
         id: cmd.runId, flowId: flow.id, flow: flow as unknown as Record<string, unknown>, principal: cmd.principal, input: cmd.input,
-        trigger: cmd.trigger ?? 'manual', cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
-      }, lease);
-      if (!created) return redelivered((await loadRun(deps.store, cmd.runId))!, traceId);
-      await runStarted(deps, { runId: cmd.runId, flowId: flow.id, principal: cmd.principal, trigger: cmd.trigger ?? 'manual' }, traceId);
-      return drive(driverDeps, cmd.runId, traceId, created);
+        trigger: r.trigger, cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
+      }, lease, { audit: startedAudit(r, traceId), refusePaused: true });
+      if (!created.row || !created.audit) {
+        const existing = await loadRun(deps.store, cmd.runId);
+        if (existing) return redelivered(existing, traceId);
+        throw created.paused ? pausedError(cmd.principal, '') : new AppError('record_not_found', { message: `run ${cmd.runId} was neither created nor found` });
+      }
+      await runStarted(deps, created.audit);
+      return drive(driverDeps, cmd.runId, traceId, created.row);
     },
     drive: (runId, traceId) => drive(driverDeps, runId, traceId),
     async takeOverAndDrive(runId, traceId, force = false) {

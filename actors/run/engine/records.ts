@@ -14,6 +14,7 @@ import type { WaitingReason } from '../../../schemas/flows.js';
 import type { TraceEntry } from '../../../schemas/runs.js';
 import type { ResumeSignal } from '../steps/types.js';
 import { rawSql, type RawSql } from '../../../store/raw.js';
+import type { AuditInput, StoredAudit } from '../../../store/audit.js';
 
 export type RunRow = FlowRun;
 export type Outcome = 'done' | 'parked' | 'failed';
@@ -62,9 +63,23 @@ export interface NewRun {
   cursor: string | null; stack: string[]; parent?: { runId: string; stepId: string }; traceId: string | undefined;
 }
 
-/** Inserts a run already leased to `lease.holder` and returns it as stored; null when the id
- * (or the parent's one-child-per-step key) exists. */
-export async function insertRun(store: Store, r: NewRun, lease: Lease): Promise<RunRow | null> {
+export interface InsertedRun {
+  /** The run as stored; null when nothing was inserted. */
+  row: RunRow | null;
+  /** Nothing was inserted because the principal is paused (only with `refusePaused`). */
+  paused: boolean;
+  /** The audit row written with the run (same statement, so one exists iff the other does). */
+  audit: StoredAudit | undefined;
+}
+
+/**
+ * Inserts a run already leased to `lease.holder` together with its start audit row, in one
+ * statement (PostgreSQL) or one synchronous transaction (SQLite): a run start is on every
+ * flow's path, so the paused check, the run and the audit row cost one round trip. Nothing is
+ * inserted when the id (or the parent's one-child-per-step key) exists, or, with
+ * `refusePaused`, when the principal is paused.
+ */
+export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audit: AuditInput; refusePaused: boolean }): Promise<InsertedRun> {
   const now = new Date(lease.now());
   const row = {
     id: r.id, flowId: r.flowId, flow: r.flow, principal: r.principal, input: r.input ?? null, trigger: r.trigger,
@@ -77,8 +92,6 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease): Promise<
   const sql = rawSql(store);
   const pg = sql.dialect === 'postgres';
   const cast: Partial<Record<Kind, string>> = pg ? { json: '::jsonb', date: '::timestamptz', int: '::int', bool: '::boolean' } : {};
-  // ON CONFLICT without a target covers both the primary key and the unique parent key.
-  const text = `insert into ${sql.table('flow_run')} (${SELECT_RUN}) values (${RUN_COLUMNS.map(([, , k], i) => `$${i + 1}${cast[k] ?? ''}`).join(', ')}) on conflict do nothing`;
   const values = RUN_COLUMNS.map(([prop, , kind]) => {
     const v = row[prop];
     if (kind === 'json') return sql.json(v);
@@ -86,8 +99,28 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease): Promise<
     if (kind === 'bool') return sql.bool(v as boolean);
     return v;
   });
-  const n = pg ? (await sql.pg(text, values)).rowCount : await sql.sqlite((prep) => prep(text).run(values).changes);
-  return n === 1 ? (row as unknown as RunRow) : null;
+  const k = values.length;
+  const audit = { type: o.audit.type, at: now, traceId: o.audit.traceId ?? null, data: o.audit.data };
+  const [P, T, A] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event')];
+  const params = RUN_COLUMNS.map(([, , kind], i) => `$${i + 1}${cast[kind] ?? ''}`).join(', ');
+  const stored = (id: unknown): StoredAudit => ({ id: String(id), ...audit });
+  if (pg) {
+    values.push(r.principal, o.refusePaused, audit.type, now, audit.traceId, sql.json(audit.data));
+    // ON CONFLICT without a target covers both the primary key and the unique parent key.
+    const text = `with p as (select 1 from ${P} where "seat" = $${k + 1} and $${k + 2}::boolean), `
+      + `r as (insert into ${T} (${SELECT_RUN}) select ${params} where not exists (select 1 from p) on conflict do nothing returning "id"), `
+      + `a as (insert into ${A} ("type", "at", "trace_id", "data", "published") select $${k + 3}, $${k + 4}::timestamptz, $${k + 5}, $${k + 6}::jsonb, false from r returning "id") `
+      + 'select (select "id" from a) as "audit_id", exists (select 1 from p) as "paused"';
+    const out = (await sql.pg(text, values)).rows[0]!;
+    if (out.audit_id === null || out.audit_id === undefined) return { row: null, paused: out.paused === true, audit: undefined };
+    return { row: row as unknown as RunRow, paused: false, audit: stored(out.audit_id) };
+  }
+  return sql.sqlite((prep, db) => db.transaction((): InsertedRun => {
+    if (o.refusePaused && prep(`select 1 as "p" from ${P} where "seat" = $1`).all([r.principal]).length > 0) return { row: null, paused: true, audit: undefined };
+    if (prep(`insert into ${T} (${SELECT_RUN}) values (${params}) on conflict do nothing`).run(values).changes !== 1) return { row: null, paused: false, audit: undefined };
+    const ins = prep(`insert into ${A} ("type", "at", "trace_id", "data", "published") values ($1, $2, $3, $4, 0) returning "id"`).all([audit.type, sql.date(now), audit.traceId, sql.json(audit.data)]);
+    return { row: row as unknown as RunRow, paused: false, audit: stored(ins[0]!.id) };
+  })());
 }
 
 export async function findChild(store: Store, parentRunId: string, stepId: string): Promise<RunRow | null> {
