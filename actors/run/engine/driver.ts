@@ -13,7 +13,7 @@ import type { ResumeSignal, RunView as StepRunView, StepContext, StepExecutor, S
 import { interpolate } from '../interpolate.js';
 import { loadRun, openAttempt, renewLease, writeBoundary, type Lease, type RunRow } from './records.js';
 import { toView } from './view.js';
-import { runEnded, runParked, stepDone } from './events.js';
+import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 
 export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
 
@@ -129,7 +129,9 @@ export async function drive(d: DriverDeps, runId: string, traceId: string, inser
         outputs[stepId] = result.output;
         trace.push({ stepId, kind, status: 'done', summary: result.output.summary, ...(result.output.verdict ? { verdict: result.output.verdict } : {}), port: next, ...(attemptKey ? { attemptKey } : {}), at });
         const fin = next === null ? { status: 'completed' as const } : { status: 'running' as const };
-        const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor: next, outputs, trace, attemptKey, attemptOutcome: 'done' }, d.lease, fin);
+        // The end's audit row goes in with the last step (what it summarises is already known).
+        const ended = next === null ? endedAudit(finish({ status: 'completed', endedAt: new Date(d.lease.now()) }), traceId) : undefined;
+        const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor: next, outputs, trace, attemptKey, attemptOutcome: 'done' }, d.lease, fin, ended);
         if (!r.ok) return await lostView();
         seq++;
         cursor = next;
@@ -138,7 +140,7 @@ export async function drive(d: DriverDeps, runId: string, traceId: string, inser
         stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
         if (next === null) {
           const v = finish({ status: 'completed', endedAt: new Date(d.lease.now()) });
-          await runEnded(deps, row, v, traceId);
+          await runEnded(deps, row, v, traceId, r.audit);
           return v;
         }
         continue;
@@ -159,12 +161,14 @@ export async function drive(d: DriverDeps, runId: string, traceId: string, inser
         return v;
       }
       trace.push({ stepId, kind, status: 'failed', summary: `${result.code}: ${result.message}`, ...(attemptKey ? { attemptKey } : {}), at });
-      const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, d.lease, { status: 'error', code: result.code, message: result.message });
+      const failed = { status: 'error' as const, errorCode: result.code, errorMessage: result.message };
+      const ended = endedAudit(finish({ ...failed, endedAt: new Date(d.lease.now()) }), traceId);
+      const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, d.lease, { status: 'error', code: result.code, message: result.message }, ended);
       if (!r.ok) return await lostView();
       seq++;
-      const v = finish({ status: 'error', errorCode: result.code, errorMessage: result.message, endedAt: new Date(d.lease.now()) });
+      const v = finish({ ...failed, endedAt: new Date(d.lease.now()) });
       stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
-      await runEnded(deps, row, v, traceId);
+      await runEnded(deps, row, v, traceId, r.audit);
       return v;
     }
   } finally {

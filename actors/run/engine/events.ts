@@ -36,8 +36,14 @@ export async function runParked(deps: ActorDeps, v: RunView, traceId: string): P
   await deps.audit.record('FlowRun', summary(v), traceId);
 }
 
-export async function runEnded(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, v: RunView, traceId: string): Promise<void> {
-  await deps.audit.record('FlowRun', summary(v), traceId);
+/** The audit row of a run's end, for writeBoundary to store with the final step. */
+export function endedAudit(v: RunView, traceId: string): AuditInput {
+  return { type: 'FlowRun', data: summary(v), traceId };
+}
+
+/** `stored`: the end's audit row when the final boundary wrote it; recorded here otherwise. */
+export async function runEnded(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, v: RunView, traceId: string, stored?: StoredAudit): Promise<void> {
+  await (stored ? deps.audit.publish(stored) : deps.audit.record('FlowRun', summary(v), traceId));
   await wakeParent(deps, row, v.id, traceId);
 }
 

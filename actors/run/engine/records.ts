@@ -195,7 +195,7 @@ export interface Boundary {
   principal: string; input: string | undefined; attemptKey: string | undefined; attemptOutcome: string;
 }
 
-export type BoundaryResult = { ok: true; pauseRequested: boolean } | { ok: false; reason: 'lost' | 'withdrawn' } | { ok: false; reason: 'pending'; signal: ResumeSignal };
+export type BoundaryResult = { ok: true; pauseRequested: boolean; audit?: StoredAudit | undefined } | { ok: false; reason: 'lost' | 'withdrawn' } | { ok: false; reason: 'pending'; signal: ResumeSignal };
 
 type Final =
   | { status: 'running' }
@@ -210,8 +210,9 @@ type Final =
  * checkpoint appended and the attempt closed. False when the row did not match; nothing was
  * written then, and the careful path below sorts out why. The lease is not extended here: the
  * holder's renewal timer does that, so a step commit touches no indexed column of the run.
+ * `audit` (a run's end) is appended in the same statement and returned as stored.
  */
-async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final): Promise<boolean> {
+async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final, audit: AuditInput | undefined): Promise<false | { audit: StoredAudit | undefined }> {
   const sql = rawSql(store);
   const pg = sql.dialect === 'postgres';
   const [j, ts, int] = pg ? ['::jsonb', '::timestamptz', '::int'] : ['', '', ''];
@@ -226,29 +227,39 @@ async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final)
     set += `, "status" = $8, "resume_signal" = $9${j}, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $10, "waiting_step_id" = $11, "waiting_token" = $12, "ended_at" = $13${ts}, "error_code" = $14, "error_message" = $15`;
   }
   const where = `"id" = $1 and "lease_holder" = $7 and "status" = 'running' and "seq" = $3${int} and "pending_signal" is null and "pause_requested" = ${pg ? 'false' : '0'}`;
-  const [T, C, A] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt')];
+  const [T, C, A, E] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt'), sql.table('audit_event')];
+  const stored = (id: unknown): StoredAudit => ({ id: String(id), type: audit!.type, at: now, traceId: audit!.traceId ?? null, data: audit!.data });
   if (pg) {
     const k = values.length;
     values.push(b.stepId, b.attemptOutcome, b.attemptKey ?? null);
+    if (audit) values.push(audit.type, audit.traceId ?? null, sql.json(audit.data));
     const text = `with u as (update ${T} set ${set} where ${where} returning "outputs", "principal", "input"), `
       + `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") select $1, $3::int + 1, $${k + 1}, $2, u."outputs", u."principal", u."input", $6::timestamptz from u), `
       + `a as (update ${A} set "closed_at" = $6::timestamptz, "outcome" = $${k + 2} where "key" = $${k + 3} and "closed_at" is null and exists (select 1 from u)) `
-      + 'select count(*)::int as "n" from u';
-    return (await sql.pg(text, values)).rows[0]?.n === 1;
+      + (audit ? `, e as (insert into ${E} ("type", "at", "trace_id", "data", "published") select $${k + 4}, $6::timestamptz, $${k + 5}, $${k + 6}::jsonb, false from u returning "id") ` : '')
+      + `select count(*)::int as "n"${audit ? ', (select "id" from e) as "audit_id"' : ''} from u`;
+    const out = (await sql.pg(text, values)).rows[0];
+    if (out?.n !== 1) return false;
+    return { audit: audit ? stored(out.audit_id) : undefined };
   }
   return sql.sqlite((prep, db) => db.transaction(() => {
-    if (prep(`update ${T} set ${set} where ${where}`).run(values).changes !== 1) return false;
+    if (prep(`update ${T} set ${set} where ${where}`).run(values).changes !== 1) return false as const;
     prep(`insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`)
       .run([b.runId, b.seq + 1, b.stepId, b.cursor, sql.json(b.outputs), b.principal, b.input ?? null, sql.date(now)]);
     if (b.attemptKey !== undefined) prep(`update ${A} set "closed_at" = $1, "outcome" = $2 where "key" = $3 and "closed_at" is null`).run([sql.date(now), b.attemptOutcome, b.attemptKey]);
-    return true;
+    if (!audit) return { audit: undefined };
+    const ins = prep(`insert into ${E} ("type", "at", "trace_id", "data", "published") values ($1, $2, $3, $4, 0) returning "id"`).all([audit.type, sql.date(now), audit.traceId ?? null, sql.json(audit.data)]);
+    return { audit: stored(ins[0]!.id) };
   })());
 }
 
-/** Writes a boundary: commit (status stays running), park (waiting) or end (completed/error). */
-export async function writeBoundary(store: Store, b: Boundary, lease: Lease, fin: Final): Promise<BoundaryResult> {
+/** Writes a boundary: commit (status stays running), park (waiting) or end (completed/error).
+ * `audit` is stored with the boundary on the common path (returned as `audit`); on the careful
+ * path it is not, and the caller records it itself. */
+export async function writeBoundary(store: Store, b: Boundary, lease: Lease, fin: Final, audit?: AuditInput): Promise<BoundaryResult> {
   const operatorPark = fin.status === 'waiting' && fin.reason === 'operator';
-  if (!operatorPark && (await fastBoundary(store, b, lease, fin))) return { ok: true, pauseRequested: false };
+  const fast = operatorPark ? false : await fastBoundary(store, b, lease, fin, audit);
+  if (fast) return { ok: true, pauseRequested: false, audit: fast.audit };
   const now = new Date(lease.now());
   const em = store.em();
   return em.transactional(async (tem) => {
