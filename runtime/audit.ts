@@ -11,7 +11,7 @@ import type { Store } from '../store/types.js';
 import { insertAudit, markPublished, unpublishedAudit, type StoredAudit } from '../store/audit.js';
 import type { AuditEventType } from '../schemas/events.js';
 import type { Sweep } from '../actors/actor.js';
-import { groupCommit } from '../actors/trigger/group.js';
+import { groupCommit } from './group-commit.js';
 
 export interface Audit {
   record(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;

@@ -11,7 +11,7 @@ import { markPublished } from '../../store/audit.js';
 import { insertDeliveryAudits, type DeliveryAuditRow } from '../../store/webhooks.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
-import { groupCommit } from './group.js';
+import { groupCommit } from '../../runtime/group-commit.js';
 
 export interface DeliveryAudit {
   /** `data.runId` names the accepted delivery's run (unique per row). */

@@ -5,7 +5,7 @@
  */
 import { insertDeliveries, triggersForDelivery, type DeliveryRow, type TriggerRow } from '../../store/webhooks.js';
 import type { Store } from '../../store/types.js';
-import { groupCommit } from './group.js';
+import { groupCommit } from '../../runtime/group-commit.js';
 
 export interface DeliveryRows {
   lookup(triggerId: string): Promise<TriggerRow | undefined>;
