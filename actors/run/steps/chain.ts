@@ -4,9 +4,11 @@
  * `governance` (one edge, `next`). In no-chain mode every verdict is ESCALATE and the trace
  * says so. All four are side effects: the engine opens an attempt around them.
  */
-import type { ChainPort } from '../../../chain/port.js';
-import type { Verdict } from '../../../schemas/flows.js';
-import type { StepContext, StepExecutor, StepResult } from './types.js';
+import type { ChainOutcome, ChainPort } from '../../../chain/port.js';
+import type { Step, Verdict } from '../../../schemas/flows.js';
+import type { StepContext, StepExecutor } from './types.js';
+
+type ProposalKind = 'gate' | 'org' | 'budget';
 
 function renderParams(ctx: StepContext, params: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -18,39 +20,27 @@ function byVerdict(step: { onAllow?: string | null; onEscalate?: string | null; 
   return v === 'ALLOW' ? step.onAllow : v === 'DENY' ? step.onDeny : step.onEscalate;
 }
 
-function verdictResult(o: { verdict: Verdict; summary: string; json?: unknown }, port: string | null | undefined): StepResult {
-  return { kind: 'done', output: { text: o.verdict, verdict: o.verdict, ...(o.json === undefined ? {} : { json: o.json }), summary: o.summary }, port };
+/** A proposal kind: the chain's verdict is the output and picks the onAllow / onEscalate / onDeny edge. */
+function proposal<K extends ProposalKind>(kind: K, propose: (ctx: StepContext<Extract<Step, { kind: K }>>) => Promise<ChainOutcome>): StepExecutor<K> {
+  return {
+    kind,
+    sideEffect: () => true,
+    async execute(ctx) {
+      const o = await propose(ctx);
+      const port = byVerdict(ctx.step, o.verdict);
+      return { kind: 'done', output: { text: o.verdict, verdict: o.verdict, ...(o.json === undefined ? {} : { json: o.json }), summary: o.summary }, port };
+    },
+  };
 }
 
-export function chainSteps(chain: ChainPort): { gate: StepExecutor<'gate'>; org: StepExecutor<'org'>; budget: StepExecutor<'budget'>; governance: StepExecutor<'governance'> } {
+export function chainSteps(chain: ChainPort): { [K in ProposalKind | 'governance']: StepExecutor<K> } {
   return {
-    gate: {
-      kind: 'gate',
-      sideEffect: () => true,
-      async execute(ctx) {
-        const { step, run } = ctx;
-        const o = await chain.proposeSpend({ principal: run.principal, value: ctx.render(step.value), ...(step.target === undefined ? {} : { target: ctx.render(step.target) }), ...(step.asset === undefined ? {} : { asset: step.asset }), runId: run.id, stepId: step.id });
-        return verdictResult(o, byVerdict(step, o.verdict));
-      },
-    },
-    org: {
-      kind: 'org',
-      sideEffect: () => true,
-      async execute(ctx) {
-        const { step, run } = ctx;
-        const o = await chain.org({ principal: run.principal, action: step.action, ...(step.node === undefined ? {} : { node: ctx.render(step.node) }), params: renderParams(ctx, step.params), runId: run.id, stepId: step.id });
-        return verdictResult(o, byVerdict(step, o.verdict));
-      },
-    },
-    budget: {
-      kind: 'budget',
-      sideEffect: () => true,
-      async execute(ctx) {
-        const { step, run } = ctx;
-        const o = await chain.budget({ principal: run.principal, action: step.action, params: renderParams(ctx, step.params), runId: run.id, stepId: step.id });
-        return verdictResult(o, byVerdict(step, o.verdict));
-      },
-    },
+    gate: proposal('gate', ({ step, run, render }) =>
+      chain.proposeSpend({ principal: run.principal, value: render(step.value), ...(step.target === undefined ? {} : { target: render(step.target) }), ...(step.asset === undefined ? {} : { asset: step.asset }), runId: run.id, stepId: step.id })),
+    org: proposal('org', (ctx) =>
+      chain.org({ principal: ctx.run.principal, action: ctx.step.action, ...(ctx.step.node === undefined ? {} : { node: ctx.render(ctx.step.node) }), params: renderParams(ctx, ctx.step.params), runId: ctx.run.id, stepId: ctx.step.id })),
+    budget: proposal('budget', (ctx) =>
+      chain.budget({ principal: ctx.run.principal, action: ctx.step.action, params: renderParams(ctx, ctx.step.params), runId: ctx.run.id, stepId: ctx.step.id })),
     governance: {
       kind: 'governance',
       sideEffect: () => true,
