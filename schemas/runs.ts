@@ -50,6 +50,7 @@ export const RunView = Type.Object({
 export type RunView = Static<typeof RunView>;
 
 export const RunAccepted = Type.Object({ id: Type.String(), status: Type.Literal('running'), accepted: Type.Literal(true) });
+export type RunAccepted = Static<typeof RunAccepted>;
 
 export const StartRunBody = Type.Object({
   id: Type.Optional(Type.String({ minLength: 1 })),
@@ -115,10 +116,12 @@ export const FlowList = Type.Object({ flows: Type.Array(FlowRecord) });
 export const SaveFlowBody = Type.Object({ flow: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false });
 export const DeleteFlowBody = Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 export const DeleteFlowReply = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
+export type DeleteFlowReply = Static<typeof DeleteFlowReply>;
 export const TemplateList = Type.Object({ templates: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: Type.Record(Type.String(), Type.Unknown()) })) });
 export const AgentPauseBody = Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
 /** `paused` is false when the seat was already paused; `cancelled` lists its parked runs cancelled now. */
 export const AgentPauseReply = Type.Object({ agent: Type.String(), paused: Type.Boolean(), cancelled: Type.Array(Type.String()) });
+export type AgentPauseReply = Static<typeof AgentPauseReply>;
 export const AgentUnpauseBody = Type.Object({ agent: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 /** `unpaused` is false when the seat was not paused. */
 export const AgentUnpauseReply = Type.Object({ agent: Type.String(), unpaused: Type.Boolean() });

@@ -34,4 +34,3 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     schema: { tags: ['flows'], summary: 'the first-party template catalog', response: { 200: TemplateList, 401: ErrorBody } },
   }, async () => ({ templates: TEMPLATES.map((t) => ({ id: t.id, title: t.title, description: t.description, flow: t.flow as unknown as Record<string, unknown> })) }));
 };
-type DeleteFlowReply = { id: string; deleted: boolean };

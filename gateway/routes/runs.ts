@@ -18,7 +18,7 @@ export const RUN_WAIT_MS = 25_000;
  * principal or the operator may pause, resume or cancel it.
  */
 export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  const callOrAccept = async (verb: string, payload: unknown, runId: string, traceId: string): Promise<RunView | Accepted> => {
+  const callOrAccept = async (verb: string, payload: unknown, runId: string, traceId: string): Promise<RunView | RunAccepted> => {
     try {
       return await deps.bus.call<RunView>('run', verb, payload, { traceId, timeoutMs: RUN_WAIT_MS, ...(verb === 'start' ? { msgId: runId } : {}) });
     } catch (err) {
@@ -102,7 +102,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
     if (caller.kind !== 'operator' && caller.seat !== req.body.agent) throw new AppError('flow_forbidden', { message: `only the operator or ${req.body.agent} itself may pause ${req.body.agent}` });
-    return deps.bus.call<AgentPauseReplyT>('run', 'agentPause', { ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
+    return deps.bus.call<AgentPauseReply>('run', 'agentPause', { ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
   });
 
   app.post('/agents/unpause', {
@@ -114,5 +114,3 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     return { agent: req.body.agent, unpaused: await resumeAgent(deps.store, req.body.agent) };
   });
 };
-type Accepted = { id: string; status: 'running'; accepted: true };
-type AgentPauseReplyT = { agent: string; paused: boolean; cancelled: string[] };
