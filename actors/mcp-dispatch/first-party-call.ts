@@ -1,7 +1,9 @@
 /**
- * `svc_*` calls from `/mcp/call` and the `/mcp` MCP endpoint. The implementations belong to the
- * flow engine (actors/run/tools/svc.ts); the run actor has no bus verb for them, so this imports
- * that pure module directly (reads only, no run state, no side effect) instead of duplicating it.
+ * `svc_*` tools for `GET /mcp/tools`, `/mcp/call` and the `/mcp` MCP endpoint. Their names,
+ * descriptions and implementations live in the flow engine's registry (actors/run/tools/svc.ts);
+ * the run actor has no bus verb for them, so this imports that pure module directly (reads only,
+ * no run state, no side effect) instead of keeping a second list. The `mcp__` prefix is reserved
+ * for attached servers, so no external tool can shadow these.
  * First-party results are the orchestrator's own data: `untrusted: false`, no ExternalMcpCalled
  * row (that event is for external tools). An unknown `svc_*` name answers
  * `unknown_external_mcp_tool:<name>`, the one code for "no tool of that name visible to you".
@@ -9,12 +11,11 @@
 import { AppError } from '../../schemas/errors.js';
 import type { McpCallOutcome } from '../../schemas/mcp.js';
 import { noChain } from '../../chain/none.js';
-import { callSvcTool, isKnownSvcTool } from '../run/tools/svc.js';
-import { FIRST_PARTY_TOOLS } from './first-party.js';
+import { callSvcTool, svcToolSpecs } from '../run/tools/svc.js';
 
-/** The first-party tools this process can both describe and run. */
+/** The first-party tools as listed to agents. */
 export function servedFirstParty() {
-  return FIRST_PARTY_TOOLS.filter((t) => isKnownSvcTool(t.name));
+  return svcToolSpecs();
 }
 
 /** The svc tools take string arguments (flow steps interpolate to text): other JSON values are passed as their JSON text. */
@@ -24,9 +25,6 @@ function stringArgs(args: Record<string, unknown>): Record<string, string> {
 
 export async function callFirstParty(name: string, args: Record<string, unknown>, seat: string, traceId: string): Promise<McpCallOutcome> {
   const started = performance.now();
-  if (!servedFirstParty().some((t) => t.name === name)) {
-    throw new AppError('unknown_external_mcp_tool', { detail: name, message: `no first-party tool ${name}` });
-  }
   const out = await callSvcTool(name, stringArgs(args), { principal: seat, runId: `mcp-call:${traceId}`, chainConfigured: noChain().configured });
   if (!out) throw new AppError('unknown_external_mcp_tool', { detail: name, message: `no first-party tool ${name}` });
   const text = out.text ?? out.summary;

@@ -11,7 +11,6 @@ import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { CallerScope, McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
 import { requireActAs } from '../act-as.js';
 import { findVisible, type McpContext } from '../context.js';
-import { isFirstPartyName } from '../first-party.js';
 import { callFirstParty } from '../first-party-call.js';
 import { parseToolName } from '../names.js';
 import { boundsFor, withClient } from '../session.js';
@@ -25,7 +24,7 @@ export function callHandlers(ctx: McpContext) {
       requireActAs(ctx, p.caller, p.seat);
       const parsed = parseToolName(p.name);
       if (parsed.kind !== 'external') {
-        if (isFirstPartyName(p.name)) return callFirstParty(p.name, p.arguments ?? {}, p.seat, h.traceId);
+        if (parsed.kind === 'first-party') return callFirstParty(p.name, p.arguments ?? {}, p.seat, h.traceId);
         throw new AppError('unknown_external_mcp_tool', { detail: p.name, message: `${p.name} is not an external tool name (mcp__<server>__<tool>)` });
       }
       const { server, tool } = parsed;

@@ -12,33 +12,56 @@ export interface SvcToolContext {
   readonly chainConfigured: boolean;
 }
 
-type SvcTool = (args: Record<string, string>, ctx: SvcToolContext) => Promise<StepOutput>;
+type SvcRun = (args: Record<string, string>, ctx: SvcToolContext) => Promise<StepOutput>;
 
-const TOOLS: Record<string, SvcTool> = {
+/** What `GET /mcp/tools` and the `/mcp` endpoint publish for a tool; `run` is what flows and `/mcp/call` execute. */
+interface SvcTool {
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly run: SvcRun;
+}
+
+const TOOLS: Record<`svc_${string}`, SvcTool> = {
   /** The org tree the principal sees. No org source configured: an empty tree. */
-  svc_org_tree: async (_args, ctx) => {
-    const json = { source: ctx.chainConfigured ? 'chain' : 'none', nodes: [] as unknown[] };
-    return { text: JSON.stringify(json), json, summary: 'org tree: no org source is configured (mock mode); 0 nodes' };
+  svc_org_tree: {
+    description: 'read the org chart: crews, seats and reporting lines',
+    inputSchema: { type: 'object', properties: { root: { type: 'string' } } },
+    run: async (_args, ctx) => {
+      const json = { source: ctx.chainConfigured ? 'chain' : 'none', nodes: [] as unknown[] };
+      return { text: JSON.stringify(json), json, summary: 'org tree: no org source is configured (mock mode); 0 nodes' };
+    },
   },
   /** Spend intents awaiting a decision. No chain: none can exist. */
-  svc_pending_intents: async (_args, ctx) => {
-    const json = { source: ctx.chainConfigured ? 'chain' : 'none', intents: [] as unknown[] };
-    return { text: JSON.stringify(json), json, summary: 'pending intents: no chain is configured; 0 intents' };
+  svc_pending_intents: {
+    description: 'list intents waiting on the policy stack or a human',
+    inputSchema: { type: 'object', properties: { seat: { type: 'string' } } },
+    run: async (_args, ctx) => {
+      const json = { source: ctx.chainConfigured ? 'chain' : 'none', intents: [] as unknown[] };
+      return { text: JSON.stringify(json), json, summary: 'pending intents: no chain is configured; 0 intents' };
+    },
   },
   /**
    * Approves a pending spend intent. Approval is onchain and the chain port has no binding yet
    * (chain/select.ts always picks no-chain mode), so every call refuses: a run fails closed on it
    * rather than carry on as if something had been approved.
    */
-  svc_approve: async (args) => {
-    const intentId = args.intentId ?? '';
-    if (intentId === '') throw new AppError('invalid_request', { message: 'svc_approve needs intentId (the pending intent to approve)' });
-    throw new AppError('no_chain', { message: `svc_approve: no chain is configured, so intent ${intentId} was not approved; nothing was written` });
+  svc_approve: {
+    description: 'approve a pending spend intent (refused with no_chain while no chain is configured)',
+    inputSchema: { type: 'object', properties: { intentId: { type: 'string' } }, required: ['intentId'] },
+    run: async (args) => {
+      const intentId = args.intentId ?? '';
+      if (intentId === '') throw new AppError('invalid_request', { message: 'svc_approve needs intentId (the pending intent to approve)' });
+      throw new AppError('no_chain', { message: `svc_approve: no chain is configured, so intent ${intentId} was not approved; nothing was written` });
+    },
   },
   /** Returns its arguments: a cheap, deterministic step for tests and benchmarks. */
-  svc_echo: async (args) => {
-    const text = args.text ?? JSON.stringify(args);
-    return { text, json: { ...args }, summary: `echo: ${text.slice(0, 120)}` };
+  svc_echo: {
+    description: 'echo the arguments back (a liveness check for tool plumbing)',
+    inputSchema: { type: 'object', additionalProperties: true },
+    run: async (args) => {
+      const text = args.text ?? JSON.stringify(args);
+      return { text, json: { ...args }, summary: `echo: ${text.slice(0, 120)}` };
+    },
   },
 };
 
@@ -46,11 +69,12 @@ export function isKnownSvcTool(name: string): boolean {
   return Object.hasOwn(TOOLS, name);
 }
 
-export function svcToolNames(): string[] {
-  return Object.keys(TOOLS);
+/** Every first-party tool as published to agents, in registry order. */
+export function svcToolSpecs(): { name: `svc_${string}`; description: string; inputSchema: Record<string, unknown> }[] {
+  return Object.entries(TOOLS).map(([name, t]) => ({ name: name as `svc_${string}`, description: t.description, inputSchema: t.inputSchema }));
 }
 
 export async function callSvcTool(name: string, args: Record<string, string>, ctx: SvcToolContext): Promise<StepOutput | undefined> {
-  const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name] : undefined;
-  return tool ? tool(args, ctx) : undefined;
+  const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name as `svc_${string}`] : undefined;
+  return tool ? tool.run(args, ctx) : undefined;
 }
