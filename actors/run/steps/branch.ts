@@ -3,6 +3,7 @@
  * its port, else onDefault). A missing edge falls through to the next step in order.
  */
 import type { StepExecutor } from './types.js';
+import { clip } from './summary.js';
 
 const FALSY = new Set(['', 'false', '0', 'null', 'undefined', 'no']);
 const MAX_MATCH_INPUT = 10_000;
@@ -38,7 +39,7 @@ export const branchStep: StepExecutor<'branch'> = {
     const left = ctx.render(step.input);
     const right = step.value === undefined ? '' : typeof step.value === 'number' ? String(step.value) : ctx.render(step.value);
     const result = evaluate(step.op, left, right);
-    const shown = left.length > 60 ? `${left.slice(0, 57)}...` : left;
+    const shown = clip(left, 60);
     return { kind: 'done', output: { text: String(result), json: { result }, summary: `"${shown}" ${step.op}${step.op === 'truthy' ? '' : ` "${right}"`}: ${result}` }, port: result ? step.onTrue : step.onFalse };
   },
 };
@@ -50,7 +51,7 @@ export const switchStep: StepExecutor<'switch'> = {
     const { step } = ctx;
     const value = ctx.render(step.input);
     const hit = step.cases.find((c) => c.equals === value);
-    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    const shown = clip(value, 60);
     return {
       kind: 'done',
       output: { text: hit ? hit.equals : '', json: { value, matched: hit ? hit.equals : null }, summary: hit ? `"${shown}" matched case "${hit.equals}"` : `"${shown}" matched no case: default` },

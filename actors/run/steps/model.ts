@@ -1,5 +1,6 @@
 /** `model`: one completion through the provider (ctx.deps.model); the prompt is interpolated. */
 import type { StepExecutor } from './types.js';
+import { clip } from './summary.js';
 
 function tryJson(text: string): unknown {
   const t = text.trim();
@@ -25,6 +26,6 @@ export const modelStep: StepExecutor<'model'> = {
     } as Parameters<typeof ctx.deps.model.complete>[0]);
     const json = tryJson(res.text);
     const line = res.text.replace(/\s+/g, ' ').trim();
-    return { kind: 'done', output: { text: res.text, ...(json === undefined ? {} : { json }), summary: `${res.model}: ${line.length > 160 ? `${line.slice(0, 157)}...` : line}` } };
+    return { kind: 'done', output: { text: res.text, ...(json === undefined ? {} : { json }), summary: `${res.model}: ${clip(line)}` } };
   },
 };

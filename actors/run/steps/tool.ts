@@ -9,6 +9,7 @@ import type { Connectors } from '../connectors/index.js';
 import { callSvcTool } from '../tools/svc.js';
 import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
 import { asText } from '../interpolate.js';
+import { clip } from './summary.js';
 
 export interface ToolStepDeps {
   readonly connectors: Connectors;
@@ -20,11 +21,9 @@ const MCP_CALL_WAIT_MS = 310_000;
 
 type McpReply = { status: 'ok'; result: unknown; untrusted: true } | { status: 'ask_required'; server: string; tool: string };
 
-const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
-
 function bodyOutput(body: unknown, what: string): StepOutput {
   const text = asText(body);
-  return { text, ...(typeof body === 'object' && body !== null ? { json: body } : {}), summary: `${what}: ${short(text.replace(/\s+/g, ' '))}` };
+  return { text, ...(typeof body === 'object' && body !== null ? { json: body } : {}), summary: `${what}: ${clip(text.replace(/\s+/g, ' '))}` };
 }
 
 async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.js').Step, { kind: 'tool' }>>, args: Record<string, string>): Promise<StepResult> {
@@ -69,7 +68,7 @@ export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
       if (step.tool.startsWith('mcp__')) return callMcp(ctx, args);
       const res = await deps.connectors.call(step.tool, args);
       if (!res.ok) {
-        return { kind: 'fail', code: 'flow_step_failed', message: `step ${step.id}: ${step.tool} answered ${res.status}: ${short(asText(res.body))}` };
+        return { kind: 'fail', code: 'flow_step_failed', message: `step ${step.id}: ${step.tool} answered ${res.status}: ${clip(asText(res.body))}` };
       }
       return { kind: 'done', output: bodyOutput(res.body, `${step.tool} ${res.status}`) };
     },
