@@ -9,8 +9,8 @@ import t, { type Test } from 'tap';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSvc, type SvcProcess } from '../helpers/process.js';
-import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
-import { dropSchema, dropStreams } from '../helpers/system.js';
+import { skipUnless } from '../helpers/services.js';
+import { claimReal } from '../helpers/system.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
@@ -58,12 +58,9 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_
 
 t.test('kill -9 mid-run: takeover without repeats, or fail closed on an open attempt', { skip: realSkip, timeout: 120_000 }, async (t) => {
   const side = await sideServer(t);
-  const prefix = uniqueName('t');
-  const schema = uniqueName('t_');
-  t.teardown(() => dropStreams(prefix));
-  t.teardown(() => dropSchema(schema));
+  const real = claimReal(t);
   const env = {
-    NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'warn',
+    ...real.env, LOG_LEVEL: 'warn',
     SVC_RUN_LEASE_MS: '2000', SVC_CLOCK_TICK_MS: '500', SVC_ACK_WAIT_MS: '4000',
     SVC_CONNECTORS: JSON.stringify([{ id: 'side', baseUrl: `http://127.0.0.1:${side.port}`, routes: { effect: { method: 'POST', path: '/effect' }, hold: { method: 'POST', path: '/hold' } } }]),
   };

@@ -7,8 +7,8 @@
  */
 import t, { type Test } from 'tap';
 import { startSvc } from '../helpers/process.js';
-import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
-import { dropSchema, dropStreams } from '../helpers/system.js';
+import { skipUnless } from '../helpers/services.js';
+import { claimReal } from '../helpers/system.js';
 import { pgQuery } from '../helpers/store-engines.js';
 import { mint, post, svcHeaders } from '../helpers/triggers.js';
 
@@ -16,12 +16,10 @@ const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 const SESSION_KEY = 'a'.repeat(64);
 
 async function cluster(t: Test) {
-  const prefix = uniqueName('t');
-  const schema = uniqueName('t_');
-  t.teardown(() => dropStreams(prefix));
-  t.teardown(() => dropSchema(schema));
+  const real = claimReal(t);
+  const schema = real.schema;
   const env = {
-    NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'warn',
+    ...real.env, LOG_LEVEL: 'warn',
     SVC_SESSION_KEY: SESSION_KEY, SVC_ACK_WAIT_MS: '3000', SVC_RUN_LEASE_MS: '3000',
   };
   // The first process migrates the schema and creates the streams before the others race in.

@@ -5,8 +5,8 @@
 import t, { type Test } from 'tap';
 import { pino } from 'pino';
 import { startSvc } from '../helpers/process.js';
-import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
-import { dropSchema, dropStreams } from '../helpers/system.js';
+import { skipUnless, TEST_NATS_URL } from '../helpers/services.js';
+import { claimReal } from '../helpers/system.js';
 
 /** The real servers these tests claim; absent, the tests skip and say why (CI fails instead). */
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
@@ -15,11 +15,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 
 async function fixture(t: Test) {
-  const prefix = uniqueName('t');
-  const schema = uniqueName('t_');
-  t.teardown(() => dropStreams(prefix));
-  t.teardown(() => dropSchema(schema));
-  const env = { NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'info' };
+  const real = claimReal(t);
+  const prefix = real.prefix;
+  const env = { ...real.env, LOG_LEVEL: 'info' };
   const client = createBus({ servers: TEST_NATS_URL, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 2000, name: 'test-client' });
   t.teardown(() => client.close());
   return { env, client, prefix };

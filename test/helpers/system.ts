@@ -58,6 +58,15 @@ export async function startSystem(t: Test, opts: SystemOptions = {}): Promise<Te
   return Object.assign(Object.create(running) as Running, running, { url: running.url ?? '', logs }) as TestSystem;
 }
 
+/** A schema and bus prefix of the test's own on the real servers, dropped when it ends, and the env a `svc` process needs to use them. */
+export function claimReal(t: Test): { prefix: string; schema: string; env: Record<string, string> } {
+  const prefix = uniqueName('t');
+  const schema = uniqueName('t_');
+  t.teardown(() => dropStreams(prefix));
+  t.teardown(() => dropSchema(schema));
+  return { prefix, schema, env: { NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix } };
+}
+
 export async function dropStreams(prefix: string): Promise<void> {
   const nc = await connect({ servers: TEST_NATS_URL });
   try {

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import t from 'tap';
-import { startSystem } from '../helpers/system.js';
-import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
+import t, { type Test } from 'tap';
+import { claimReal, startSystem } from '../helpers/system.js';
+import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL } from '../helpers/services.js';
 import { startProxy } from '../helpers/tcp-proxy.js';
 import { startSvc } from '../helpers/process.js';
 
 /** The real servers these tests claim; absent, the tests skip and say why (CI fails instead). */
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
-import { dropSchema, dropStreams } from '../helpers/system.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -16,6 +15,18 @@ async function health(url: string) {
   const res = await fetch(`${url}/health`);
   if (res.headers.get('content-type') !== 'application/json; charset=utf-8') throw new Error(`GET /health answered content-type ${res.headers.get('content-type')}`);
   return { status: res.status, body: (await res.json()) as any, ms: Date.now() - started };
+}
+
+/** A schema and bus prefix of the test's own, reached through proxies the test can cut. */
+async function behindProxies(t: Test) {
+  const pgUrl = new URL(TEST_DATABASE_URL);
+  const natsUrl = new URL(TEST_NATS_URL.replace(/^nats:/, 'http:'));
+  const pgProxy = await startProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
+  const natsProxy = await startProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+  t.teardown(() => Promise.all([pgProxy.close(), natsProxy.close()]));
+  pgUrl.port = String(pgProxy.port);
+  const real = claimReal(t);
+  return { pgProxy, natsProxy, env: { ...real.env, DATABASE_URL: pgUrl.toString(), NATS_URL: `nats://127.0.0.1:${natsProxy.port}` } };
 }
 
 t.test('GET /health in embedded mode', async (t) => {
@@ -58,19 +69,8 @@ t.test('GET /health on JetStream and PostgreSQL', { skip: realSkip }, async (t) 
 });
 
 t.test('GET /health answers and names what is down when NATS and PostgreSQL go away', { skip: realSkip }, async (t) => {
-  const pgUrl = new URL(TEST_DATABASE_URL);
-  const natsUrl = new URL(TEST_NATS_URL.replace(/^nats:/, 'http:'));
-  const pgProxy = await startProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
-  const natsProxy = await startProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
-  t.teardown(() => Promise.all([pgProxy.close(), natsProxy.close()]));
-  const schema = uniqueName('t_');
-  const prefix = uniqueName('t');
-  t.teardown(() => dropSchema(schema));
-  t.teardown(() => dropStreams(prefix));
-  pgUrl.port = String(pgProxy.port);
-  const sys = await startSystem(t, {
-    env: { DATABASE_URL: pgUrl.toString(), DATABASE_SCHEMA: schema, NATS_URL: `nats://127.0.0.1:${natsProxy.port}`, SVC_BUS_PREFIX: prefix },
-  });
+  const { pgProxy, natsProxy, env } = await behindProxies(t);
+  const sys = await startSystem(t, { env });
   t.equal((await health(sys.url)).status, 200);
 
   natsProxy.cut();
@@ -110,17 +110,7 @@ t.test('GET /usage counts audit rows by type since a date', async (t) => {
 });
 
 t.test('svc worker answers GET /health on SVC_WORKER_HEALTH_PORT; /usage is 503 while PostgreSQL is down', { skip: realSkip }, async (t) => {
-  const pgUrl = new URL(TEST_DATABASE_URL);
-  const natsUrl = new URL(TEST_NATS_URL.replace(/^nats:/, 'http:'));
-  const pgProxy = await startProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
-  const natsProxy = await startProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
-  t.teardown(() => Promise.all([pgProxy.close(), natsProxy.close()]));
-  const schema = uniqueName('t_');
-  const prefix = uniqueName('t');
-  t.teardown(() => dropSchema(schema));
-  t.teardown(() => dropStreams(prefix));
-  pgUrl.port = String(pgProxy.port);
-  const env = { DATABASE_URL: pgUrl.toString(), DATABASE_SCHEMA: schema, NATS_URL: `nats://127.0.0.1:${natsProxy.port}`, SVC_BUS_PREFIX: prefix };
+  const { pgProxy, natsProxy, env } = await behindProxies(t);
   const worker = await startSvc(t, ['worker', '--actors', 'ops'], { ...env, SVC_WORKER_HEALTH_PORT: '0' });
   const gateway = await startSvc(t, ['gateway'], env);
   const healthUrl = (await worker.waitFor((r) => r.msg === 'svc started')).healthUrl as string;
