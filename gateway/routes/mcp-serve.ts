@@ -8,7 +8,7 @@
  * Every refusal or failure the actor names comes back as a tool result with `isError: true`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -16,15 +16,7 @@ import { AppError, isAppError } from '../../schemas/errors.js';
 import type { CallerScope, ListedTool, McpCallOutcome, ToolsReply } from '../../schemas/mcp.js';
 import { VERSION } from '../../runtime/version.js';
 import type { GatewayDeps } from '../types.js';
-
-/** Same bound as `/mcp/call`: the slowest server timeout (300 s) plus margin. */
-const CALL_TIMEOUT_MS = 310_000;
-
-function callerOf(req: FastifyRequest): CallerScope {
-  const c = req.caller;
-  if (!c) throw new AppError('unauthorized');
-  return { kind: c.kind, seat: c.seat, authorKind: c.authorKind, workspace: c.workspace };
-}
+import { CALL_TIMEOUT_MS, callerOf } from './mcp.js';
 
 /** MCP requires an object schema; a server that published something else is shown as a free-form object. */
 function inputSchema(s: unknown): Tool['inputSchema'] {

@@ -14,10 +14,10 @@ import {
 import { seal } from '../../runtime/seal.js';
 import type { GatewayDeps } from '../types.js';
 
-/** Bound on a bus round trip: the slowest server timeout (300 s) plus margin. */
-const CALL_TIMEOUT_MS = 310_000;
+/** Bound on a bus round trip: the slowest server timeout (300 s) plus margin. Shared with `/mcp`. */
+export const CALL_TIMEOUT_MS = 310_000;
 
-function callerOf(req: FastifyRequest): CallerScope {
+export function callerOf(req: FastifyRequest): CallerScope {
   const c = req.caller;
   if (!c) throw new AppError('unauthorized');
   return { kind: c.kind, seat: c.seat, authorKind: c.authorKind, workspace: c.workspace };
