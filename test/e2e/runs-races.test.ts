@@ -8,8 +8,9 @@ import t from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSvc } from '../helpers/process.js';
-import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
-import { dropSchema, dropStreams } from '../helpers/system.js';
+import { skipUnless } from '../helpers/services.js';
+import { claimReal } from '../helpers/system.js';
+import { pollFor } from '../helpers/poll.js';
 import { pgQuery } from '../helpers/store-engines.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
@@ -28,12 +29,9 @@ t.test('100 runs paused and resumed concurrently complete exactly once', { skip:
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   t.teardown(() => new Promise<void>((r) => srv.close(() => r())));
   const port = (srv.address() as AddressInfo).port;
-  const prefix = uniqueName('t');
-  const schema = uniqueName('t_');
-  t.teardown(() => dropStreams(prefix));
-  t.teardown(() => dropSchema(schema));
+  const { schema, env: real } = claimReal(t);
   const env = {
-    NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'info',
+    ...real, LOG_LEVEL: 'info',
     SVC_CONNECTORS: JSON.stringify([{ id: 'side', baseUrl: `http://127.0.0.1:${port}`, routes: { effect: { method: 'POST', path: '/effect' } } }]),
   };
   const w1 = await startSvc(t, ['worker', '--actors', 'run,clock,gate'], env);
@@ -59,17 +57,17 @@ t.test('100 runs paused and resumed concurrently complete exactly once', { skip:
     const r = await post('/flows/runs/resume', { runId: id });
     t.ok(r.http === 200 || r.http === 202, `resume ${id}`);
   };
-  await until(async () => {
+  await pollFor('every run to start', async () => {
     const rows = await pgQuery<{ id: string }>(`select id from "${schema}".flow_run`);
     for (const { id } of rows) if (!handled.has(id)) { handled.add(id); controls.push(control(id, handled.size)); }
     return handled.size === N ? true : undefined;
-  }, 60_000);
+  }, { timeoutMs: 60_000, everyMs: 100 });
   await Promise.all([...starts, ...controls]);
-  const ended = await until(async () => {
+  const ended = await pollFor('every run to complete', async () => {
     const rows = await pgQuery<{ status: string; n: string }>(`select status, count(*)::text as n from "${schema}".flow_run group by status`);
     const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     return byStatus.completed === N ? byStatus : undefined;
-  }, 120_000).catch(async (err) => {
+  }, { timeoutMs: 120_000, everyMs: 100 }).catch(async (err) => {
     t.comment(JSON.stringify(await pgQuery(`select status, waiting_reason, count(*) from "${schema}".flow_run group by 1, 2`)));
     throw err;
   });
@@ -88,13 +86,3 @@ t.test('100 runs paused and resumed concurrently complete exactly once', { skip:
   t.equal(Number(holders[0]!.n), 2, 'both workers drove runs');
   void w1; void w2;
 });
-
-async function until<T>(fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -11,8 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { startSvc, type SvcProcess } from '../helpers/process.js';
 import { skipUnless } from '../helpers/services.js';
 import { claimReal } from '../helpers/system.js';
+import { pollFor } from '../helpers/poll.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
+/** Processes take seconds to take a run over; polling the gateway more often than this only adds load. */
+const E2E_POLL = { timeoutMs: 30_000, everyMs: 100 };
 
 interface Side { port: number; counts: Map<string, number>; held: Map<string, ServerResponse>; onHold: (key: string) => void }
 
@@ -46,16 +49,6 @@ async function api(url: string, method: string, path: string, body?: unknown): P
   return res.json();
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 t.test('kill -9 mid-run: takeover without repeats, or fail closed on an open attempt', { skip: realSkip, timeout: 120_000 }, async (t) => {
   const side = await sideServer(t);
   const real = claimReal(t);
@@ -72,7 +65,7 @@ t.test('kill -9 mid-run: takeover without repeats, or fail closed on an open att
   const fx = (key: string) => ({ kind: 'tool', tool: 'side.effect', args: { key } });
 
   const killHolder = async (runId: string) => {
-    const st = await until('a lease holder', async () => (await api(url, 'GET', `/flows/runs/state?runId=${runId}`)).lease?.holder as string | undefined);
+    const st = await pollFor('a lease holder', async () => (await api(url, 'GET', `/flows/runs/state?runId=${runId}`)).lease?.holder as string | undefined, E2E_POLL);
     const victim = workers.find((w) => w.workerId === st);
     if (!victim) throw new Error(`holder ${st} is not one of the workers`);
     victim.proc.kill('SIGKILL');
@@ -89,10 +82,10 @@ t.test('kill -9 mid-run: takeover without repeats, or fail closed on an open att
   const open1 = await api(url, 'GET', '/flows/runs/open');
   const run1 = open1.runs.find((r: any) => r.flowId === 'recover-me').id as string;
   const dead1 = await killHolder(run1);
-  const done1 = await until('run 1 to end', async () => {
+  const done1 = await pollFor('run 1 to end', async () => {
     const st = await api(url, 'GET', `/flows/runs/state?runId=${run1}`);
     return st.run.status === 'running' ? undefined : st;
-  });
+  }, E2E_POLL);
   void started1; // the gateway's wait died with the worker; the run's end is read from the store
   t.equal(done1.run.status, 'completed', 'the run finished on the surviving worker');
   t.equal(side.counts.get('/effect:r1-e1'), 1, 'e1 ran once');
@@ -115,10 +108,10 @@ t.test('kill -9 mid-run: takeover without repeats, or fail closed on an open att
   const open2 = await api(url, 'GET', '/flows/runs/open');
   const run2 = open2.runs.find((r: any) => r.flowId === 'fail-closed').id as string;
   await killHolder(run2);
-  const done2 = await until('run 2 to end', async () => {
+  const done2 = await pollFor('run 2 to end', async () => {
     const st = await api(url, 'GET', `/flows/runs/state?runId=${run2}`);
     return st.run.status === 'running' ? undefined : st;
-  });
+  }, E2E_POLL);
   void started2;
   t.equal(done2.run.status, 'error');
   t.equal(done2.run.error.code, 'flow_step_interrupted');

@@ -20,6 +20,7 @@ import { matchOption, isAssignee, validAssignee } from '../../actors/gate/rules.
 import { insertOrFind } from '../../actors/gate/questions.js';
 import { dropSchema, dropStreams, startSystem, type TestSystem } from '../helpers/system.js';
 import { skipUnless, uniqueName } from '../helpers/services.js';
+import { pollFor } from '../helpers/poll.js';
 
 const OPERATOR_TOKEN = 'operator-token-0123456789abcdef';
 const ALICE = 'alice-human-token-0123456789';
@@ -37,16 +38,6 @@ const OPTIONS = [{ id: 'approve', label: 'Approve it', port: 'pay' }, { id: 'rej
 function clock() {
   let offset = 0;
   return { now: () => Date.now() + offset, advance: (ms: number) => { offset += ms; } };
-}
-
-async function until<T>(what: string, f: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** A system without the engine: the test consumes `run.signal` itself. */
@@ -131,7 +122,7 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     t.equal(res.status, 200);
     t.match(res.body.gate, { questionId: q.questionId, outcome: 'resolved', status: 'resolved', optionId: 'approve' });
     t.match(res.body.message, { thread: 'agent:treasurer', replyTo: q.questionId, kind: 'answer', authorKind: 'human', author: 'alice', authorId: 'alice', outcome: 'resolved' }, 'author fields come from the token, not the body');
-    const sig = await until('the signal', () => signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId));
+    const sig = await pollFor('the signal', () => signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId));
     t.same(sig.signal, { kind: 'gate_answered', questionId: q.questionId, optionId: 'approve', port: 'pay' });
     const late = await post(sys, BOB, { replyTo: q.questionId, body: 'reject' });
     t.equal(late.status, 200);
@@ -172,7 +163,7 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const ok = await post(sys, ALICE, { replyTo: q.questionId, body: 'reject' });
     t.equal(ok.status, 200);
     t.match(ok.body.gate, { outcome: 'resolved', optionId: 'reject' });
-    const sig = await until('the signal', () => signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId));
+    const sig = await pollFor('the signal', () => signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId));
     t.same(sig.signal, { kind: 'gate_answered', questionId: q.questionId, optionId: 'reject', port: null });
   });
 
@@ -222,7 +213,7 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const under = await sys.bus.call<GateOpenReply>('gate', 'open', openRequest({ timeoutMs: 1000 }));
     t.ok(Date.parse(under.deadlineAt) - c.now() > 23 * 60 * MIN, 'timeoutMs under 5 minutes falls back to the one-day default');
     c.advance(6 * MIN);
-    const sig = await until('gate_timed_out', () => signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === short.questionId));
+    const sig = await pollFor('gate_timed_out', () => signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === short.questionId));
     t.same(sig.signal, { kind: 'gate_timed_out', questionId: short.questionId });
     t.equal((await sys.store.em().findOneOrFail(GateQuestion, { id: short.questionId })).status, 'timed_out');
     t.equal((await sys.store.em().findOneOrFail(GateQuestion, { id: long.questionId })).status, 'open', 'not yet due');
@@ -303,7 +294,7 @@ t.test('a worker running the clock without the gate actor still expires gates', 
     prompt: 'x', options: OPTIONS, assignee: null, deadlineAt: new Date(c.now() + 5 * MIN), createdAt: new Date(c.now()),
   });
   c.advance(6 * MIN);
-  const expired = await until('expiry', async () => {
+  const expired = await pollFor('expiry', async () => {
     const q = await sys.store.em().fork().findOneOrFail(GateQuestion, { id: question.id });
     return q.status === 'timed_out' ? q : undefined;
   });
@@ -328,7 +319,7 @@ t.test('two replicas on JetStream + PostgreSQL', { skip: (await skipUnless('post
     t.equal((await audits(a.sys, 'HumanGateOpened')).filter((e) => e.data.runId === req.runId).length, 1);
 
     c.advance(6 * MIN);
-    await until('expiry', () => a.signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === replies[0]!.questionId));
+    await pollFor('expiry', () => a.signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === replies[0]!.questionId));
     await new Promise((r) => setTimeout(r, 500));
     t.equal((await audits(a.sys, 'HumanGateTimedOut')).filter((e) => e.data.questionId === replies[0]!.questionId).length, 1, 'expired once across replicas');
     t.equal(a.signals.filter((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === replies[0]!.questionId).length, 1, 'one signal');
