@@ -18,7 +18,7 @@ import type { ResumeSignal, StepContext } from '../../actors/run/steps/types.js'
 import type { RunSignal } from '../../actors/gate/sweep.js';
 import { matchOption, isAssignee, validAssignee } from '../../actors/gate/rules.js';
 import { insertOrFind } from '../../actors/gate/questions.js';
-import { dropSchema, dropStreams, startSystem, type TestSystem } from '../helpers/system.js';
+import { claimReal, startSystem, type TestSystem } from '../helpers/system.js';
 import { skipUnless, uniqueName } from '../helpers/services.js';
 import { pollFor } from '../helpers/poll.js';
 
@@ -302,9 +302,7 @@ t.test('a worker running the clock without the gate actor still expires gates', 
 });
 
 t.test('two replicas on JetStream + PostgreSQL', { skip: (await skipUnless('postgres', 'nats')) ?? false }, async (t) => {
-  const prefix = uniqueName('t');
-  const schema = uniqueName('t_');
-  t.teardown(async () => { await dropStreams(prefix); await dropSchema(schema); });
+  const { prefix, schema } = claimReal(t);
   const c = clock();
   const a = await gateSystem(t, { nats: { prefix }, postgres: { schema }, now: c.now });
   const b = await startSystem(t, { actors: ['clock', 'gate'], nats: { prefix }, postgres: { schema }, now: c.now, env: { SVC_CLOCK_TICK_MS: '100' } });
