@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type { Store } from './types.js';
+import { qualify } from './migrations/qualify.js';
 
 export interface PgClient { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> }
 /** A prepared SQLite statement taking the same positional values as its `$n` text. */
@@ -32,10 +33,6 @@ export interface RawSql {
 }
 
 const cache = new WeakMap<Store, RawSql>();
-
-function quote(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 export function rawSql(store: Store): RawSql {
   let r = cache.get(store);
@@ -70,7 +67,7 @@ function build(store: Store): RawSql {
     };
     return {
       dialect: 'postgres',
-      table: (name) => (schema ? `${quote(schema)}.${quote(name)}` : quote(name)),
+      table: (name) => qualify(schema, name),
       date: (d) => d,
       json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
       bool: (b) => b,
@@ -86,7 +83,7 @@ function build(store: Store): RawSql {
   const named = (values: unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
   return {
     dialect: 'sqlite',
-    table: (name) => quote(name),
+    table: (name) => qualify(undefined, name),
     date: (d) => (d === null ? null : d.getTime()),
     json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
     bool: (b) => (b ? 1 : 0),

@@ -7,7 +7,7 @@
  * same query through the connection, and a delivery makes several; everything else about
  * triggers goes through the entities.
  */
-import { qualify } from './migrations/qualify.js';
+import { rawSql } from './raw.js';
 import type { Store } from './types.js';
 import type { WebhookTrigger } from './entities/WebhookTrigger.js';
 
@@ -21,11 +21,8 @@ export interface DeliveryRow {
 }
 
 function tables(store: Store): { trigger: string; delivery: string; paused: string; flow: string; audit: string } {
-  const schema = store.engine === 'postgres' ? (store.orm.config.get('schema') as string | undefined) : undefined;
-  return {
-    trigger: qualify(schema, 'webhook_trigger'), delivery: qualify(schema, 'webhook_delivery'), paused: qualify(schema, 'paused_agent'), flow: qualify(schema, 'flow_definition'),
-    audit: qualify(schema, 'audit_event'),
-  };
+  const sql = rawSql(store);
+  return { trigger: sql.table('webhook_trigger'), delivery: sql.table('webhook_delivery'), paused: sql.table('paused_agent'), flow: sql.table('flow_definition'), audit: sql.table('audit_event') };
 }
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
@@ -59,8 +56,8 @@ export async function triggerForDelivery(store: Store, id: string): Promise<Trig
  * (trigger id, delivery key) is already there, or repeats one earlier in the batch, is not). */
 export async function insertDeliveries(store: Store, rows: readonly DeliveryRow[]): Promise<Set<string>> {
   const t = tables(store);
-  const pg = store.engine === 'postgres';
-  const params = rows.flatMap((d) => [d.id, d.triggerId, d.deliveryKey, d.status, d.reason, d.bytes, d.runId, d.eventType, pg ? d.sent : (d.sent ? 1 : 0), pg ? d.at : d.at.getTime()]);
+  const sql = rawSql(store);
+  const params = rows.flatMap((d) => [d.id, d.triggerId, d.deliveryKey, d.status, d.reason, d.bytes, d.runId, d.eventType, sql.bool(d.sent), sql.date(d.at)]);
   const inserted = await store.em().getConnection().execute<{ id: string }[]>(
     `insert into ${t.delivery} (id, trigger_id, delivery_key, status, reason, bytes, run_id, event_type, sent, at) values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
        on conflict (trigger_id, delivery_key) do nothing returning id`, params, 'all');
@@ -73,8 +70,9 @@ export interface DeliveryAuditRow { runId: string; traceId: string | null; data:
  * Returns each row's id by its run id (unique per accepted delivery), not by position. */
 export async function insertDeliveryAudits(store: Store, rows: readonly DeliveryAuditRow[]): Promise<Map<string, string>> {
   const t = tables(store);
-  const pg = store.engine === 'postgres';
-  const params = rows.flatMap((r) => ['WebhookDelivery', pg ? r.at : r.at.getTime(), r.traceId, JSON.stringify({ ...r.data, runId: r.runId }), pg ? false : 0]);
+  const sql = rawSql(store);
+  const pg = sql.dialect === 'postgres';
+  const params = rows.flatMap((r) => ['WebhookDelivery', sql.date(r.at), r.traceId, JSON.stringify({ ...r.data, runId: r.runId }), sql.bool(false)]);
   const out = await store.em().getConnection().execute<{ id: unknown; run_id: string }[]>(
     `insert into ${t.audit} (type, at, trace_id, data, published) values ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}
        returning id, ${pg ? "data->>'runId'" : "json_extract(data, '$.runId')"} as run_id`, params, 'all');
@@ -95,7 +93,7 @@ export const RETENTION = {
 export async function pruneDeliveries(store: Store, now: Date): Promise<number> {
   const t = tables(store);
   const conn = store.em().getConnection();
-  const time = (ms: number) => (store.engine === 'postgres' ? new Date(now.getTime() - ms) : now.getTime() - ms);
+  const time = (ms: number) => rawSql(store).date(new Date(now.getTime() - ms));
   const n = (res: unknown) => Number((res as { affectedRows?: number }).affectedRows ?? 0);
   let removed = n(await conn.execute(`delete from ${t.delivery} where trigger_id not in (select id from ${t.trigger})`, [], 'run'));
   removed += n(await conn.execute(`delete from ${t.delivery} where (status = 'accepted' and at < ?) or (status <> 'accepted' and at < ?)`, [time(RETENTION.acceptedMs), time(RETENTION.otherMs)], 'run'));
