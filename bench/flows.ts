@@ -3,13 +3,15 @@
  * alternating with branches) in embedded mode and on JetStream + PostgreSQL with 1 and 2
  * workers (runs/s, per-step overhead p50/p99 = run latency / 10), and a 3-step inline
  * POST /flows/run (runs/s, p50/p99). Closed-loop load with a fixed number of clients.
- * `node dist/bench/flows.js` runs this section alone (same BENCH_SECONDS, NATS_URL, DATABASE_URL).
+ * `node dist/bench/flows.js` runs this section alone (same BENCH_SECONDS, NATS_URL, DATABASE_URL);
+ * BENCH_FLOWS=embedded,pg1,pg2 picks setups (default all), BENCH_PROFILE=<dir> writes
+ * --cpu-prof profiles of every svc process there.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startSvc, percentile, fmt, type Child } from './children.js';
+import { BIN, startChild, startSvc, percentile, fmt, type Child } from './children.js';
 import { dropAll } from './roundtrip.js';
 
 /** `cpuMsPerRun`: CPU the svc processes spent per completed run, the figure that stays
@@ -27,6 +29,15 @@ function cpuMs(children: Child[]): number {
     return NaN;
   }
 }
+
+/** Node refuses --cpu-prof in NODE_OPTIONS, so a profiled role is started with the flag itself. */
+function svc(role: string[], env: Record<string, string>): Promise<Child> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return startSvc(role, env);
+  return startChild(['--cpu-prof', `--cpu-prof-dir=${dir}`, BIN, ...role], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, (r) => r.msg === 'svc started');
+}
+
+const picked = (name: string): boolean => (process.env.BENCH_FLOWS ?? 'embedded,pg1,pg2').split(',').includes(name);
 
 function tenSteps(): unknown {
   const steps: unknown[] = [];
@@ -73,19 +84,21 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
     rows.push({ name, runs: r.lat.length, perSec: r.perSec, p50: percentile(r.lat, 50) / steps, p99: percentile(r.lat, 99) / steps, errors: r.errors, cpuMsPerRun });
   };
   try {
-    const serve = await startSvc(['serve'], { SVC_CONNECTORS: connectors });
-    try {
-      await measure('10 steps, embedded (serve, SQLite) — per step', [serve], ten, 10, 16);
-      await measure('3-step inline POST /flows/run, embedded — per run', [serve], three, 1, 32);
-    } finally {
-      await serve.stop();
+    if (picked('embedded')) {
+      const serve = await svc(['serve'], { SVC_CONNECTORS: connectors });
+      try {
+        await measure('10 steps, embedded (serve, SQLite) — per step', [serve], ten, 10, 16);
+        await measure('3-step inline POST /flows/run, embedded — per run', [serve], three, 1, 32);
+      } finally {
+        await serve.stop();
+      }
     }
-    for (const workers of [1, 2]) {
+    for (const workers of [1, 2].filter((w) => picked(`pg${w}`))) {
       const prefix = `benchf${Date.now().toString(36)}`;
       const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix, SVC_CONNECTORS: connectors };
-      const procs: Child[] = [await startSvc(['worker', '--actors', 'run,clock'], env)];
-      for (let i = 1; i < workers; i++) procs.push(await startSvc(['worker', '--actors', 'run,clock'], env));
-      const gw = await startSvc(['gateway'], env);
+      const procs: Child[] = [await svc(['worker', '--actors', 'run,clock'], env)];
+      for (let i = 1; i < workers; i++) procs.push(await svc(['worker', '--actors', 'run,clock'], env));
+      const gw = await svc(['gateway'], env);
       procs.push(gw);
       try {
         await measure(`10 steps, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per step`, procs, ten, 10, 16);

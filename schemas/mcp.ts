@@ -33,6 +33,9 @@ export type McpServerConfig = Static<typeof McpServerConfig>;
 export const McpServersConfig = Type.Array(McpServerConfig);
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Bound on a bus round trip to the mcp actor: the slowest server timeout (300 s) plus margin,
+ * so a caller (a route or a flow's tool step) never gives up on a call still running. */
+export const MCP_CALL_TIMEOUT_MS = 310_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 export const Effect = Type.Union([Type.Literal('read'), Type.Literal('write')]);

@@ -9,13 +9,13 @@ import { AppError, ErrorBody } from '../../schemas/errors.js';
 import {
   AsQuery, AttachReply, CallReply, CallRequest, DetachReply, McpServerConfig, PingResult, RefreshReply, RuleChange,
   SecretBody, SecretClearReply, SecretParams, SecretSetReply, SecretsReply, ServerRef, ServersReply, ToolRule, ToolsReply,
-  mcpSecretLabel, type CallerScope, type McpCallOutcome,
+  mcpSecretLabel, MCP_CALL_TIMEOUT_MS, type CallerScope, type McpCallOutcome,
 } from '../../schemas/mcp.js';
 import { seal } from '../../runtime/seal.js';
 import type { GatewayDeps } from '../types.js';
 
-/** Bound on a bus round trip: the slowest server timeout (300 s) plus margin. Shared with `/mcp`. */
-export const CALL_TIMEOUT_MS = 310_000;
+/** Shared with `/mcp`. */
+export const CALL_TIMEOUT_MS = MCP_CALL_TIMEOUT_MS;
 
 export function callerOf(req: FastifyRequest): CallerScope {
   const c = req.caller;

@@ -5,6 +5,7 @@
  * actor; the step is re-entered with `ask_answered`. Arguments are interpolated strings.
  */
 import { AppError } from '../../../schemas/errors.js';
+import { MCP_CALL_TIMEOUT_MS } from '../../../schemas/mcp.js';
 import type { Connectors } from '../connectors/index.js';
 import { callSvcTool } from '../tools/svc.js';
 import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
@@ -15,9 +16,6 @@ export interface ToolStepDeps {
   readonly connectors: Connectors;
   readonly chainConfigured: boolean;
 }
-
-/** Longer than the slowest server bound (timeoutMs up to 300 s): the step never gives up on a call still running. */
-const MCP_CALL_WAIT_MS = 310_000;
 
 type McpReply = { status: 'ok'; result: unknown; untrusted: true } | { status: 'ask_required'; server: string; tool: string };
 
@@ -38,7 +36,7 @@ async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.j
   const reply = await ctx.deps.bus.call<McpReply>('mcp', 'call', {
     name: step.tool, arguments: args, seat: run.principal, askSurface: true,
     ...(workspace === undefined ? {} : { workspace }), ...(approvedQuestionId ? { approvedQuestionId } : {}),
-  }, { timeoutMs: MCP_CALL_WAIT_MS });
+  }, { timeoutMs: MCP_CALL_TIMEOUT_MS });
   if (reply.status === 'ok') {
     const out = bodyOutput(reply.result, `${step.tool} (untrusted)`);
     return { kind: 'done', output: { ...out, json: reply.result } };
