@@ -4,6 +4,8 @@
  * calling that server directly in the same run; plus the refusal round trip (a blocked tool,
  * answered 403 before any network use). Run as a script (`node dist/bench/mcp.js serve`) this
  * file is the local MCP server child, so the server never shares an event loop with the load.
+ * `node dist/bench/mcp.js [n]` runs this section alone (NATS_URL, DATABASE_URL; BENCH_PROFILE=<dir>
+ * writes --cpu-prof profiles of the svc processes there).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { startChild, startSvc, percentile, type Child } from './children.js';
+import { BIN, startChild, startSvc, percentile, type Child } from './children.js';
 import { dropAll } from './roundtrip.js';
 
 export interface McpRow { name: string; n: number; p50: number; p99: number; perSec: number }
@@ -87,11 +89,15 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
   const jsEnv = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix, SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0', LOG_LEVEL: 'warn' };
   const children: Child[] = [target];
   try {
-    const embedded = await startSvc(['serve'], { SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0' });
+    // BENCH_PROFILE=<dir>: the svc processes write --cpu-prof profiles there (Node refuses the flag in NODE_OPTIONS).
+    const role = (name: string, env: Record<string, string>) => (process.env.BENCH_PROFILE
+      ? startChild(['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, BIN, name], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' }, (r) => r.msg === 'svc started')
+      : startSvc([name], env));
+    const embedded = await role('serve', { SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0' });
     children.push(embedded);
-    const worker = await startSvc(['worker'], { ...jsEnv, LOG_LEVEL: 'info' });
+    const worker = await role('worker', { ...jsEnv, LOG_LEVEL: 'info' });
     children.push(worker);
-    const gateway = await startSvc(['gateway'], { ...jsEnv, LOG_LEVEL: 'info' });
+    const gateway = await role('gateway', { ...jsEnv, LOG_LEVEL: 'info' });
     children.push(gateway);
     await allowEcho(embedded.url!);
     await allowEcho(gateway.url!);

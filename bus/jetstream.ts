@@ -64,6 +64,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   /** Stops a pull loop without settling anything: what a crash looks like to the server. */
   const kills = new Set<() => void>();
   const subs = new Set<{ unsubscribe(): void }>();
+  /** rpc answers being worked out; close() lets them go out before the connection drains. */
+  const answering = new Set<Promise<void>>();
   let nc: NatsConnection | undefined;
   let jsm: JetStreamManager | undefined;
   /** One client per connection: building one costs ~7 µs, once per command otherwise. */
@@ -310,13 +312,15 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         callback: (err, m) => {
           if (err) return void log.warn({ err, rpc: name }, 'rpc subscription error');
           const traceId = m.headers?.get(HEADERS.trace) || newTraceId();
-          void answerRequest(handler, m.data, traceId, log).then((a) => {
+          const answer = answerRequest(handler, m.data, traceId, log).then((a) => {
             try {
               m.respond(a.body, { headers: hdrs(traceId, a.isError ? { [HEADERS.error]: '1' } : {}) });
             } catch (e) {
               log.warn({ err: e, rpc: name }, 'could not send the rpc answer');
             }
           });
+          answering.add(answer);
+          void answer.finally(() => answering.delete(answer));
         },
       });
       // Live on the server before we return, so a request sent next finds a responder.
@@ -366,6 +370,9 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       closed = true;
       for (const s of subs) s.unsubscribe();
       subs.clear();
+      // A request already taken is answered (within the consumers' grace) before the drain
+      // stops publishes; its caller would otherwise wait out its whole timeout.
+      if (answering.size > 0) await Promise.race([Promise.allSettled([...answering]), sleep(DEFAULT_GRACE_MS)]);
       if (nc !== undefined && !nc.isClosed()) await drainOrClose(nc, connected, log);
     },
 

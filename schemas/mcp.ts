@@ -215,6 +215,9 @@ export interface McpCallCommand {
   approvedQuestionId?: string;
 }
 
+/** The same command as a core request/reply (`<prefix>.rpc.mcp.call`), served by every mcp worker. */
+export const MCP_CALL_RPC = 'mcp.call';
+
 export type McpCallOutcome =
   /** `untrusted` is true for every external result, false for a first-party `svc_*` one. */
   | { status: 'ok'; name: string; result: unknown; untrusted: boolean; durationMs: number }

@@ -2,8 +2,8 @@
  * The `mcp` actor (mcp-dispatch): attached MCP servers, tool rules, calls and sealed secrets
  * (spec 000). Any replica handles any verb: every worker reads the same store. At start it drops
  * stored runtime servers the current egress policy refuses or whose id SVC_MCP_SERVERS now lists
- * (both audited) and discovers the boot
- * servers; the clock sweep sends `sweep` every SVC_MCP_REFRESH_MINUTES.
+ * (both audited) and discovers the boot servers; the clock sweep sends `sweep` every
+ * SVC_MCP_REFRESH_MINUTES. Every process that runs the consumer also answers MCP_CALL_RPC.
  */
 import { defineActor, type ActorDeps } from '../actor.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
@@ -14,7 +14,8 @@ import { discover } from './discovery.js';
 import { deleteRuntimeServer, runtimeServers } from './store.js';
 import { serverHandlers } from './handlers/servers.js';
 import { ruleHandlers } from './handlers/rules.js';
-import { callHandlers } from './handlers/call.js';
+import { callHandlers, callResponder } from './handlers/call.js';
+import { MCP_CALL_RPC } from '../../schemas/mcp.js';
 import { secretHandlers } from './handlers/secrets.js';
 
 const contexts = new WeakMap<ActorDeps, McpContext>();
@@ -88,6 +89,8 @@ export const mcpActor = defineActor({
     },
   }],
   start: async (deps) => {
+    // Served where the consumer runs, before discovery: a call needs no discovery of its own.
+    await deps.bus.serve(MCP_CALL_RPC, callResponder(context(deps), deps.log.child({ actor: 'mcp', rpc: MCP_CALL_RPC })));
     try {
       await restore(context(deps));
     } catch (err) {

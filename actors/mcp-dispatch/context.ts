@@ -11,6 +11,7 @@ import { AppError } from '../../schemas/errors.js';
 import { checkServer, egressPolicy, systemResolver, type EgressPolicy, type Resolver } from './egress.js';
 import { ClientPool } from './pool.js';
 import { runtimeServer, runtimeServers } from './store.js';
+import { insertAudit } from '../../store/audit.js';
 import type { SessionDeps, Target } from './session.js';
 
 export interface ServerEntry extends Target {
@@ -24,6 +25,12 @@ export interface McpContext {
   /** Boot servers this process attached (those the egress policy refused are left out). */
   readonly boot: readonly ServerEntry[];
   audit(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
+  /**
+   * A call's audit: resolves once the row is stored (the durable record, and the outbox); its
+   * event is published after, without holding the caller's answer. A publish that fails leaves
+   * the row unflagged, and the outbox sweep re-sends it.
+   */
+  auditCall(data: Record<string, unknown>, traceId?: string): Promise<void>;
 }
 
 export function ownerOf(caller: { workspace?: string | undefined }): string {
@@ -47,6 +54,10 @@ export function createContext(deps: ActorDeps, resolver: Resolver = systemResolv
     boot,
     session: { policy, resolver, readEnv: deps.config.readEnv, store: deps.store, sessionKey: deps.config.sessionKey, pool: new ClientPool() },
     audit: (type, data, traceId) => deps.audit.record(type, data, traceId),
+    auditCall: async (data, traceId) => {
+      const row = await insertAudit(deps.store, { type: 'ExternalMcpCalled', data, traceId });
+      void deps.audit.publish(row); // never rejects: it logs and leaves the row to the sweep
+    },
   };
 }
 

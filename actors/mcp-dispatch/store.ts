@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Store } from '../../store/types.js';
+import { rawSql } from '../../store/raw.js';
 import { McpCatalog, type CatalogTool } from '../../store/entities/McpCatalog.js';
 import { McpRule } from '../../store/entities/McpRule.js';
 import { McpSecret } from '../../store/entities/McpSecret.js';
@@ -71,6 +72,32 @@ function toRule(r: McpRule): RuleRow {
 export async function rules(store: Store, owner: string, server?: string): Promise<RuleRow[]> {
   const rows = await store.em().find(McpRule, server === undefined ? { owner } : { owner, server });
   return rows.map(toRule);
+}
+
+/**
+ * What one call needs, in one statement: whether the server's catalog lists `tool` (no catalog
+ * row or no such tool: `found` false) and the rules that can decide it (exact name or `*`, every
+ * level). Read at every call, never cached, so a rule changed through any replica is in force
+ * for the next call everywhere.
+ */
+export async function callRules(store: Store, owner: string, server: string, tool: string): Promise<{ found: boolean; rules: RuleRow[] }> {
+  const sql = rawSql(store);
+  const [cat, rule] = [sql.table('mcp_catalog'), sql.table('mcp_rule')];
+  const pg = sql.dialect === 'postgres';
+  const name = pg ? '$3::text' : '$3';
+  const listed = pg
+    ? `c."tools" @> jsonb_build_array(jsonb_build_object('name', ${name}))`
+    : `exists (select 1 from json_each(c."tools") t where json_extract(t.value, '$.name') = ${name})`;
+  const text = `select ${listed} as "found", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${cat} c`
+    + ` left join ${rule} r on r."owner" = $1 and r."server" = $2 and r."tool" in (${name}, '*') where c."key" = $4`;
+  const values = [owner, server, tool, serverKey(owner, server)];
+  const rows = pg ? (await sql.pg(text, values)).rows : await sql.sqlite((prep) => prep(text).all(values));
+  const found = rows.length > 0 && (rows[0]!.found === true || rows[0]!.found === 1);
+  const rules = rows.filter((r) => r.tool !== null && r.tool !== undefined).map((r): RuleRow => ({
+    owner, server, tool: r.tool as string, level: r.level as Level, ref: r.ref as string, enabled: r.enabled === true || r.enabled === 1,
+    effect: (r.effect ?? undefined) as Effect | undefined, mode: (r.mode ?? undefined) as Mode | undefined,
+  }));
+  return { found, rules };
 }
 
 export async function upsertRule(store: Store, r: RuleRow, by: string): Promise<void> {

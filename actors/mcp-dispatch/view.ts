@@ -5,8 +5,14 @@
 import type { ServerListing, ToolState } from '../../schemas/mcp.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../schemas/mcp.js';
 import type { McpContext, ServerEntry } from './context.js';
-import { reportingLine, resolveTool } from './rules.js';
-import { catalog, rules, type CatalogTool } from './store.js';
+import { reportingLine, resolveTool, type Resolution } from './rules.js';
+import { callRules, catalog, rules, type CatalogTool } from './store.js';
+
+/** One tool as one seat sees it, for a call: undefined when the server's catalog does not list it. */
+export async function toolState(ctx: McpContext, s: ServerEntry, seat: string | undefined, tool: string): Promise<Resolution | undefined> {
+  const { found, rules: rs } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
+  return found ? resolveTool(rs, tool, reportingLine(ctx.deps.config.org, seat)) : undefined;
+}
 
 export async function toolStates(ctx: McpContext, s: ServerEntry, seat: string | undefined): Promise<{ states: ToolState[]; tools: CatalogTool[]; refreshedAt: Date | undefined }> {
   const [cat, rs] = await Promise.all([catalog(ctx.deps.store, s.owner, s.config.id), rules(ctx.deps.store, s.owner, s.config.id)]);

@@ -13,7 +13,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
-import type { CallerScope, ListedTool, McpCallOutcome, ToolsReply } from '../../schemas/mcp.js';
+import { MCP_CALL_RPC, type CallerScope, type ListedTool, type McpCallOutcome, type ToolsReply } from '../../schemas/mcp.js';
 import { VERSION } from '../../runtime/version.js';
 import type { GatewayDeps } from '../types.js';
 import { CALL_TIMEOUT_MS, callerOf } from './mcp.js';
@@ -46,7 +46,7 @@ function mcpServer(deps: GatewayDeps, caller: CallerScope, traceId: string): Ser
   });
   server.setRequestHandler(CallToolRequestSchema, async (r): Promise<CallToolResult> => {
     try {
-      const out = await deps.bus.call<McpCallOutcome>('mcp', 'call', {
+      const out = await deps.bus.request<McpCallOutcome>(MCP_CALL_RPC, {
         name: r.params.name, arguments: r.params.arguments ?? {}, seat: caller.seat,
         ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }), askSurface: false, caller,
       }, { traceId, timeoutMs: CALL_TIMEOUT_MS });

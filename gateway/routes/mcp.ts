@@ -9,7 +9,7 @@ import { AppError, ErrorBody } from '../../schemas/errors.js';
 import {
   AsQuery, AttachReply, CallReply, CallRequest, DetachReply, McpServerConfig, PingResult, RefreshReply, RuleChange,
   SecretBody, SecretClearReply, SecretParams, SecretSetReply, SecretsReply, ServerRef, ServersReply, ToolRule, ToolsReply,
-  mcpSecretLabel, MCP_CALL_TIMEOUT_MS, type CallerScope, type McpCallOutcome,
+  MCP_CALL_RPC, mcpSecretLabel, MCP_CALL_TIMEOUT_MS, type CallerScope, type McpCallOutcome,
 } from '../../schemas/mcp.js';
 import { seal } from '../../runtime/seal.js';
 import type { GatewayDeps } from '../types.js';
@@ -61,10 +61,10 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     schema: { tags, summary: 'call mcp__<server>__<tool> through the allowlist; results are flagged untrusted', body: CallRequest, response: { 200: CallReply, ...E } },
   }, async (req) => {
     const caller = callerOf(req);
-    const out = await ask<McpCallOutcome>('call', {
+    const out = await deps.bus.request<McpCallOutcome>(MCP_CALL_RPC, {
       name: req.body.name, arguments: req.body.arguments ?? {}, seat: req.body.as ?? caller.seat,
       ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }), askSurface: false, caller,
-    }, req.id);
+    }, { traceId: req.id, timeoutMs: CALL_TIMEOUT_MS });
     if (out.status !== 'ok') throw new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` });
     return out;
   });

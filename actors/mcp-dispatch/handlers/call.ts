@@ -1,11 +1,14 @@
 /**
  * `mcp.call`: the one path to an external tool, for `/mcp/call`, the `/mcp` MCP endpoint and
- * flow runs alike (a `svc_*` name is answered by the first-party tools instead).
+ * flow runs alike (a `svc_*` name is answered by the first-party tools instead). Flow runs send
+ * it as a work-queue command; the gateway asks it as a core request/reply (MCP_CALL_RPC), which
+ * skips the stream round trips and is never redelivered, so a call reaches a server at most once.
  * Order matters: parse the name, find the server the caller may see, resolve the rule for the
  * seat, apply the write mode, and only then touch the network (credential, egress re-check,
  * bounded session). Every outcome, refusals included, leaves one ExternalMcpCalled row with
  * no arguments and no results (argument keys only under SVC_MCP_AUDIT_ARGS=1).
  */
+import type { Logger } from 'pino';
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { CallerScope, McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
@@ -14,57 +17,79 @@ import { findVisible, type McpContext } from '../context.js';
 import { callFirstParty } from '../first-party-call.js';
 import { parseToolName } from '../names.js';
 import { boundsFor, withClient } from '../session.js';
-import { toolStates } from '../view.js';
+import { toolState } from '../view.js';
 import type { Bounds } from '../bounds.js';
 
+export type CallPayload = McpCallCommand & { caller?: CallerScope };
+
 export function callHandlers(ctx: McpContext) {
-  return {
-    call: async (h: HandlerContext, p: McpCallCommand & { caller?: CallerScope }): Promise<McpCallOutcome> => {
-      const started = performance.now();
-      requireActAs(ctx, p.caller, p.seat);
-      const parsed = parseToolName(p.name);
-      if (parsed.kind !== 'external') {
-        if (parsed.kind === 'first-party') return callFirstParty(p.name, p.arguments ?? {}, p.seat, h.traceId);
-        throw new AppError('unknown_external_mcp_tool', { detail: p.name, message: `${p.name} is not an external tool name (mcp__<server>__<tool>)` });
-      }
-      const { server, tool } = parsed;
-      const audit: Record<string, unknown> = { server, tool, seat: p.seat, owner: p.workspace ?? null, effect: null, mode: null, askSurface: p.askSurface };
-      if (ctx.deps.config.mcp.auditArgs) audit.argumentKeys = Object.keys(p.arguments ?? {}).sort();
-      let bounds: Bounds | undefined;
-      const record = (outcome: string, extra: Record<string, unknown> = {}) => ctx.audit('ExternalMcpCalled', {
-        ...audit, outcome, wentOut: bounds?.wentOut ?? false, durationMs: Math.round((performance.now() - started) * 1000) / 1000, ...extra,
-      }, h.traceId);
-      const refuse = async (err: AppError): Promise<never> => {
-        await record(bounds?.wentOut ? 'failed' : 'refused', { error: err.wireCode });
-        throw err;
-      };
+  return { call: (h: HandlerContext, p: CallPayload) => callTool(ctx, p, h.traceId) };
+}
 
-      const s = await findVisible(ctx, p.workspace, server);
-      const state = s && (await toolStates(ctx, s, p.seat)).states.find((t) => t.name === tool);
-      if (!s || !state) return refuse(new AppError('unknown_external_mcp_tool', { detail: `${server}.${tool}`, message: `no tool ${tool} on a server ${server} visible to this caller` }));
-      audit.effect = state.effect;
-      audit.mode = state.mode ?? null;
-      if (state.state !== 'allowed') return refuse(new AppError('tool_not_allowlisted', { detail: `${server}.${tool}` }));
-      if (state.effect === 'write') {
-        if (state.mode === 'deny') return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:deny`, message: `${server}.${tool} is a write in mode deny` }));
-        if (state.mode === 'ask' && p.approvedQuestionId === undefined) {
-          if (!p.askSurface) return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:ask_unavailable`, message: `${server}.${tool} is a write in mode ask and this call has no ask surface` }));
-          await record('ask_required');
-          return { status: 'ask_required', server, tool };
-        }
-        if (p.approvedQuestionId !== undefined) audit.approvedQuestionId = p.approvedQuestionId;
+/**
+ * The rpc face of the same call. Refusals are ordinary answers (logged at info), server-side
+ * failures warn, and anything unexpected becomes a plain internal_error as on the work queue.
+ */
+export function callResponder(ctx: McpContext, log: Logger): (p: CallPayload, traceId: string) => Promise<McpCallOutcome> {
+  return async (p, traceId) => {
+    try {
+      return await callTool(ctx, p, traceId);
+    } catch (err) {
+      if (!isAppError(err)) {
+        log.error({ err, traceId }, 'mcp call failed');
+        throw new AppError('internal_error');
       }
-
-      bounds = boundsFor(s.config);
-      try {
-        const b = bounds;
-        const result = await withClient(ctx.session, s, b, (client, signal) => client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }));
-        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-        await record('ok', { isError: result.isError === true });
-        return { status: 'ok', name: p.name, result, untrusted: true, durationMs };
-      } catch (err) {
-        return refuse(isAppError(err) ? err : new AppError('mcp_server_unreachable', { detail: server }));
-      }
-    },
+      if (err.status < 500) log.info({ err: { code: err.wireCode, message: err.message }, traceId }, 'mcp call refused');
+      else log.warn({ err: { code: err.wireCode, message: err.message }, traceId }, 'mcp call failed');
+      throw err;
+    }
   };
+}
+
+async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promise<McpCallOutcome> {
+  const started = performance.now();
+  requireActAs(ctx, p.caller, p.seat);
+  const parsed = parseToolName(p.name);
+  if (parsed.kind !== 'external') {
+    if (parsed.kind === 'first-party') return callFirstParty(p.name, p.arguments ?? {}, p.seat, traceId);
+    throw new AppError('unknown_external_mcp_tool', { detail: p.name, message: `${p.name} is not an external tool name (mcp__<server>__<tool>)` });
+  }
+  const { server, tool } = parsed;
+  const audit: Record<string, unknown> = { server, tool, seat: p.seat, owner: p.workspace ?? null, effect: null, mode: null, askSurface: p.askSurface };
+  if (ctx.deps.config.mcp.auditArgs) audit.argumentKeys = Object.keys(p.arguments ?? {}).sort();
+  let bounds: Bounds | undefined;
+  const record = (outcome: string, extra: Record<string, unknown> = {}) => ctx.auditCall({
+    ...audit, outcome, wentOut: bounds?.wentOut ?? false, durationMs: Math.round((performance.now() - started) * 1000) / 1000, ...extra,
+  }, traceId);
+  const refuse = async (err: AppError): Promise<never> => {
+    await record(bounds?.wentOut ? 'failed' : 'refused', { error: err.wireCode });
+    throw err;
+  };
+
+  const s = await findVisible(ctx, p.workspace, server);
+  const state = s && (await toolState(ctx, s, p.seat, tool));
+  if (!s || !state) return refuse(new AppError('unknown_external_mcp_tool', { detail: `${server}.${tool}`, message: `no tool ${tool} on a server ${server} visible to this caller` }));
+  audit.effect = state.effect;
+  audit.mode = state.mode ?? null;
+  if (state.state !== 'allowed') return refuse(new AppError('tool_not_allowlisted', { detail: `${server}.${tool}` }));
+  if (state.effect === 'write') {
+    if (state.mode === 'deny') return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:deny`, message: `${server}.${tool} is a write in mode deny` }));
+    if (state.mode === 'ask' && p.approvedQuestionId === undefined) {
+      if (!p.askSurface) return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:ask_unavailable`, message: `${server}.${tool} is a write in mode ask and this call has no ask surface` }));
+      await record('ask_required');
+      return { status: 'ask_required', server, tool };
+    }
+    if (p.approvedQuestionId !== undefined) audit.approvedQuestionId = p.approvedQuestionId;
+  }
+
+  bounds = boundsFor(s.config);
+  try {
+    const b = bounds;
+    const result = await withClient(ctx.session, s, b, (client, signal) => client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }));
+    const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+    await record('ok', { isError: result.isError === true });
+    return { status: 'ok', name: p.name, result, untrusted: true, durationMs };
+  } catch (err) {
+    return refuse(isAppError(err) ? err : new AppError('mcp_server_unreachable', { detail: server }));
+  }
 }

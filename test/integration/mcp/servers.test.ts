@@ -131,7 +131,7 @@ t.test('POST /mcp/call', async (t) => {
     t.equal(u.body.error, 'unknown_external_mcp_tool:nope.echo');
     const bad = await call('POST', '/mcp/call', { name: 'gh.echo', arguments: {} });
     t.equal(bad.body.error, 'unknown_external_mcp_tool:gh.echo');
-    const terminated = sys.logs.filter((l) => l.includes('command terminated'));
+    const terminated = sys.logs.filter((l) => l.includes('mcp call refused'));
     t.ok(terminated.length >= 3, 'each refusal is logged');
     t.same(terminated.filter((l) => !l.includes('"level":30')), [], 'at info: a refusal is an ordinary answer, not a warning');
   });
