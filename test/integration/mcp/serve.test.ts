@@ -31,7 +31,9 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   const fake = await startHttpMcp(t);
   const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: IDS, SVC_ORG: JSON.stringify({ bot1: { crews: ['crew-x'] } }) } });
   const op = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, OP);
-  t.equal((await op('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url, timeoutMs: 1500 })).status, 200);
+  // The bound must leave a loaded machine room to connect and answer `echo`, yet stay under the 5 s
+  // that `slow` takes, which its timer, armed first, therefore always beats.
+  t.equal((await op('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url, timeoutMs: 4000 })).status, 200);
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: true, effect: 'read' });
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'create_issue', enabled: true, effect: 'write', mode: 'ask' });
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'delete_repo', enabled: true, effect: 'write', mode: 'auto' });

@@ -1,9 +1,10 @@
 /**
  * Cron flows with three real worker processes (the product's composition root, each its own OS
  * process, test/helpers/scaled-clock-worker.mjs) on JetStream + PostgreSQL over simulated
- * minutes: all three share one injected clock running 150x fast, with 100 ms windows, so every
- * simulated minute is seen by many windows from every replica. Each matching minute must fire
- * exactly once and become exactly one completed run, and no other minute ever fires.
+ * minutes: all three share one injected clock running 150x fast, with 100 ms windows, so a
+ * simulated minute is seen by several windows from several replicas. Each matching minute the
+ * clock delivered must fire exactly once and become exactly one completed run, and no other
+ * minute ever fires.
  *
  * The run ids are deterministic (`run-cron-<flow>-<minute>`), so the stream's duplicate window
  * and the run table's primary key would both hide a second send. The test therefore counts the
@@ -15,6 +16,7 @@ import { startSvc } from '../../helpers/process.js';
 import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../helpers/services.js';
 import { dropSchema, dropStreams } from '../../helpers/system.js';
 import { pgQuery } from '../../helpers/store-engines.js';
+import { pollFor } from '../../helpers/poll.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 const WORKER = new URL('../../helpers/scaled-clock-worker.mjs', import.meta.url).pathname;
@@ -43,20 +45,34 @@ t.test('each matching minute fires exactly once across three worker processes', 
   const procs = [first, ...others];
   t.equal(new Set(procs.map((p) => p.workerId)).size, 3, 'three distinct worker processes');
 
+  // A minute counts as delivered once a clock window inside it was claimed (the clock actor then
+  // runs the sweeps). The clock sends only live windows, so a minute in which every process was
+  // starved of CPU may go unseen, which the spec allows; what must never happen is a delivered
+  // matching minute that does not fire exactly once. Watch until enough of them were delivered.
   const from = Math.floor(now() / 60_000);
-  await new Promise((r) => setTimeout(r, 8000));
-  const to = Math.floor(now() / 60_000) - 1;
-  const expected: number[] = [];
-  for (let m = from + 1; m <= to; m++) if (m % 2 === 0) expected.push(m);
-  // On a loaded machine the last runs may still be finishing: wait for them, then a little more
-  // so a late second send would show.
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const done = await q(`select count(*) as n from $S.flow_run where trigger = 'cron' and status = 'completed' and id = any(array[${expected.map((m) => `'run-cron-even-${m}'`).join(',')}])`);
-    if (Number(done[0]!.n) >= expected.length) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await new Promise((r) => setTimeout(r, 1000));
+  const delivered = async (): Promise<number[]> => {
+    const keys = await q(`select key from $S.claim where key like 'clock.minute:%'`);
+    const minutes = new Set(keys.map((k) => Math.floor(Number(k.key!.slice('clock.minute:'.length)) * 100 / 60_000)));
+    return [...minutes].filter((m) => m > from && m % 2 === 0).sort((a, b) => a - b);
+  };
+  const to = await pollFor('six delivered matching minutes that are over', async () => {
+    const over = Math.floor(now() / 60_000) - 1;
+    return (await delivered()).filter((m) => m <= over).length >= 6 ? over : undefined;
+  }, { timeoutMs: 90_000, everyMs: 200 });
+  // Every delivered matching minute up to `to` must become a completed run; a window of one of them
+  // still queued shows up in a later look, so the set is re-read until it is all completed.
+  const expected = await pollFor('a completed run for every delivered matching minute', async () => {
+    const minutes = (await delivered()).filter((m) => m <= to);
+    const done = await q(`select id from $S.flow_run where trigger = 'cron' and status = 'completed'`);
+    const completedIds = new Set(done.map((r) => r.id));
+    return minutes.every((m) => completedIds.has(`run-cron-even-${m}`)) ? minutes : undefined;
+  }, { timeoutMs: 90_000, everyMs: 200 });
+  // Stop every worker (each drains what it holds) so the log lines and rows below are final.
+  await Promise.all(procs.map((p) => {
+    const closed = new Promise((r) => p.proc.once('close', r));
+    p.proc.kill('SIGTERM');
+    return closed;
+  }));
 
   const fired = procs.flatMap((p) => p.lines.flatMap((line) => {
     try {
@@ -73,10 +89,10 @@ t.test('each matching minute fires exactly once across three worker processes', 
   t.notOk(rows.some((r) => !/^run-cron-even-\d+$/.test(r.id!)), 'only the matching flow ran');
   const completed = new Set(rows.filter((r) => r.status === 'completed').map((r) => Number(/(\d+)$/.exec(r.id!)![1])));
   t.notOk([...completed].some((m) => m % 2 !== 0), 'only even minutes');
-  t.ok(expected.length >= 6, `${expected.length} matching minutes simulated`);
+  t.ok(expected.length >= 6, `${expected.length} delivered matching minutes`);
   for (const m of expected) {
     t.ok(completed.has(m), `minute ${new Date(m * 60_000).toISOString()}: one completed run`);
     t.equal(sends.get(`run-cron-even-${m}`), 1, `minute ${new Date(m * 60_000).toISOString()}: sent once`);
   }
-  t.equal(rows.length, sends.size, 'one run per send');
+  t.same(rows.filter((r) => sends.get(r.id!) !== 1).map((r) => r.id), [], 'every run was sent once');
 });
