@@ -11,6 +11,7 @@ import { skipUnless } from '../helpers/services.js';
 import { claimReal } from '../helpers/system.js';
 import { pgQuery } from '../helpers/store-engines.js';
 import { mint, post, svcHeaders } from '../helpers/triggers.js';
+import { until } from '../helpers/poll.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 const SESSION_KEY = 'a'.repeat(64);
@@ -33,14 +34,6 @@ async function cluster(t: Test) {
   return { w1, w2, gateways: [g1.url!, g2.url!], m, count, q, procs: [w1, w2, g1, g2] };
 }
 
-async function until(what: string, cond: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 t.test('the same delivery 200 times at once across two gateways: one accepted, one run', { skip: realSkip }, async (t) => {
   const c = await cluster(t);
   const raw = JSON.stringify({ hello: 'world' });
@@ -50,7 +43,7 @@ t.test('the same delivery 200 times at once across two gateways: one accepted, o
   const dups = results.filter((r) => r.status === 200 && r.body.duplicate === true);
   t.equal(accepted.length, 1, 'exactly one 202');
   t.equal(dups.length, 199, 'every other copy is a duplicate');
-  await until('the run', async () => (await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`)) >= 1, 20_000);
+  await until('the run', async () => (await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`)) >= 1, { timeoutMs: 60_000, everyMs: 200 });
   await new Promise((r) => setTimeout(r, 1500));
   t.equal(await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`), 1, 'one run row');
   t.equal(await c.count(`select count(*) as n from $S.webhook_delivery where status = 'accepted'`), 1, 'one accepted delivery row');
@@ -80,7 +73,7 @@ t.test('1,000 distinct deliveries, a worker killed -9 in the middle: 1,000 runs'
   t.equal(statuses.filter((s) => s === 202).length, total, 'every delivery accepted');
   t.equal(runIds.size, total);
   const completed = () => c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`);
-  await until('1,000 completed runs', async () => (await completed()) >= total, 90_000);
+  await until('1,000 completed runs', async () => (await completed()) >= total, { timeoutMs: 90_000, everyMs: 200 });
   await new Promise((r) => setTimeout(r, 2000));
   t.equal(await completed(), total, 'exactly 1,000 completed runs, none lost, none stuck');
   t.equal(await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`), total, 'none twice');

@@ -7,7 +7,8 @@ import t from 'tap';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { BusEvent } from '../../bus/types.js';
-import { harness, jetStreamUnavailable, NATS_URL, until, type Kind } from '../helpers/bus-transports.js';
+import { harness, jetStreamUnavailable, NATS_URL, type Kind } from '../helpers/bus-transports.js';
+import { until } from '../helpers/poll.js';
 
 const noJetStream = await jetStreamUnavailable();
 

@@ -10,7 +10,8 @@ import t, { type Test } from 'tap';
 import { AppError } from '../../schemas/errors.js';
 import { startMinuteClock } from '../../bus/clock.js';
 import type { HandlerContext } from '../../bus/types.js';
-import { harness, jetStreamUnavailable, log, NATS_URL, sleep, until, type Harness, type Kind } from '../helpers/bus-transports.js';
+import { harness, jetStreamUnavailable, log, NATS_URL, sleep, type Harness, type Kind } from '../helpers/bus-transports.js';
+import { until } from '../helpers/poll.js';
 
 const noJetStream = await jetStreamUnavailable();
 
@@ -68,7 +69,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       const counts = [...handled.values()].map((by) => by.length);
       t.same(counts, Array(30).fill(1), 'no command handled twice');
       t.ok(new Set([...handled.values()].flat()).size > 1, 'more than one consumer got work');
-      await until('queue drained (all acked)', async () => (await h.stored()) === 0, 5_000);
+      await until('queue drained (all acked)', async () => (await h.stored()) === 0, { timeoutMs: 5_000 });
     });
 
     t.test('(b) a crash mid-handler: the command is redelivered to another consumer after ack wait', async (t) => {
@@ -97,7 +98,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       await until('first delivery', () => seen.length === 1);
       const first = seen[0]!;
       await workers[first.by]!.destroy();
-      await until('redelivery', () => seen.length === 2, 10_000);
+      await until('redelivery', () => seen.length === 2, { timeoutMs: 10_000 });
       const second = seen[1]!;
       t.not(second.by, first.by, 'another consumer got it');
       t.equal(second.deliveryCount, 2);
@@ -106,7 +107,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       release();
       await sleep(300);
       t.equal(seen.length, 2, 'no third delivery');
-      await until('queue drained', async () => (await h.stored()) === 0, 5_000);
+      await until('queue drained', async () => (await h.stored()) === 0, { timeoutMs: 5_000 });
     });
 
     t.test('(b2) long work keeps its ack: the automatic working() prevents a redelivery', async (t) => {
@@ -154,7 +155,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       });
       const stoppedAt = Date.now();
       await handleA.stop(200);
-      await until('b has it', () => seen.length === 2, 4_000);
+      await until('b has it', () => seen.length === 2, { timeoutMs: 4_000 });
       t.ok(Date.now() - stoppedAt < 3_000, 'well before the 5 s ack wait');
       t.same(seen, [
         { by: 'a', deliveryCount: 1 },
@@ -324,10 +325,10 @@ t.test('jetstream: a consumer process killed with SIGKILL mid-handler; the comma
     buf = parts.pop() ?? '';
     for (const p of parts) if (p.startsWith('{')) lines.push(JSON.parse(p));
   });
-  await until('the child consumes', () => lines.some((l) => l.ready), 30_000);
+  await until('the child consumes', () => lines.some((l) => l.ready), { timeoutMs: 30_000 });
   const sender = await h.client({ ackWaitMs });
   await sender.send('run', 'work', { job: 1 }, { msgId: 'crash-1' });
-  await until('the child got it', () => lines.some((l) => l.got === 'crash-1'), 10_000);
+  await until('the child got it', () => lines.some((l) => l.got === 'crash-1'), { timeoutMs: 10_000 });
   t.equal(lines.find((l) => l.got)?.deliveryCount, 1);
   const exited = new Promise((r) => child.once('exit', (code, signal) => r(signal)));
   child.kill('SIGKILL');
@@ -337,10 +338,10 @@ t.test('jetstream: a consumer process killed with SIGKILL mid-handler; the comma
   const seen: Array<{ msgId: string; deliveryCount: number; at: number }> = [];
   const survivor = await h.client({ ackWaitMs });
   await survivor.consume('run', { work: async (ctx: HandlerContext) => { seen.push({ msgId: ctx.msgId, deliveryCount: ctx.deliveryCount, at: Date.now() }); return null; } });
-  await until('redelivery to the surviving process', () => seen.length === 1, 15_000);
+  await until('redelivery to the surviving process', () => seen.length === 1, { timeoutMs: 15_000 });
   t.match(seen[0], { msgId: 'crash-1', deliveryCount: 2 });
   t.ok(seen[0]!.at - killedAt < ackWaitMs + 5_000, 'redelivered after about the ack wait');
   await sleep(ackWaitMs + 500);
   t.equal(seen.length, 1, 'handled once by the survivor');
-  await until('queue drained', async () => (await h.stored()) === 0, 5_000);
+  await until('queue drained', async () => (await h.stored()) === 0, { timeoutMs: 5_000 });
 });

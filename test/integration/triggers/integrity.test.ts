@@ -17,14 +17,7 @@ import { WebhookDelivery } from '../../../store/entities/WebhookDelivery.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { pruneDeliveries, RETENTION } from '../../../store/webhooks.js';
 import { skipUnless } from '../../helpers/services.js';
-
-async function until(what: string, cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { until } from '../../helpers/poll.js';
 
 const runs = (sys: TestSystem, flowId: string) => sys.store.em().count(FlowRun, { flowId });
 const completed = (sys: TestSystem, id: string) => sys.store.em().count(FlowRun, { id, status: 'completed' });
