@@ -29,3 +29,6 @@ export interface Caller {
 }
 
 export const OPERATOR: Caller = Object.freeze({ kind: 'operator', seat: 'operator', authorKind: 'human', workspace: undefined });
+
+/** True for SVC_ORCH_TOKEN (or an open API): the caller every scope and ownership check lets through. */
+export const isOperator = (caller: Caller): boolean => caller.kind === 'operator';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
-import { OPERATOR } from '../../schemas/identity.js';
+import { isOperator, OPERATOR } from '../../schemas/identity.js';
 import { DeleteFlowBody, DeleteFlowReply, FlowList, FlowRecord, SaveFlowBody, TemplateList } from '../../schemas/runs.js';
 import { listFlows } from '../../actors/run/definitions/store.js';
 import { TEMPLATES } from '../../actors/run/definitions/templates.js';
@@ -13,21 +13,21 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     schema: { tags: ['flows'], summary: 'saved definitions visible to the caller', response: { 200: FlowList, 401: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return { flows: await listFlows(deps.store, { operator: caller.kind === 'operator', seat: caller.seat }, deps.config.org) };
+    return { flows: await listFlows(deps.store, { operator: isOperator(caller), seat: caller.seat }, deps.config.org) };
   });
 
   app.post('/flows', {
     schema: { tags: ['flows'], summary: 'validates and saves a definition (FlowSaved); a seat may overwrite only its own', body: SaveFlowBody, response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return deps.bus.call<FlowRecord>('run', 'save', { flow: req.body.flow, savedBy: caller.seat, operator: caller.kind === 'operator' }, { traceId: req.id, timeoutMs: 15_000 });
+    return deps.bus.call<FlowRecord>('run', 'save', { flow: req.body.flow, savedBy: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.post('/flows/delete', {
     schema: { tags: ['flows'], summary: 'removes a saved definition the caller may change (deleted: false when none is visible)', body: DeleteFlowBody, response: { 200: DeleteFlowReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return deps.bus.call<DeleteFlowReply>('run', 'delete', { id: req.body.id, by: caller.seat, operator: caller.kind === 'operator' }, { traceId: req.id, timeoutMs: 15_000 });
+    return deps.bus.call<DeleteFlowReply>('run', 'delete', { id: req.body.id, by: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.get('/flows/templates', {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { GateList, GatesQuery, MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMessageRequest } from '../../schemas/gates.js';
-import { OPERATOR } from '../../schemas/identity.js';
+import { isOperator, OPERATOR } from '../../schemas/identity.js';
 import { gateView, listQuestions, mayUseThread, messageView, threadMessages } from '../../actors/gate/questions.js';
 import type { GatewayDeps } from '../types.js';
 
@@ -17,7 +17,7 @@ export const gateRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     const status = s === 'pending' ? 'open' : s === 'answered' ? 'resolved' : s === 'all' ? undefined : s;
     const rows = await listQuestions(deps.store, {
       ...(status ? { status } : {}), ...(req.query.runId ? { runId: req.query.runId } : {}), limit: req.query.limit ?? 100,
-      ...(caller.kind === 'operator' ? {} : { seat: caller.seat }),
+      ...(isOperator(caller) ? {} : { seat: caller.seat }),
     });
     return { gates: rows.map(gateView) };
   });
@@ -29,7 +29,7 @@ export const gateRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     const { thread, replyTo, kind, body } = req.body;
     const payload: GateMessageRequest = {
       ...(thread === undefined ? {} : { thread }), ...(replyTo === undefined ? {} : { replyTo }), ...(kind === undefined ? {} : { kind }),
-      body, author: caller.seat, authorKind: caller.authorKind, authorId: caller.seat, operator: caller.kind === 'operator',
+      body, author: caller.seat, authorKind: caller.authorKind, authorId: caller.seat, operator: isOperator(caller),
     };
     const reply = await deps.bus.call<PostMessageReply>('gate', 'message', payload, { traceId: req.id, timeoutMs: 15_000 });
     // The message is stored either way; the answer just did not count.
@@ -41,7 +41,7 @@ export const gateRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     schema: { tags: ['flows'], summary: 'reads a thread, oldest first (the last `limit` messages, or those after `after`)', querystring: MessagesQuery, response: { 200: MessageList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    if (!mayUseThread(req.query.thread, caller.seat, caller.kind === 'operator')) throw new AppError('record_not_found', { message: `no thread ${req.query.thread} is open to ${caller.seat}` });
+    if (!mayUseThread(req.query.thread, caller.seat, isOperator(caller))) throw new AppError('record_not_found', { message: `no thread ${req.query.thread} is open to ${caller.seat}` });
     const rows = await threadMessages(deps.store, req.query.thread, req.query.limit ?? 50, req.query.after);
     return { thread: req.query.thread, messages: rows.map(messageView) };
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
-import { OPERATOR, type Caller } from '../../schemas/identity.js';
+import { isOperator, OPERATOR, type Caller } from '../../schemas/identity.js';
 import { FlowRun } from '../../store/entities/FlowRun.js';
 import { resumeAgent } from '../../store/paused.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply, RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
@@ -18,11 +19,12 @@ export const RUN_WAIT_MS = 25_000;
  * principal or the operator may pause, resume or cancel it.
  */
 export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  const callOrAccept = async (verb: string, payload: unknown, runId: string, traceId: string): Promise<RunView | RunAccepted> => {
+  /** Answers with the run once it ends or parks, or 202 with its id when it is still running after RUN_WAIT_MS. */
+  const runOrAccept = async (reply: FastifyReply, verb: 'start' | 'resume', payload: unknown, runId: string, traceId: string): Promise<RunView | FastifyReply> => {
     try {
       return await deps.bus.call<RunView>('run', verb, payload, { traceId, timeoutMs: RUN_WAIT_MS, ...(verb === 'start' ? { msgId: runId } : {}) });
     } catch (err) {
-      if (isAppError(err) && err.code === 'command_timeout') return { id: runId, status: 'running', accepted: true };
+      if (isAppError(err) && err.code === 'command_timeout') return reply.code(202).send({ id: runId, status: 'running', accepted: true } satisfies RunAccepted);
       throw err;
     }
   };
@@ -33,43 +35,41 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     const caller = req.caller ?? OPERATOR;
     const { id, flow, input, as } = req.body;
     if ((id === undefined) === (flow === undefined)) throw new AppError('invalid_request', { message: 'send exactly one of {id} (a saved flow) or {flow} (inline)' });
-    if (as !== undefined && caller.kind !== 'operator') throw new AppError('invalid_request', { message: '`as` is only honoured for the operator; a seat always runs as itself' });
+    if (as !== undefined && !isOperator(caller)) throw new AppError('invalid_request', { message: '`as` is only honoured for the operator; a seat always runs as itself' });
     const runId = `run-${randomUUID()}`;
     const cmd: StartRunCommand = {
-      runId, principal: as ?? caller.seat, operator: caller.kind === 'operator' && as === undefined, trigger: 'manual', traceId: req.id,
+      runId, principal: as ?? caller.seat, operator: isOperator(caller) && as === undefined, trigger: 'manual', traceId: req.id,
       ...(id === undefined ? {} : { flowId: id }), ...(flow === undefined ? {} : { flow }), ...(input === undefined ? {} : { input }),
     };
-    const res = await callOrAccept('start', cmd, runId, req.id);
-    if ('accepted' in res) return reply.code(202).send(res);
-    return res;
+    return runOrAccept(reply, 'start', cmd, runId, req.id);
   });
 
   app.get('/flows/runs', {
     schema: { tags: ['flows'], summary: 'recent runs, newest first', querystring: RunListQuery, response: { 200: RunList, 401: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return { runs: await listRuns(deps.store, { open: false, limit: req.query.limit ?? 50, ...(caller.kind === 'operator' ? {} : { principal: caller.seat }) }) };
+    return { runs: await listRuns(deps.store, { open: false, limit: req.query.limit ?? 50, ...(isOperator(caller) ? {} : { principal: caller.seat }) }) };
   });
 
   app.get('/flows/runs/open', {
     schema: { tags: ['flows'], summary: 'runs in flight or parked (the stalled-run list)', querystring: RunListQuery, response: { 200: RunList, 401: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return { runs: await listRuns(deps.store, { open: true, limit: req.query.limit ?? 200, ...(caller.kind === 'operator' ? {} : { principal: caller.seat }) }) };
+    return { runs: await listRuns(deps.store, { open: true, limit: req.query.limit ?? 200, ...(isOperator(caller) ? {} : { principal: caller.seat }) }) };
   });
 
   app.get('/flows/runs/state', {
     schema: { tags: ['flows'], summary: 'a run, its checkpoint trail, attempts and children', querystring: RunStateQuery, response: { 200: RunState, 401: ErrorBody, 404: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return runState(deps.store, req.query.runId, caller.kind === 'operator' ? undefined : caller.seat);
+    return runState(deps.store, req.query.runId, isOperator(caller) ? undefined : caller.seat);
   });
 
   const by = (req: { caller: { seat: string } | undefined }) => (req.caller ?? OPERATOR).seat;
   /** Only the run's principal (or the operator) may steer it; anyone else is told it does not exist, as on reads. */
   const mustSteer = async (req: { caller: Caller | undefined }, runId: string): Promise<void> => {
     const caller = req.caller ?? OPERATOR;
-    if (caller.kind === 'operator') return;
+    if (isOperator(caller)) return;
     const row = await deps.store.em().findOne(FlowRun, { id: runId }, { fields: ['principal'] });
     if (!row || row.principal !== caller.seat) throw new AppError('record_not_found', { message: `no run ${runId}` });
   };
@@ -85,9 +85,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     schema: { tags: ['flows'], summary: 'continues a parked run from its last checkpoint; 409 when cancelled', body: RunIdBody, response: { 200: RunView, 202: RunAccepted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
   }, async (req, reply) => {
     await mustSteer(req, req.body.runId);
-    const res = await callOrAccept('resume', { ...req.body, by: by(req) }, req.body.runId, req.id);
-    if ('accepted' in res) return reply.code(202).send(res);
-    return res;
+    return runOrAccept(reply, 'resume', { ...req.body, by: by(req) }, req.body.runId, req.id);
   });
 
   app.post('/flows/runs/cancel', {
@@ -101,7 +99,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     schema: { tags: ['flows'], summary: "pauses an agent: new runs as it are refused and its parked runs cancelled (operator, or the seat itself)", body: AgentPauseBody, response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    if (caller.kind !== 'operator' && caller.seat !== req.body.agent) throw new AppError('flow_forbidden', { message: `only the operator or ${req.body.agent} itself may pause ${req.body.agent}` });
+    if (!isOperator(caller) && caller.seat !== req.body.agent) throw new AppError('flow_forbidden', { message: `only the operator or ${req.body.agent} itself may pause ${req.body.agent}` });
     return deps.bus.call<AgentPauseReply>('run', 'agentPause', { ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
   });
 
@@ -110,7 +108,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
     // A pause is a brake: the paused seat does not get to lift it itself.
-    if (caller.kind !== 'operator') throw new AppError('flow_forbidden', { message: 'only the operator may lift an agent pause' });
+    if (!isOperator(caller)) throw new AppError('flow_forbidden', { message: 'only the operator may lift an agent pause' });
     return { agent: req.body.agent, unpaused: await resumeAgent(deps.store, req.body.agent) };
   });
 };
