@@ -12,6 +12,15 @@ export type GateStatusName = (typeof GATE_STATUSES)[number];
 export const REPLY_OUTCOMES = ['resolved', 'not_an_option', 'agent_reply', 'assignee_mismatch', 'not_open'] as const;
 export type ReplyOutcome = (typeof REPLY_OUTCOMES)[number];
 
+/**
+ * The shape an assignee must have, checked by the human step before it opens a gate and by the
+ * gate actor when it does: one token (seat id, 0x address or single-word handle, optionally
+ * `seat:`), no whitespace.
+ */
+export function validAssignee(assignee: string): boolean {
+  return assignee.trim() !== '' && !/\s/.test(assignee.trim());
+}
+
 export interface GateOpenRequest {
   runId: string;
   stepId: string;

@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { defineActor, type ActorDeps } from '../actor.js';
 import { claimWindow } from '../../store/claims.js';
 import { AppError } from '../../schemas/errors.js';
-import type { GateCloseRequest, GateMessageRequest, GateOpenReply, GateOpenRequest, GateOutcome, PostMessageReply } from '../../schemas/gates.js';
+import { validAssignee, type GateCloseRequest, type GateMessageRequest, type GateOpenReply, type GateOpenRequest, type GateOutcome, type PostMessageReply } from '../../schemas/gates.js';
 import type { GateQuestion } from '../../store/entities/GateQuestion.js';
 import type { HandlerContext } from '../../bus/types.js';
-import { deadline, isAssignee, matchOption, questionText, threadOf, validAssignee } from './rules.js';
+import { deadline, isAssignee, matchOption, questionText, threadOf } from './rules.js';
 import { findQuestion, insertMessage, insertOrFind, mayUseThread, messageView, openQuestionsOfRun, setMessageId, transition } from './questions.js';
 import { gateSweep, tell } from './sweep.js';
 

@@ -1,7 +1,8 @@
 /**
  * The gate rules that need no store: which option a reply names, whether its author is the
- * assignee, what shape an assignee may have, when a question expires. Pure, so the actor and
- * the human step agree and tests can pin them one by one (spec 001 "Human gate rules").
+ * assignee, when a question expires. Pure, so tests can pin them one by one (spec 001 "Human
+ * gate rules"). The assignee's shape is validAssignee in schemas/gates.ts, shared with the
+ * human step.
  */
 import type { GateOption } from '../../store/entities/GateQuestion.js';
 
@@ -18,11 +19,6 @@ export function matchOption(options: readonly GateOption[], body: string): GateO
 export function normalizeSeat(s: string): string {
   const bare = s.trim().replace(/^seat:/i, '');
   return /^0x[0-9a-fA-F]+$/.test(bare) ? bare.toLowerCase() : bare;
-}
-
-/** One token (seat id, 0x address or single-word handle, optionally `seat:`): no whitespace. */
-export function validAssignee(assignee: string): boolean {
-  return assignee.trim() !== '' && !/\s/.test(assignee.trim());
 }
 
 /** Matching uses authorId first, then author. No assignee means any human seat. */

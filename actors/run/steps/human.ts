@@ -5,8 +5,7 @@
  * re-entry with no signal (a resume from a checkpoint, a second replica) re-opens, which finds
  * the existing question and honours an answer that already landed.
  */
-import type { GateOpenReply, GateOpenRequest } from '../../../schemas/gates.js';
-import { validAssignee } from '../../gate/rules.js';
+import { validAssignee, type GateOpenReply, type GateOpenRequest } from '../../../schemas/gates.js';
 import type { StepContext, StepExecutor, StepResult } from './types.js';
 
 type HumanCtx = StepContext<Extract<StepContext['step'], { kind: 'human' }>>;
