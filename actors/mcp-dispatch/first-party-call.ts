@@ -1,9 +1,8 @@
 /**
  * `svc_*` tools for `GET /mcp/tools`, `/mcp/call` and the `/mcp` MCP endpoint. Their names,
- * descriptions and implementations live in the flow engine's registry (actors/run/tools/svc.ts);
- * the run actor has no bus verb for them, so this imports that pure module directly (reads only,
- * no run state, no side effect) instead of keeping a second list. The `mcp__` prefix is reserved
- * for attached servers, so no external tool can shadow these.
+ * descriptions and implementations live in the registry the flow engine also uses (tools/svc.ts:
+ * reads only, no run state, no side effect), so there is no second list. The `mcp__` prefix is
+ * reserved for attached servers, so no external tool can shadow these.
  * First-party results are the orchestrator's own data: `untrusted: false`, no ExternalMcpCalled
  * row (that event is for external tools). An unknown `svc_*` name answers
  * `unknown_external_mcp_tool:<name>`, the one code for "no tool of that name visible to you".
@@ -11,7 +10,7 @@
 import { AppError } from '../../schemas/errors.js';
 import type { McpCallOutcome } from '../../schemas/mcp.js';
 import { noChain } from '../../chain/none.js';
-import { callSvcTool, svcToolSpecs } from '../run/tools/svc.js';
+import { callSvcTool, svcToolSpecs } from '../../tools/svc.js';
 
 /** The first-party tools as listed to agents. */
 export function servedFirstParty() {

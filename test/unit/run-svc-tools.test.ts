@@ -1,6 +1,6 @@
 /** The first-party svc_* tools: the approve write refuses honestly while no chain is configured. */
 import t from 'tap';
-import { callSvcTool, isKnownSvcTool } from '../../actors/run/tools/svc.js';
+import { callSvcTool, isKnownSvcTool } from '../../tools/svc.js';
 
 const ctx = { principal: 'ann', runId: 'run-1', chainConfigured: false };
 

@@ -12,7 +12,7 @@ import { Cron } from 'croner';
 import { AppError } from '../../../schemas/errors.js';
 import { Flow, Step, STEP_KINDS, ModelStep, ToolStep, GateStep, BranchStep, SwitchStep, AgentStep, OrgStep, BudgetStep, GovernanceStep, HumanStep, WaitStep, type StepKind } from '../../../schemas/flows.js';
 import { literalPart } from '../interpolate.js';
-import { isKnownSvcTool } from '../tools/svc.js';
+import { isKnownSvcTool } from '../../../tools/svc.js';
 
 export const MIN_HUMAN_TIMEOUT_MS = 300_000;
 const BY_KIND = { model: ModelStep, tool: ToolStep, gate: GateStep, branch: BranchStep, switch: SwitchStep, agent: AgentStep, org: OrgStep, budget: BudgetStep, governance: GovernanceStep, human: HumanStep, wait: WaitStep } as const;

@@ -7,7 +7,7 @@
 import { AppError } from '../../../schemas/errors.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../schemas/mcp.js';
 import type { Connectors } from '../connectors/index.js';
-import { callSvcTool } from '../tools/svc.js';
+import { callSvcTool } from '../../../tools/svc.js';
 import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
 import { asText } from '../interpolate.js';
 import { clip } from './summary.js';

@@ -1,10 +1,19 @@
 /**
- * First-party `svc_*` tools. The reads answer honest empty lists in mock mode (no chain, no
- * declared org) and say why; they never serve fixtures as if they were chain truth. The one write,
- * `svc_approve`, is a chain write: without a chain it refuses (`no_chain`) and writes nothing.
+ * First-party `svc_*` tools, shared by the flow engine (tool steps) and the `mcp` actor
+ * (`/mcp/tools`, `/mcp/call`, `/mcp`), so neither imports the other. The reads answer honest
+ * empty lists in mock mode (no chain, no declared org) and say why; they never serve fixtures as
+ * if they were chain truth. The one write, `svc_approve`, is a chain write: without a chain it
+ * refuses (`no_chain`) and writes nothing.
  */
-import { AppError } from '../../../schemas/errors.js';
-import type { StepOutput } from '../steps/types.js';
+import { AppError } from '../schemas/errors.js';
+
+/** What a tool answers; a tool step keeps it as its step output. */
+export interface SvcToolOutput {
+  readonly text?: string;
+  readonly json?: unknown;
+  /** One line for the run trace. */
+  readonly summary: string;
+}
 
 export interface SvcToolContext {
   readonly principal: string;
@@ -12,7 +21,7 @@ export interface SvcToolContext {
   readonly chainConfigured: boolean;
 }
 
-type SvcRun = (args: Record<string, string>, ctx: SvcToolContext) => Promise<StepOutput>;
+type SvcRun = (args: Record<string, string>, ctx: SvcToolContext) => Promise<SvcToolOutput>;
 
 /** What `GET /mcp/tools` and the `/mcp` endpoint publish for a tool; `run` is what flows and `/mcp/call` execute. */
 interface SvcTool {
@@ -74,7 +83,7 @@ export function svcToolSpecs(): { name: `svc_${string}`; description: string; in
   return Object.entries(TOOLS).map(([name, t]) => ({ name: name as `svc_${string}`, description: t.description, inputSchema: t.inputSchema }));
 }
 
-export async function callSvcTool(name: string, args: Record<string, string>, ctx: SvcToolContext): Promise<StepOutput | undefined> {
+export async function callSvcTool(name: string, args: Record<string, string>, ctx: SvcToolContext): Promise<SvcToolOutput | undefined> {
   const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name as `svc_${string}`] : undefined;
   return tool ? tool.run(args, ctx) : undefined;
 }
