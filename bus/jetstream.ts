@@ -50,6 +50,9 @@ export interface JetStreamBusOptions {
 
 export type JetStreamBus = Bus & { destroy(): Promise<void> };
 
+interface Answer { body: Uint8Array; isError: boolean }
+interface ReplyMux { conn: NatsConnection; base: string; pending: Map<string, (a: Answer | undefined) => void> }
+
 const DEFAULT_GRACE_MS = 10_000;
 /** Short pulls: a stop never waits long for an open pull, and a lost one is soon replaced. */
 const FETCH_EXPIRES_MS = 5_000;
@@ -74,6 +77,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   let started: Promise<void> | undefined;
   let connected = false;
   let closed = false;
+  let mux: ReplyMux | undefined;
 
   function connection(): Promise<NatsConnection> {
     connecting ??= connect({
@@ -143,6 +147,31 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     }
   }
 
+  /**
+   * Command replies come through one subscription per connection (`<prefix>.reply.<id>.*`),
+   * each call waiting on its own last token, instead of a SUB and UNSUB per call. The
+   * subscription is made before the first command that names it is published (the server
+   * handles one connection's messages in order, so the reply cannot come before the interest).
+   */
+  function replies(c: NatsConnection): ReplyMux {
+    if (mux?.conn === c) return mux;
+    const m: ReplyMux = { conn: c, base: names.replyInbox(newId()), pending: new Map() };
+    const sub = c.subscribe(`${m.base}.*`, {
+      callback: (err, msg) => {
+        if (err) return void log.warn({ err }, 'reply subscription error');
+        const token = msg.subject.slice(m.base.length + 1);
+        m.pending.get(token)?.({ body: msg.data, isError: msg.headers?.get(HEADERS.error) === '1' });
+      },
+    });
+    // A closed connection answers every waiting call at once rather than at its timeout.
+    void sub.closed.then(() => {
+      if (mux === m) mux = undefined;
+      for (const resolve of m.pending.values()) resolve(undefined);
+    });
+    mux = m;
+    return m;
+  }
+
   function toDelivery(m: JsMsg): Delivery {
     const get = (k: string): string | undefined => m.headers?.get(k) || undefined;
     return {
@@ -186,22 +215,18 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
 
     async call<R>(actor: ActorName, verb: string, payload: unknown, o: CallOptions = {}): Promise<R> {
       const c = await ready();
-      const inbox = names.replyInbox(newId());
-      // Subscribe before publishing, so the reply cannot arrive before anyone listens.
-      const sub = c.subscribe(inbox, { max: 1 });
-      const answer = (async () => {
-        for await (const m of sub) return { body: m.data, isError: m.headers?.get(HEADERS.error) === '1' };
-        return undefined;
-      })();
+      const mux = replies(c);
+      const token = newId();
+      const answer = new Promise<Answer | undefined>((resolve) => mux.pending.set(token, resolve));
       try {
-        const ack = await publish(names.command(actor, verb), encode(payload), o.msgId ?? newId(), hdrs(o.traceId ?? newTraceId(), { [HEADERS.replyTo]: inbox }));
+        const ack = await publish(names.command(actor, verb), encode(payload), o.msgId ?? newId(), hdrs(o.traceId ?? newTraceId(), { [HEADERS.replyTo]: `${mux.base}.${token}` }));
         if (ack.duplicate) throw duplicateCall(actor, verb);
         const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
         const a = await withTimeout(answer, timeoutMs, () => timeoutError(`${actor}.${verb}`, timeoutMs));
         if (a === undefined) throw unavailable('the connection closed before the reply came');
         return readReply<R>(a.body, a.isError);
       } finally {
-        sub.unsubscribe();
+        mux.pending.delete(token);
       }
     },
 
