@@ -130,8 +130,15 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
         if (existing) return redelivered(existing, traceId);
         throw created.paused ? pausedError(cmd.principal, '') : new AppError('record_not_found', { message: `run ${cmd.runId} was neither created nor found` });
       }
-      await runStarted(deps, created.audit);
-      return drive(driverDeps, cmd.runId, traceId, created.row);
+      // The start's row is already stored with the run (the outbox), so its event need not be
+      // on the stream before the first step: it goes out while the run proceeds, ahead of the
+      // run's progress on the same connection, and the reply waits for it.
+      const started = runStarted(deps, created.audit);
+      try {
+        return await drive(driverDeps, cmd.runId, traceId, created.row);
+      } finally {
+        await started;
+      }
     },
     drive: (runId, traceId) => drive(driverDeps, runId, traceId),
     async takeOverAndDrive(runId, traceId, force = false) {

@@ -15,6 +15,7 @@ import type { TraceEntry } from '../../../schemas/runs.js';
 import type { ResumeSignal } from '../steps/types.js';
 import { rawSql, type RawSql } from '../../../store/raw.js';
 import type { AuditInput, StoredAudit } from '../../../store/audit.js';
+import { writeBatched } from './boundary-batch.js';
 
 export type RunRow = FlowRun;
 export type Outcome = 'done' | 'parked' | 'failed';
@@ -205,43 +206,38 @@ type Final =
 
 /**
  * The common boundary in ONE statement (PostgreSQL: data-modifying CTEs, atomic as any single
- * statement; SQLite: one synchronous transaction): the run row moves only if this worker holds
- * it at the expected seq with no pending signal and no pause request, and only then are the
- * checkpoint appended and the attempt closed. False when the row did not match; nothing was
- * written then, and the careful path below sorts out why. The lease is not extended here: the
- * holder's renewal timer does that, so a step commit touches no indexed column of the run.
- * `audit` (a run's end) is appended in the same statement and returned as stored.
+ * statement, shared by the concurrent runs of this worker: boundary-batch.ts; SQLite: one
+ * synchronous transaction): the run row moves only if this worker holds it at the expected seq
+ * with no pending signal and no pause request, and only then are the checkpoint appended and the
+ * attempt closed. False when the row did not match; nothing was written then, and the careful
+ * path below sorts out why. The lease is not extended here: the holder's renewal timer does
+ * that, so a step commit touches no indexed column of the run. `audit` (a run's end) is
+ * appended in the same statement and returned as stored.
  */
 async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final, audit: AuditInput | undefined): Promise<false | { audit: StoredAudit | undefined }> {
   const sql = rawSql(store);
-  const pg = sql.dialect === 'postgres';
-  const [j, ts, int] = pg ? ['::jsonb', '::timestamptz', '::int'] : ['', '', ''];
   const now = new Date(lease.now());
+  const waiting = fin.status === 'waiting' ? fin : undefined;
+  const error = fin.status === 'error' ? fin : undefined;
+  const stored = (id: unknown): StoredAudit => ({ id: String(id), type: audit!.type, at: now, traceId: audit!.traceId ?? null, data: audit!.data });
+  if (sql.dialect === 'postgres') {
+    const out = await writeBatched(store, {
+      run_id: b.runId, holder: lease.holder, seq: b.seq, cursor: b.cursor, outputs: b.outputs, trace: b.trace, at: now.toISOString(), status: fin.status,
+      resume_signal: waiting?.resumeSignal ?? null, waiting_reason: waiting?.reason ?? null, waiting_step_id: waiting?.stepId ?? null, waiting_token: waiting?.token ?? null,
+      error_code: error?.code ?? null, error_message: error?.message ?? null, step_id: b.stepId, outcome: b.attemptOutcome, akey: b.attemptKey ?? null,
+      audit_type: audit?.type ?? null, audit_trace: audit?.traceId ?? null, audit_data: audit?.data ?? null,
+    });
+    return out && { audit: audit ? stored(out.auditId) : undefined };
+  }
   const values: unknown[] = [b.runId, b.cursor, b.seq, sql.json(b.outputs), sql.json(b.trace), sql.date(now), lease.holder];
-  let set = `"cursor" = $2, "seq" = $3${int} + 1, "outputs" = $4${j}, "trace" = $5${j}, "updated_at" = $6${ts}, "pending_signal" = null`;
+  let set = '"cursor" = $2, "seq" = $3 + 1, "outputs" = $4, "trace" = $5, "updated_at" = $6, "pending_signal" = null';
   if (fin.status === 'running') set += ', "resume_signal" = null';
   else {
-    const waiting = fin.status === 'waiting' ? fin : undefined;
-    const error = fin.status === 'error' ? fin : undefined;
     values.push(fin.status, sql.json(waiting?.resumeSignal ?? null), waiting?.reason ?? null, waiting?.stepId ?? null, waiting?.token ?? null, waiting ? null : sql.date(now), error?.code ?? null, error?.message ?? null);
-    set += `, "status" = $8, "resume_signal" = $9${j}, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $10, "waiting_step_id" = $11, "waiting_token" = $12, "ended_at" = $13${ts}, "error_code" = $14, "error_message" = $15`;
+    set += ', "status" = $8, "resume_signal" = $9, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $10, "waiting_step_id" = $11, "waiting_token" = $12, "ended_at" = $13, "error_code" = $14, "error_message" = $15';
   }
-  const where = `"id" = $1 and "lease_holder" = $7 and "status" = 'running' and "seq" = $3${int} and "pending_signal" is null and "pause_requested" = ${pg ? 'false' : '0'}`;
+  const where = '"id" = $1 and "lease_holder" = $7 and "status" = \'running\' and "seq" = $3 and "pending_signal" is null and "pause_requested" = 0';
   const [T, C, A, E] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt'), sql.table('audit_event')];
-  const stored = (id: unknown): StoredAudit => ({ id: String(id), type: audit!.type, at: now, traceId: audit!.traceId ?? null, data: audit!.data });
-  if (pg) {
-    const k = values.length;
-    values.push(b.stepId, b.attemptOutcome, b.attemptKey ?? null);
-    if (audit) values.push(audit.type, audit.traceId ?? null, sql.json(audit.data));
-    const text = `with u as (update ${T} set ${set} where ${where} returning "outputs", "principal", "input"), `
-      + `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") select $1, $3::int + 1, $${k + 1}, $2, u."outputs", u."principal", u."input", $6::timestamptz from u), `
-      + `a as (update ${A} set "closed_at" = $6::timestamptz, "outcome" = $${k + 2} where "key" = $${k + 3} and "closed_at" is null and exists (select 1 from u)) `
-      + (audit ? `, e as (insert into ${E} ("type", "at", "trace_id", "data", "published") select $${k + 4}, $6::timestamptz, $${k + 5}, $${k + 6}::jsonb, false from u returning "id") ` : '')
-      + `select count(*)::int as "n"${audit ? ', (select "id" from e) as "audit_id"' : ''} from u`;
-    const out = (await sql.pg(text, values)).rows[0];
-    if (out?.n !== 1) return false;
-    return { audit: audit ? stored(out.audit_id) : undefined };
-  }
   return sql.sqlite((prep, db) => db.transaction(() => {
     if (prep(`update ${T} set ${set} where ${where}`).run(values).changes !== 1) return false as const;
     prep(`insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`)

@@ -1,0 +1,96 @@
+/**
+ * Step boundaries of concurrent runs on PostgreSQL share one statement (group commit). A batch is
+ * one statement, so one transaction: every run in it gets its cursor, checkpoint, attempt close
+ * and (at its end) audit row together, each row under its own conditions (this worker holds the
+ * run at the expected seq, no pending signal, no pause request). A run whose conditions fail is
+ * simply absent from the result and takes the careful path, as with a statement of its own. Each
+ * caller waits for the commit of the batch that carries its boundary before it starts its next
+ * step, so the "written before the next step starts" rule is exactly as strict as before; only
+ * the round trip, the parse and the WAL flush are shared. Alone, a boundary goes at once.
+ */
+import type { Store } from '../../../store/types.js';
+import { groupCommit } from '../../../runtime/group-commit.js';
+import { rawSql } from '../../../store/raw.js';
+
+/** One run's boundary, as the statement reads it (JSON keys are its record columns). */
+export interface BoundaryRow {
+  run_id: string;
+  holder: string;
+  seq: number;
+  cursor: string | null;
+  outputs: unknown;
+  trace: unknown;
+  at: string;
+  /** running, waiting, completed or error; for `running` the run's end columns stay as they are. */
+  status: string;
+  resume_signal: unknown;
+  waiting_reason: string | null;
+  waiting_step_id: string | null;
+  waiting_token: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  step_id: string | null;
+  outcome: string;
+  akey: string | null;
+  audit_type: string | null;
+  audit_trace: string | null;
+  audit_data: unknown;
+}
+
+/** Not written (the run did not match), or written with the id of its audit row if it had one. */
+export type BoundaryWritten = false | { auditId: string | undefined };
+type Outcome = BoundaryWritten | { error: unknown };
+
+/** Boundaries per statement: enough to absorb a worker's full concurrency in a few batches. */
+const MAX_BATCH = 64;
+
+function statement(store: Store): string {
+  const sql = rawSql(store);
+  const [T, C, A, E] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt'), sql.table('audit_event')];
+  const keep = (col: string, v: string) => `"${col}" = case when i.status = 'running' then r."${col}" else ${v} end`;
+  return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, run_id text, holder text, seq int, "cursor" text, outputs jsonb, trace jsonb, at timestamptz, status text, resume_signal jsonb, waiting_reason text, waiting_step_id text, waiting_token text, error_code text, error_message text, step_id text, outcome text, akey text, audit_type text, audit_trace text, audit_data jsonb)), `
+    + `u as (update ${T} r set "cursor" = i."cursor", "seq" = i.seq + 1, "outputs" = i.outputs, "trace" = i.trace, "updated_at" = i.at, "pending_signal" = null, "status" = i.status, `
+    + `"resume_signal" = case when i.status = 'running' then null else i.resume_signal end, ${keep('lease_holder', 'null')}, ${keep('lease_expires_at', 'null')}, `
+    + `${keep('waiting_reason', 'i.waiting_reason')}, ${keep('waiting_step_id', 'i.waiting_step_id')}, ${keep('waiting_token', 'i.waiting_token')}, `
+    + `${keep('ended_at', "case when i.status = 'waiting' then null else i.at end")}, ${keep('error_code', 'i.error_code')}, ${keep('error_message', 'i.error_message')} `
+    + `from i where r."id" = i.run_id and r."lease_holder" = i.holder and r."status" = 'running' and r."seq" = i.seq and r."pending_signal" is null and r."pause_requested" = false `
+    + 'returning i.n, r."id", r."principal", r."input", i.seq as "iseq", i."cursor" as "icursor", i.outputs as "ioutputs", i.at, i.step_id, i.outcome, i.akey, i.audit_type, i.audit_trace, i.audit_data), '
+    + `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") select u."id", u.iseq + 1, u.step_id, u.icursor, u.ioutputs, u."principal", u."input", u.at from u), `
+    + `a as (update ${A} f set "closed_at" = u.at, "outcome" = u.outcome from u where f."key" = u.akey and f."closed_at" is null), `
+    // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
+    + 'ids as materialized (select u.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from u where u.audit_type is not null), '
+    + `e as (insert into ${E} ("id", "type", "at", "trace_id", "data", "published") select ids.aid, u.audit_type, u.at, u.audit_trace, u.audit_data, false from ids join u using (n)) `
+    + 'select u.n, ids.aid from u left join ids using (n)';
+}
+
+function build(store: Store): (row: BoundaryRow) => Promise<Outcome> {
+  const sql = rawSql(store);
+  const text = statement(store);
+  const table = sql.table('audit_event');
+  const run = async (rows: BoundaryRow[]): Promise<BoundaryWritten[]> => {
+    const out = await sql.pg(text, [JSON.stringify(rows.map((r, n) => ({ ...r, n }))), table]);
+    const written = new Map(out.rows.map((r) => [Number(r.n), r.aid === null || r.aid === undefined ? undefined : String(r.aid)]));
+    return rows.map((_, n) => (written.has(n) ? { auditId: written.get(n) } : false));
+  };
+  return groupCommit(async (rows): Promise<Outcome[]> => {
+    try {
+      return await run(rows);
+    } catch (err) {
+      if (rows.length === 1) return [{ error: err }];
+      // One bad boundary must not fail its neighbours: each retries alone and gets its own error.
+      const alone = await Promise.allSettled(rows.map((r) => run([r])));
+      return alone.map((a) => (a.status === 'fulfilled' ? a.value[0]! : { error: a.reason }));
+    }
+  }, MAX_BATCH);
+}
+
+const batchers = new WeakMap<Store, (row: BoundaryRow) => Promise<Outcome>>();
+
+/** Writes one boundary in the next batch of this store's PostgreSQL connection pool. */
+export async function writeBatched(store: Store, row: BoundaryRow): Promise<BoundaryWritten> {
+  let b = batchers.get(store);
+  if (!b) batchers.set(store, (b = build(store)));
+  const out = await b(row);
+  if (out && 'error' in out) throw out.error;
+  return out;
+}

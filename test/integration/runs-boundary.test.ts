@@ -1,0 +1,88 @@
+/**
+ * Step boundaries written at the same moment by many runs of one worker, on each store engine
+ * (on PostgreSQL they share statements): every run gets exactly its own checkpoint, attempt
+ * close and end audit row; a run that lost its lease or was asked to pause is told so; one
+ * boundary the database refuses fails alone, never its neighbours.
+ */
+import t from 'tap';
+import { engines } from '../helpers/store-engines.js';
+import { insertRun, openAttempt, writeBoundary, type Boundary, type Lease } from '../../actors/run/engine/records.js';
+import { FlowCheckpoint } from '../../store/entities/FlowCheckpoint.js';
+import { FlowAttempt } from '../../store/entities/FlowAttempt.js';
+import { FlowRun } from '../../store/entities/FlowRun.js';
+import { AuditEvent } from '../../store/entities/AuditEvent.js';
+import type { Store } from '../../store/types.js';
+
+const lease: Lease = { holder: 'worker-a', ms: 60_000, now: () => Date.now() };
+const flow = { id: 'f', steps: [{ id: 's1', kind: 'tool', tool: 'svc_echo', args: { text: 'x' } }, { id: 's2', kind: 'tool', tool: 'svc_echo', args: { text: 'y' } }] };
+
+async function newRun(store: Store, id: string): Promise<void> {
+  const r = await insertRun(store, { id, flowId: 'f', flow, principal: 'alice', input: `in-${id}`, trigger: 'manual', cursor: 's1', stack: ['f'], traceId: id }, lease, {
+    audit: { type: 'FlowRun', data: { runId: id, status: 'running' }, traceId: id }, refusePaused: true,
+  });
+  if (!r.row) throw new Error(`run ${id} not inserted`);
+}
+
+const step = (runId: string, seq: number, over: Partial<Boundary> = {}): Boundary => ({
+  runId, seq, stepId: 's1', cursor: 's2', outputs: { s1: { text: runId, summary: 'ok' } }, trace: [{ stepId: 's1', kind: 'tool', status: 'done', summary: 'ok', at: new Date().toISOString() }],
+  principal: 'alice', input: `in-${runId}`, attemptKey: undefined, attemptOutcome: 'done', ...over,
+});
+
+for (const e of engines) {
+  const skip = (await e.skip()) ?? false;
+  t.test(`${e.engine}: concurrent boundaries each land on their own run`, { skip }, async (t) => {
+    const store = await e.open(t);
+    const ids = Array.from({ length: 24 }, (_, i) => `run-${i}`);
+    for (const id of ids) await newRun(store, id);
+    const attemptKey = await openAttempt(store, 'run-1', 's1', 0, lease);
+    await store.em().nativeUpdate(FlowRun, { id: 'run-2' }, { pauseRequested: true });
+    await store.em().nativeUpdate(FlowRun, { id: 'run-3' }, { leaseHolder: 'worker-b' });
+
+    const results = await Promise.allSettled(ids.map((id, i) => {
+      if (id === 'run-1') return writeBoundary(store, step(id, 0, { attemptKey }), lease, { status: 'running' });
+      if (id === 'run-4') return writeBoundary(store, step(id, 5), lease, { status: 'running' });
+      // PostgreSQL refuses a NUL character in JSON: this boundary cannot be written at all.
+      if (id === 'run-5') return writeBoundary(store, step(id, 0, { outputs: { s1: { text: 'a\u0000b' } } }), lease, { status: 'running' });
+      const end = i % 2 === 0;
+      return writeBoundary(store, step(id, 0, end ? { cursor: null } : {}), lease, end ? { status: 'completed' } : { status: 'running' }, end ? { type: 'FlowRun', data: { runId: id, status: 'completed' }, traceId: id } : undefined);
+    }));
+    const value = (id: string) => {
+      const r = results[ids.indexOf(id)]!;
+      if (r.status === 'rejected') throw r.reason;
+      return r.value;
+    };
+
+    t.same(value('run-2'), { ok: true, pauseRequested: true }, 'a pause request is reported at the boundary');
+    t.same(value('run-3'), { ok: false, reason: 'lost' }, 'another holder: nothing written');
+    t.same(value('run-4'), { ok: false, reason: 'lost' }, 'a stale seq: nothing written');
+    if (e.engine === 'postgres') t.equal(results[5]!.status, 'rejected', 'the refused boundary fails');
+    const attempt = await store.em().fork().findOneOrFail(FlowAttempt, { key: attemptKey });
+    t.equal(attempt.outcome, 'done', 'the attempt is closed with its step');
+
+    const em = store.em().fork();
+    for (const [i, id] of ids.entries()) {
+      if (['run-2', 'run-3', 'run-4', 'run-5'].includes(id)) continue;
+      const r = value(id);
+      t.equal(r.ok, true, `${id} written`);
+      const row = await em.findOneOrFail(FlowRun, { id });
+      const cps = await em.find(FlowCheckpoint, { runId: id });
+      t.same(cps.map((c) => [c.seq, c.cursor, (c.outputs as any).s1.text, c.input]), [[1, i % 2 === 0 && id !== 'run-1' ? null : 's2', id, `in-${id}`]], `${id}: its own checkpoint`);
+      t.equal(row.seq, 1);
+      if (i % 2 === 0 && id !== 'run-1') {
+        t.equal(row.status, 'completed');
+        t.equal(row.leaseHolder, null);
+        t.ok(row.endedAt);
+        const audit = r.ok ? r.audit : undefined;
+        t.ok(audit, `${id}: its end audit row is returned`);
+        const stored = await em.findOneOrFail(AuditEvent, { id: audit!.id });
+        t.same(stored.data, { runId: id, status: 'completed' }, `${id}: the returned audit id is its own row`);
+      } else {
+        t.equal(row.status, 'running');
+        t.equal(row.leaseHolder, 'worker-a', 'a commit keeps the lease');
+        t.equal(r.ok && r.audit, undefined);
+      }
+    }
+    for (const id of ['run-3', 'run-4']) t.equal(await em.count(FlowCheckpoint, { runId: id }), 0, `${id}: no checkpoint`);
+    if (e.engine === 'postgres') t.equal((await em.findOneOrFail(FlowRun, { id: 'run-5' })).seq, 0, 'the refused run is unchanged');
+  });
+}
