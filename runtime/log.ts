@@ -1,7 +1,13 @@
 /**
  * One pino logger for the process. Secrets never reach a log line: the authorization header,
  * cookies and any property whose name says it holds a secret are censored down to four levels
- * deep in what a line logs (`err` after its serializer) and by name in child-logger bindings.
+ * deep in what a line logs, errors included wherever they sit (serialized first, so their own
+ * properties are walked too), and by name at the top level of child-logger bindings.
+ *
+ * Two mechanisms, because pino has two paths. What a line logs goes through `formatters.log`
+ * (censor, below). Child bindings do not: pino gives every child logger an identity bindings
+ * formatter, so the only hook left on them is the per-key serializer, one per secret name.
+ * Bindings are therefore censored by name only, not walked: keep them flat (ids, names).
  *
  * Why not pino's `redact` with wildcards (`*.token`): wildcard paths make pino run every binding
  * and every logged value through the redactor, about 3.4 µs per request child logger and 13 µs
@@ -14,9 +20,14 @@ const SECRET_KEYS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key
 const CENSOR = '[redacted]';
 const MAX_DEPTH = 4;
 
-/** A copy of `value` with secret-named properties censored (the input is never mutated). */
+/**
+ * A copy of `value` with secret-named properties censored (the input is never mutated). An
+ * Error becomes pino's serialized form (type, message, stack and its own properties) first:
+ * left as is, JSON would still print its own enumerable properties, secrets included.
+ */
 export function censor(value: unknown, depth = 1): unknown {
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || value instanceof Error) return value;
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) return censor(stdSerializers.err(value), depth);
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     value.forEach((v, i) => {
@@ -40,12 +51,13 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
     base: { pid: process.pid },
     formatters: {
       log: (obj: Record<string, unknown>) => censor(obj) as Record<string, unknown>,
-      bindings: (b: Record<string, unknown>) => censor(b) as Record<string, unknown>,
     },
     serializers: {
-      // pino runs serializers on child bindings too: that is where a secret-named binding is censored.
+      // The only censoring a child binding gets (see above); on a logged line they run after
+      // formatters.log has already censored the value.
       ...Object.fromEntries([...SECRET_KEYS].map((k) => [k, () => CENSOR])),
-      err: (e: Error) => censor(stdSerializers.err(e), 2),
+      // formatters.log has already serialized an `err` it logs; an Error still here is a binding.
+      err: (e: unknown) => (e instanceof Error ? censor(e, 2) : e),
     },
   };
   return destination ? pino(opts, destination as any) : pino(opts);

@@ -38,3 +38,27 @@ t.test('child bindings and errors are censored too; errors keep type, message an
   t.equal(line.err.config.headers.authorization, '[redacted]');
   t.notMatch(JSON.stringify(lines), /c1|e1|e2/);
 });
+
+t.test('an Error under any key is serialized and censored, not printed raw', async (t) => {
+  const { log, lines } = capture();
+  const error = Object.assign(new Error('boom'), { token: 'x1', config: { headers: { authorization: 'Bearer x2' } } });
+  log.error({ error }, 'failed');
+  const line = lines[0];
+  t.equal(line.error.type, 'Error');
+  t.equal(line.error.message, 'boom');
+  t.equal(line.error.token, '[redacted]');
+  t.equal(line.error.config.headers.authorization, '[redacted]');
+  t.equal(error.token, 'x1', 'the error is not mutated');
+  t.notMatch(JSON.stringify(lines), /x1|x2/);
+});
+
+t.test('secret-named bindings of a child of a child are censored; an Error binding too', async (t) => {
+  const { log, lines } = capture();
+  log.child({ actor: 'run' }).child({ password: 'g1', err: Object.assign(new Error('bound'), { secret: 'g2' }) }).info('deep child');
+  const line = lines[0];
+  t.equal(line.actor, 'run');
+  t.equal(line.password, '[redacted]');
+  t.equal(line.err.message, 'bound');
+  t.equal(line.err.secret, '[redacted]');
+  t.notMatch(JSON.stringify(lines), /g1|g2/);
+});
