@@ -317,6 +317,23 @@ t.test("a seat steers only its own runs and changes only its own flows", async (
   t.same((await call('POST', '/flows/delete', { id: 'alice-shared' }, SEAT_TOKEN)).json, { id: 'alice-shared', deleted: true });
 });
 
+t.test('a run in flight when its agent is paused is cancelled when it parks', async (t) => {
+  const flow = { id: 'frank-parks-later', steps: [{ id: 'slow', kind: 'tool', tool: 'side.block' }, { id: 'w', kind: 'wait', for: 'human' }] };
+  resetGate();
+  const before = blocked;
+  const started = call('POST', '/flows/run', { flow, as: 'frank' });
+  await waitFor(() => blocked > before);
+  const id = (await call('GET', '/flows/runs/open')).json.runs.find((x: any) => x.flowId === 'frank-parks-later').id;
+  const paused = await call('POST', '/agents/pause', { agent: 'frank', reason: 'audit' });
+  t.same(paused.json, { agent: 'frank', paused: true, cancelled: [] }, 'in flight, not parked: nothing to cancel yet');
+  gate?.();
+  const ended = (await started).json;
+  t.equal(ended.status, 'cancelled', 'it parked after the pause, so it is cancelled');
+  t.match(ended.error, { code: 'run_cancelled', message: /agent frank paused: audit/ });
+  t.same(ended.steps.map((s: any) => `${s.stepId}:${s.status}`), ['slow:done', 'w:parked'], 'the write in the air finished first');
+  t.equal((await call('POST', '/flows/runs/resume', { runId: id })).status, 409, 'never resumable');
+});
+
 t.test('FlowRun at start; a cancel closes the attempt of the write in the air', async (t) => {
   const flow = { id: 'cancel-in-air', steps: [{ id: 'slow', kind: 'tool', tool: 'side.block' }, { id: 'next', kind: 'tool', tool: 'svc_echo' }] };
   resetGate();

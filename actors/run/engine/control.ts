@@ -12,7 +12,7 @@ import type { ResumeSignal } from '../steps/types.js';
 import type { Engine } from './index.js';
 import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, takeLease, withdrawPause, type RunRow } from './records.js';
 import { toView } from './view.js';
-import { pauseAgent } from '../../../store/paused.js';
+import { pauseAgent, pauseOf } from '../../../store/paused.js';
 import { runEnded, wakeParent } from './events.js';
 
 const must = async (e: Engine, runId: string): Promise<RunRow> => {
@@ -124,8 +124,21 @@ export async function pauseAgentRuns(e: Engine, agent: string, reason: string | 
   const parked = await e.deps.store.em().find(FlowRun, { principal: agent, status: 'waiting' }, { fields: ['id'] });
   const cancelled: string[] = [];
   for (const r of parked) {
-    const v = await cancelRun(e, r.id, `agent ${agent} paused${reason ? `: ${reason}` : ''}`, by, traceId, false);
+    const v = await cancelRun(e, r.id, pausedReason(agent, reason), by, traceId, false);
     if (v.status === 'cancelled') cancelled.push(r.id);
   }
   return { paused, cancelled };
+}
+
+const pausedReason = (agent: string, reason: string | null | undefined): string => `agent ${agent} paused${reason ? `: ${reason}` : ''}`;
+
+/**
+ * A run in flight when its agent was paused is not among the parked runs pauseAgentRuns finds;
+ * if it parks afterwards, it is cancelled here. The pause row is written before that search, so
+ * a park committed after the search sees the row in this read, and one of the two cancels it.
+ */
+export async function cancelIfPaused(e: Engine, v: RunView, traceId: string): Promise<RunView> {
+  if (v.status !== 'waiting') return v;
+  const pause = await pauseOf(e.deps.store, v.principal);
+  return pause ? cancelRun(e, v.id, pausedReason(v.principal, pause.reason), pause.pausedBy, traceId, false) : v;
 }

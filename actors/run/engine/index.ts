@@ -17,6 +17,7 @@ import { drive, type DriverDeps, type Registry } from './driver.js';
 import { findChild, insertRun, loadRun, takeLease, type Lease, type RunRow } from './records.js';
 import { toView } from './view.js';
 import { runStarted, startedAudit } from './events.js';
+import { cancelIfPaused } from './control.js';
 
 export interface Engine {
   readonly deps: ActorDeps;
@@ -94,18 +95,22 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
     throw new AppError('invalid_request', { message: 'a run needs a flow id or an inline flow' });
   };
 
+  /** Every drive ends here: a run that parked after its agent was paused is cancelled (spec 001). */
+  const driveHeld = async (runId: string, traceId: string, inserted?: RunRow): Promise<RunView> =>
+    cancelIfPaused(engine, await drive(driverDeps, runId, traceId, inserted), traceId);
+
   /** A start for a run that exists: continue it only if its holder is gone. */
   const redelivered = async (existing: RunRow, traceId: string): Promise<RunView> => {
-    if (existing.status === 'running' && (await takeLease(deps.store, existing.id, lease))) return drive(driverDeps, existing.id, traceId);
+    if (existing.status === 'running' && (await takeLease(deps.store, existing.id, lease))) return driveHeld(existing.id, traceId);
     return toView(existing);
   };
 
   const driveRow = async (runId: string, traceId: string): Promise<RunRow> => {
-    await drive(driverDeps, runId, traceId);
+    await driveHeld(runId, traceId);
     return (await loadRun(deps.store, runId))!;
   };
 
-  return {
+  const engine: Engine = {
     deps,
     lease,
     async start(cmd, traceId) {
@@ -135,15 +140,16 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       // run's progress on the same connection, and the reply waits for it.
       const started = runStarted(deps, created.audit);
       try {
-        return await drive(driverDeps, cmd.runId, traceId, created.row);
+        return await driveHeld(cmd.runId, traceId, created.row);
       } finally {
         await started;
       }
     },
-    drive: (runId, traceId) => drive(driverDeps, runId, traceId),
+    drive: (runId, traceId) => driveHeld(runId, traceId),
     async takeOverAndDrive(runId, traceId, force = false) {
       if (!(await takeLease(deps.store, runId, lease, force))) return undefined;
-      return drive(driverDeps, runId, traceId);
+      return driveHeld(runId, traceId);
     },
   };
+  return engine;
 }
