@@ -3,11 +3,14 @@
  * each signed) versus a bare Fastify route answering 202 to the same body, in the same run;
  * completed runs per second while the worker drains the flat-out phase's backlog; then the time
  * from each 202 to its run completed (flow_run.ended_at) at a paced rate the system sustains.
- * One gateway and one worker process, as `svc gateway` and `svc worker` run them.
+ * One gateway and one worker process, as `svc gateway` and `svc worker` run them. Each process's
+ * CPU time over the flat-out phase (from /proc, Linux) is reported per accepted delivery: on a
+ * shared machine the rates swing with the neighbours' load, the CPU a delivery costs much less.
  * Alone: `npm run build && node dist/bench/triggers.js` (BENCH_SECONDS, NATS_URL, DATABASE_URL;
  * BENCH_PROFILE=<dir> writes --cpu-prof profiles of the gateway and worker there).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +27,19 @@ export interface TriggerBench {
   /** 202 → run completed, at `rate` deliveries/s. */
   latency: { n: number; p50: number; p99: number; rate: number; sentP50: number; sentP99: number };
   completedPerSec: number;
+  /** CPU ms per 1,000 accepted deliveries over the flat-out phase (NaN without /proc). */
+  cpuPerK: { gateway: number; worker: number };
+}
+
+/** User + system CPU ms of a process so far (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 const BODY = JSON.stringify({ event: 'bench', repository: { name: 'svc' }, payload: 'x'.repeat(200) });
@@ -56,7 +72,10 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     await load(bare.url!, '/accept', 1, () => ({ 'content-type': 'application/json' }));
     await load(gateway.url!, path, 1, signed);
     const b = await load(bare.url!, '/accept', seconds, () => ({ 'content-type': 'application/json' }));
+    const cpu0 = [cpuMs(gateway.proc.pid), cpuMs(worker.proc.pid)];
     const s = await load(gateway.url!, path, seconds, signed);
+    const cpu1 = [cpuMs(gateway.proc.pid), cpuMs(worker.proc.pid)];
+    const perK = (i: number) => ((cpu1[i]! - cpu0[i]!) / (s.requests.total || NaN)) * 1000;
 
     // Completed runs/s: the flat-out phase left a backlog; the worker's rate draining it is what it sustains.
     const drainFrom = Date.now();
@@ -101,6 +120,7 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
       bare: b.requests.average, accepted: s.requests.average, ratio: s.requests.average / b.requests.average, non2xx: s.non2xx,
       latency: { n: lat.length, p50: percentile(lat, 50), p99: percentile(lat, 99), rate, sentP50: percentile(fromSend, 50), sentP99: percentile(fromSend, 99) },
       completedPerSec,
+      cpuPerK: { gateway: perK(0), worker: perK(1) },
     };
   } finally {
     await db.end();
@@ -128,6 +148,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const r = await benchTriggers(seconds, natsUrl, databaseUrl, prefix);
     console.log(`bare ${fmt(r.bare, 0)} req/s; accepted ${fmt(r.accepted, 0)} deliveries/s (non-2xx ${r.non2xx}); ratio ${fmt(r.ratio)}`);
+    console.log(`CPU per 1,000 accepted (flat-out phase): gateway ${fmt(r.cpuPerK.gateway, 0)} ms, worker ${fmt(r.cpuPerK.worker, 0)} ms`);
     console.log(`completed ${fmt(r.completedPerSec, 0)} runs/s; 202 to done at ${r.latency.rate}/s (${r.latency.n} runs): p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms; sent to done p50 ${fmt(r.latency.sentP50, 1)} ms, p99 ${fmt(r.latency.sentP99, 1)} ms`);
   } finally {
     await dropAll(natsUrl, databaseUrl, prefix);

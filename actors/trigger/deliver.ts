@@ -1,7 +1,7 @@
 /**
  * One webhook delivery, from raw bytes to a stored `run.start` (spec 001 "Webhook delivery").
  * Order: trigger → scheme verification → enabled → flow still runnable → body → ping → principal
- * pause → event filter → delivery key → command → delivery row. Nothing about a trigger's state
+ * pause → event filter → delivery key → command → delivery row with its audit row. Nothing about a trigger's state
  * (disabled, flow gone) is told to a caller that has not proven it holds the secret.
  *
  * The run id is derived from (trigger id, delivery key), and the command is stored in JetStream
@@ -28,7 +28,6 @@ import { flowRunnable } from './flow-check.js';
 import { openSecretCached } from './secrets.js';
 import { verifyCodehost, verifySvc, type Headers } from './schemes.js';
 import type { PubsubVerifier } from './pubsub.js';
-import type { DeliveryAudit } from './audit-batch.js';
 import { deliveryKey, eventSelected, eventType, mapInput, unwrapPubsub } from './shape.js';
 
 export interface DeliveryDeps {
@@ -36,7 +35,6 @@ export interface DeliveryDeps {
   readonly store: Store;
   readonly rows: DeliveryRows;
   readonly bus: Bus;
-  readonly audit: DeliveryAudit;
   readonly pubsub: PubsubVerifier;
   readonly now: () => number;
   readonly log: import('pino').Logger;
@@ -128,12 +126,12 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   } catch (err) {
     throw new AppError('bus_unavailable', { cause: err });
   }
-  const at = new Date(deps.now());
-  if (!(await deps.rows.insert({ id: randomUUID(), triggerId: trigger.id, deliveryKey: key, status: 'accepted', reason: null, bytes, runId, eventType: type ?? null, sent: true, at }))) {
+  const audit = { traceId: d.traceId, data: { triggerId: trigger.id, flowId: trigger.flowId, runId, deliveryKey: key, bytes, ...(type ? { eventType: type } : {}) } };
+  const row = { id: randomUUID(), triggerId: trigger.id, deliveryKey: key, status: 'accepted', reason: null, bytes, runId, eventType: type ?? null, sent: true, at: new Date(deps.now()), audit };
+  if (!(await deps.rows.insert(row))) {
     await logRow(deps, trigger.id, 'duplicate', bytes, { eventType: type ?? null });
     return { status: 200, body: { duplicate: true } };
   }
-  await deps.audit.record({ triggerId: trigger.id, flowId: trigger.flowId, runId, deliveryKey: key, bytes, ...(type ? { eventType: type } : {}) }, d.traceId);
   return { status: 202, body: { accepted: true, runId } };
 }
 

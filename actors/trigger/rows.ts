@@ -1,26 +1,38 @@
 /**
- * The delivery path's two store operations, each as a group commit (group.ts): trigger lookups
- * and delivery-row inserts of concurrent deliveries share round trips and commits. One instance
- * per store, made where the hooks route is built.
+ * The delivery path's two store operations, each as a group commit (runtime/group-commit.ts):
+ * trigger lookups and delivery-row inserts of concurrent deliveries share round trips and
+ * commits. An accepted delivery's `WebhookDelivery` audit row is written in the same statement
+ * as its delivery row, and its event is published from the outbox row once the callers are
+ * released (runtime/audit.ts `publish`: the row is the record, the live event follows, and the
+ * outbox sweep re-sends it when that publish fails). One instance per store, made where the hooks
+ * route is built.
  */
+import type { Logger } from 'pino';
 import { insertDeliveries, triggersForDelivery, type DeliveryRow, type TriggerRow } from '../../store/webhooks.js';
+import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
+import { createAudit } from '../../runtime/audit.js';
 import { groupCommit } from '../../runtime/group-commit.js';
 
 export interface DeliveryRows {
   lookup(triggerId: string): Promise<TriggerRow | undefined>;
-  /** False when (trigger id, delivery key) is already there. */
+  /** False when (trigger id, delivery key) is already there (and then no audit row is written). */
   insert(row: DeliveryRow): Promise<boolean>;
 }
 
-export function deliveryRows(store: Store): DeliveryRows {
+export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): DeliveryRows {
+  const audit = createAudit(deps);
   return {
     lookup: groupCommit(async (ids: string[]) => {
-      const found = await triggersForDelivery(store, ids);
+      const found = await triggersForDelivery(deps.store, ids);
       return ids.map((id) => found.get(id));
     }),
     insert: groupCommit(async (rows: DeliveryRow[]) => {
-      const inserted = await insertDeliveries(store, rows);
+      const inserted = await insertDeliveries(deps.store, rows);
+      for (const r of rows) {
+        const id = inserted.get(r.id);
+        if (id && r.audit) void audit.publish({ id, type: 'WebhookDelivery', at: r.at, traceId: r.audit.traceId, data: r.audit.data });
+      }
       return rows.map((r) => inserted.has(r.id));
     }),
   };

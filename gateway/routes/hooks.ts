@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { HookReply } from '../../schemas/triggers.js';
-import { deliver, deliveryAudit, deliveryRows, logOversize, pubsubVerifier, type DeliveryDeps } from '../../actors/trigger/index.js';
+import { deliver, deliveryRows, logOversize, pubsubVerifier, type DeliveryDeps } from '../../actors/trigger/index.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
@@ -15,8 +15,7 @@ import type { GatewayDeps } from '../types.js';
 export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const max = deps.config.triggers.maxBytes;
   const dd: DeliveryDeps = {
-    config: deps.config, store: deps.store, rows: deliveryRows(deps.store), bus: deps.bus, log: deps.log, now: Date.now,
-    audit: deliveryAudit({ store: deps.store, bus: deps.bus, log: deps.log }),
+    config: deps.config, store: deps.store, rows: deliveryRows({ store: deps.store, bus: deps.bus, log: deps.log }), bus: deps.bus, log: deps.log, now: Date.now,
     pubsub: pubsubVerifier(deps.config.triggers),
   };
 

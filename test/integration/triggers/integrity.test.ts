@@ -175,19 +175,28 @@ t.test('retention SQL and the audit outbox on PostgreSQL', { skip: (await skipUn
   await auditOutbox(t, sys);
 });
 
-/** Concurrent accepted deliveries (one group-committed batch or a few): one audit row each,
- * every row flagged published once its event is stored, each event carrying its row's data. */
+/** Concurrent accepted deliveries (one group-committed batch or a few) mixed with copies of one
+ * delivery: one audit row per accepted delivery and none for a duplicate, every row flagged
+ * published once its event is stored, each event carrying its row's data. */
 async function auditOutbox(t: Test, sys: TestSystem): Promise<void> {
   await saveFlow(sys.store, 'auditf', 'webhook');
   const m = await mint(sys.url, { flowId: 'auditf' });
   const events: unknown[] = [];
   const sub = await sys.bus.tail('WebhookDelivery', (e) => { events.push(e.data); });
-  const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => post(`${sys.url}/hooks/${m.trigger.id}`, `{"i":${i}}`, svcHeaders(m.secret, `{"i":${i}}`))));
-  t.ok(replies.every((r) => r.status === 202), '20 accepted');
+  const copy = svcHeaders(m.secret, '{"copy":true}', { key: 'one-delivery' });
+  const all = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 3 === 2
+    ? post(`${sys.url}/hooks/${m.trigger.id}`, '{"copy":true}', copy)
+    : post(`${sys.url}/hooks/${m.trigger.id}`, `{"i":${i}}`, svcHeaders(m.secret, `{"i":${i}}`)))));
+  const copies = all.filter((_, i) => i % 3 === 2);
+  t.same(copies.map((r) => r.status).sort(), [200, 200, 200, 200, 200, 200, 200, 200, 200, 202], 'ten copies of one delivery: one accepted');
+  t.ok(copies.filter((r) => r.status === 200).every((r) => r.body.duplicate === true), 'the others are duplicates');
+  const replies = all.filter((r) => r.status === 202);
+  t.equal(replies.length, 21, '20 distinct deliveries and one copy accepted');
   const mine = async () => (await sys.store.em().fork().find(AuditEvent, { type: 'WebhookDelivery' })).filter((r) => (r.data as { triggerId?: string }).triggerId === m.trigger.id);
-  await until('published rows and events', async () => (await mine()).filter((r) => r.published).length === 20 && events.filter((e) => (e as { triggerId: string }).triggerId === m.trigger.id).length === 20);
+  await until('published rows and events', async () => (await mine()).filter((r) => r.published).length === 21 && events.filter((e) => (e as { triggerId: string }).triggerId === m.trigger.id).length === 21);
   const rows = await mine();
-  t.equal(new Set(rows.map((r) => String(r.id))).size, 20, 'one row per accepted delivery');
+  t.equal(rows.length, 21, 'no audit row for a duplicate');
+  t.equal(new Set(rows.map((r) => String(r.id))).size, 21, 'one row per accepted delivery');
   t.same(new Set(rows.map((r) => (r.data as { runId: string }).runId)), new Set(replies.map((r) => r.body.runId)), 'each names its run');
   await sub.unsubscribe();
 }
