@@ -1,26 +1,29 @@
 /**
- * Step boundaries written at the same moment by many runs of one worker, on each store engine
- * (on PostgreSQL they share statements): every run gets exactly its own checkpoint, attempt
- * close and end audit row; a run that lost its lease or was asked to pause is told so; one
- * boundary the database refuses fails alone, never its neighbours.
+ * Run starts and step boundaries written at the same moment by many runs of one worker, on each
+ * store engine (on PostgreSQL they share statements): every run gets exactly its own row, start
+ * audit row, checkpoint, attempt close and end audit row; a paused principal starts nothing; a
+ * start repeated at the same moment inserts once; a run that lost its lease or was asked to
+ * pause is told so; one boundary the database refuses fails alone, never its neighbours.
  */
 import t from 'tap';
 import { engines } from '../helpers/store-engines.js';
-import { insertRun, openAttempt, writeBoundary, type Boundary, type Lease } from '../../actors/run/engine/records.js';
+import { insertRun, openAttempt, type NewRun, writeBoundary, type Boundary, type Lease } from '../../actors/run/engine/records.js';
 import { FlowCheckpoint } from '../../store/entities/FlowCheckpoint.js';
 import { FlowAttempt } from '../../store/entities/FlowAttempt.js';
 import { FlowRun } from '../../store/entities/FlowRun.js';
 import { AuditEvent } from '../../store/entities/AuditEvent.js';
+import { pauseAgent } from '../../store/paused.js';
 import type { Store } from '../../store/types.js';
 
 const lease: Lease = { holder: 'worker-a', ms: 60_000, now: () => Date.now() };
 const flow = { id: 'f', steps: [{ id: 's1', kind: 'tool', tool: 'svc_echo', args: { text: 'x' } }, { id: 's2', kind: 'tool', tool: 'svc_echo', args: { text: 'y' } }] };
 
+const start = (store: Store, id: string, over: Partial<NewRun> = {}) => insertRun(store, { id, flowId: 'f', flow, principal: 'alice', input: `in-${id}`, trigger: 'manual', cursor: 's1', stack: ['f'], traceId: id, ...over }, lease, {
+  audit: { type: 'FlowRun', data: { runId: id, status: 'running' }, traceId: id }, refusePaused: true,
+});
+
 async function newRun(store: Store, id: string): Promise<void> {
-  const r = await insertRun(store, { id, flowId: 'f', flow, principal: 'alice', input: `in-${id}`, trigger: 'manual', cursor: 's1', stack: ['f'], traceId: id }, lease, {
-    audit: { type: 'FlowRun', data: { runId: id, status: 'running' }, traceId: id }, refusePaused: true,
-  });
-  if (!r.row) throw new Error(`run ${id} not inserted`);
+  if (!(await start(store, id)).row) throw new Error(`run ${id} not inserted`);
 }
 
 const step = (runId: string, seq: number, over: Partial<Boundary> = {}): Boundary => ({
@@ -84,5 +87,34 @@ for (const e of engines) {
     }
     for (const id of ['run-3', 'run-4']) t.equal(await em.count(FlowCheckpoint, { runId: id }), 0, `${id}: no checkpoint`);
     if (e.engine === 'postgres') t.equal((await em.findOneOrFail(FlowRun, { id: 'run-5' })).seq, 0, 'the refused run is unchanged');
+  });
+}
+
+for (const e of engines) {
+  const skip = (await e.skip()) ?? false;
+  t.test(`${e.engine}: concurrent starts each insert their own run and audit row`, { skip }, async (t) => {
+    const store = await e.open(t);
+    await newRun(store, 'old');
+    await pauseAgent(store, 'bob', 'operator');
+    const parent = { runId: 'old', stepId: 's1' };
+    const starts: Array<[string, Partial<NewRun>]> = [
+      ...Array.from({ length: 20 }, (_, i): [string, Partial<NewRun>] => [`new-${i}`, {}]),
+      ['new-3', {}], ['old', {}], ['bobs', { principal: 'bob' }], ['child-a', { parent }], ['child-b', { parent }],
+    ];
+    const out = await Promise.all(starts.map(([id, over]) => start(store, id, over)));
+    const em = store.em().fork();
+    const audits = await em.find(AuditEvent, { type: 'FlowRun' });
+    for (let i = 0; i < 20; i++) {
+      const id = `new-${i}`;
+      const made = out.filter((o, j) => starts[j]![0] === id && o.row);
+      t.equal(made.length, 1, `${id}: inserted once`);
+      t.same(audits.filter((a) => a.data.runId === id).map((a) => a.id), [made[0]!.audit!.id], `${id}: one start audit row, the one returned`);
+      t.equal((await em.findOneOrFail(FlowRun, { id })).input, `in-${id}`);
+    }
+    t.same(out[21], { row: null, paused: false, audit: undefined }, 'an existing run is not inserted again');
+    t.same(out[22], { row: null, paused: true, audit: undefined }, 'a paused principal starts nothing');
+    t.equal(await em.count(FlowRun, { id: 'bobs' }), 0);
+    t.equal([out[23], out[24]].filter((o) => o!.row).length, 1, 'one child per (run, step)');
+    t.equal(audits.length, 22, 'a start audit row exactly for each run inserted');
   });
 }

@@ -6,11 +6,11 @@
  * simply absent from the result and takes the careful path, as with a statement of its own. Each
  * caller waits for the commit of the batch that carries its boundary before it starts its next
  * step, so the "written before the next step starts" rule is exactly as strict as before; only
- * the round trip, the parse and the WAL flush are shared. Alone, a boundary goes at once.
+ * the round trip, the parse and the WAL flush are shared (store/pg-batch.ts).
  */
 import type { Store } from '../../../store/types.js';
-import { groupCommit } from '../../../runtime/group-commit.js';
 import { rawSql } from '../../../store/raw.js';
+import { pgBatch } from '../../../store/pg-batch.js';
 
 /** One run's boundary, as the statement reads it (JSON keys are its record columns). */
 export interface BoundaryRow {
@@ -39,10 +39,6 @@ export interface BoundaryRow {
 
 /** Not written (the run did not match), or written with the id of its audit row if it had one. */
 export type BoundaryWritten = false | { auditId: string | undefined };
-type Outcome = BoundaryWritten | { error: unknown };
-
-/** Boundaries per statement: enough to absorb a worker's full concurrency in a few batches. */
-const MAX_BATCH = 64;
 
 function statement(store: Store): string {
   const sql = rawSql(store);
@@ -63,34 +59,12 @@ function statement(store: Store): string {
     + 'select u.n, ids.aid from u left join ids using (n)';
 }
 
-function build(store: Store): (row: BoundaryRow) => Promise<Outcome> {
-  const sql = rawSql(store);
-  const text = statement(store);
-  const table = sql.table('audit_event');
-  const run = async (rows: BoundaryRow[]): Promise<BoundaryWritten[]> => {
-    const out = await sql.pg(text, [JSON.stringify(rows.map((r, n) => ({ ...r, n }))), table]);
-    const written = new Map(out.rows.map((r) => [Number(r.n), r.aid === null || r.aid === undefined ? undefined : String(r.aid)]));
-    return rows.map((_, n) => (written.has(n) ? { auditId: written.get(n) } : false));
-  };
-  return groupCommit(async (rows): Promise<Outcome[]> => {
-    try {
-      return await run(rows);
-    } catch (err) {
-      if (rows.length === 1) return [{ error: err }];
-      // One bad boundary must not fail its neighbours: each retries alone and gets its own error.
-      const alone = await Promise.allSettled(rows.map((r) => run([r])));
-      return alone.map((a) => (a.status === 'fulfilled' ? a.value[0]! : { error: a.reason }));
-    }
-  }, MAX_BATCH);
-}
-
-const batchers = new WeakMap<Store, (row: BoundaryRow) => Promise<Outcome>>();
-
-/** Writes one boundary in the next batch of this store's PostgreSQL connection pool. */
-export async function writeBatched(store: Store, row: BoundaryRow): Promise<BoundaryWritten> {
-  let b = batchers.get(store);
-  if (!b) batchers.set(store, (b = build(store)));
-  const out = await b(row);
-  if (out && 'error' in out) throw out.error;
-  return out;
-}
+/** Writes one boundary in the next batch on this store (boundaries per statement: enough to
+ * absorb a worker's full concurrency in a few batches). */
+export const writeBatched = pgBatch<BoundaryRow, BoundaryWritten>({
+  text: statement,
+  params: (store) => [rawSql(store).table('audit_event')],
+  read: (r) => (r ? { auditId: r.aid === null || r.aid === undefined ? undefined : String(r.aid) } : false),
+  keys: (r) => [r.run_id],
+  max: 64,
+});

@@ -16,6 +16,7 @@ import type { ResumeSignal } from '../steps/types.js';
 import { rawSql, type RawSql } from '../../../store/raw.js';
 import type { AuditInput, StoredAudit } from '../../../store/audit.js';
 import { writeBatched } from './boundary-batch.js';
+import { runInserter, type ColumnKind } from './insert-batch.js';
 
 export type RunRow = FlowRun;
 export type Outcome = 'done' | 'parked' | 'failed';
@@ -24,9 +25,8 @@ export interface Lease { readonly holder: string; readonly ms: number; readonly 
 
 const expiry = (l: Lease) => new Date(l.now() + l.ms);
 
-type Kind = 'str' | 'int' | 'bool' | 'json' | 'date';
 /** The run row's columns, for the hot path's raw statements (same names the ORM maps). */
-const RUN_COLUMNS: ReadonlyArray<readonly [keyof RunRow & string, string, Kind]> = [
+const RUN_COLUMNS: ReadonlyArray<readonly [keyof RunRow & string, string, ColumnKind]> = [
   ['id', 'id', 'str'], ['flowId', 'flow_id', 'str'], ['flow', 'flow', 'json'], ['principal', 'principal', 'str'], ['input', 'input', 'str'],
   ['trigger', 'trigger', 'str'], ['status', 'status', 'str'], ['waitingReason', 'waiting_reason', 'str'], ['waitingStepId', 'waiting_step_id', 'str'],
   ['waitingToken', 'waiting_token', 'str'], ['cursor', 'cursor', 'str'], ['seq', 'seq', 'int'], ['outputs', 'outputs', 'json'], ['trace', 'trace', 'json'],
@@ -36,6 +36,7 @@ const RUN_COLUMNS: ReadonlyArray<readonly [keyof RunRow & string, string, Kind]>
   ['createdAt', 'created_at', 'date'], ['updatedAt', 'updated_at', 'date'], ['endedAt', 'ended_at', 'date'],
 ];
 const SELECT_RUN = RUN_COLUMNS.map(([, c]) => `"${c}"`).join(', ');
+const insertPg = runInserter(RUN_COLUMNS.map(([, c, k]) => [c, k] as const));
 
 /** A row as the driver returns it → the entity's shape (SQLite hands back JSON as text, dates as numbers). */
 function toRow(sql: RawSql, r: Record<string, unknown>): RunRow {
@@ -75,7 +76,8 @@ export interface InsertedRun {
 
 /**
  * Inserts a run already leased to `lease.holder` together with its start audit row, in one
- * statement (PostgreSQL) or one synchronous transaction (SQLite): a run start is on every
+ * statement (PostgreSQL, shared by concurrent starts: insert-batch.ts) or one synchronous
+ * transaction (SQLite): a run start is on every
  * flow's path, so the paused check, the run and the audit row cost one round trip. Nothing is
  * inserted when the id (or the parent's one-child-per-step key) exists, or, with
  * `refusePaused`, when the principal is paused.
@@ -91,8 +93,17 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audi
     traceId: r.traceId ?? null, createdAt: now, updatedAt: now, endedAt: null,
   } satisfies Record<(typeof RUN_COLUMNS)[number][0], unknown>;
   const sql = rawSql(store);
-  const pg = sql.dialect === 'postgres';
-  const cast: Partial<Record<Kind, string>> = pg ? { json: '::jsonb', date: '::timestamptz', int: '::int', bool: '::boolean' } : {};
+  const audit = { type: o.audit.type, at: now, traceId: o.audit.traceId ?? null, data: o.audit.data };
+  const stored = (id: unknown): StoredAudit => ({ id: String(id), ...audit });
+  if (sql.dialect === 'postgres') {
+    const cols = Object.fromEntries(RUN_COLUMNS.map(([prop, col, kind]) => [col, kind === 'date' && row[prop] ? (row[prop] as Date).toISOString() : row[prop]]));
+    const out = await insertPg(store, {
+      ...cols, id: r.id, parent_key: row.parentKey, principal: r.principal,
+      refuse_paused: o.refusePaused, audit_type: audit.type, audit_at: now.toISOString(), audit_trace: audit.traceId, audit_data: audit.data,
+    });
+    if (out.auditId === undefined) return { row: null, paused: out.paused, audit: undefined };
+    return { row: row as unknown as RunRow, paused: false, audit: stored(out.auditId) };
+  }
   const values = RUN_COLUMNS.map(([prop, , kind]) => {
     const v = row[prop];
     if (kind === 'json') return sql.json(v);
@@ -100,22 +111,8 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audi
     if (kind === 'bool') return sql.bool(v as boolean);
     return v;
   });
-  const k = values.length;
-  const audit = { type: o.audit.type, at: now, traceId: o.audit.traceId ?? null, data: o.audit.data };
   const [P, T, A] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event')];
-  const params = RUN_COLUMNS.map(([, , kind], i) => `$${i + 1}${cast[kind] ?? ''}`).join(', ');
-  const stored = (id: unknown): StoredAudit => ({ id: String(id), ...audit });
-  if (pg) {
-    values.push(r.principal, o.refusePaused, audit.type, now, audit.traceId, sql.json(audit.data));
-    // ON CONFLICT without a target covers both the primary key and the unique parent key.
-    const text = `with p as (select 1 from ${P} where "seat" = $${k + 1} and $${k + 2}::boolean), `
-      + `r as (insert into ${T} (${SELECT_RUN}) select ${params} where not exists (select 1 from p) on conflict do nothing returning "id"), `
-      + `a as (insert into ${A} ("type", "at", "trace_id", "data", "published") select $${k + 3}, $${k + 4}::timestamptz, $${k + 5}, $${k + 6}::jsonb, false from r returning "id") `
-      + 'select (select "id" from a) as "audit_id", exists (select 1 from p) as "paused"';
-    const out = (await sql.pg(text, values)).rows[0]!;
-    if (out.audit_id === null || out.audit_id === undefined) return { row: null, paused: out.paused === true, audit: undefined };
-    return { row: row as unknown as RunRow, paused: false, audit: stored(out.audit_id) };
-  }
+  const params = RUN_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
   return sql.sqlite((prep, db) => db.transaction((): InsertedRun => {
     if (o.refusePaused && prep(`select 1 as "p" from ${P} where "seat" = $1`).all([r.principal]).length > 0) return { row: null, paused: true, audit: undefined };
     if (prep(`insert into ${T} (${SELECT_RUN}) values (${params}) on conflict do nothing`).run(values).changes !== 1) return { row: null, paused: false, audit: undefined };

@@ -1,0 +1,45 @@
+/**
+ * Run starts on PostgreSQL share one statement when they arrive together (store/pg-batch.ts):
+ * per run the paused check, the run row and its start audit row, each row under its own
+ * conditions, so a run exists iff its audit row does, exactly as with a statement of its own.
+ * Nothing is inserted for a run whose id (or one-child-per-step parent key) exists, or whose
+ * principal is paused when it must not be.
+ */
+import type { Store } from '../../../store/types.js';
+import { rawSql } from '../../../store/raw.js';
+import { pgBatch } from '../../../store/pg-batch.js';
+
+export type ColumnKind = 'str' | 'int' | 'bool' | 'json' | 'date';
+const PG_TYPE: Record<ColumnKind, string> = { str: 'text', int: 'int', bool: 'boolean', json: 'jsonb', date: 'timestamptz' };
+
+/** The run's columns by name (JSON values as they are, dates as ISO text) and the start's extras. */
+export type InsertRow = Record<string, unknown> & {
+  id: string; parent_key: string | null; principal: string;
+  refuse_paused: boolean; audit_type: string; audit_at: string; audit_trace: string | null; audit_data: unknown;
+};
+
+export type InsertOutcome = { auditId: string } | { auditId: undefined; paused: boolean };
+
+export function runInserter(columns: ReadonlyArray<readonly [string, ColumnKind]>): (store: Store, row: InsertRow) => Promise<InsertOutcome> {
+  const names = columns.map(([c]) => `"${c}"`).join(', ');
+  const typed = columns.map(([c, k]) => `"${c}" ${PG_TYPE[k]}`).join(', ');
+  return pgBatch<InsertRow, InsertOutcome>({
+    text: (store) => {
+      const sql = rawSql(store);
+      const [P, T, A] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event')];
+      return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, ${typed}, refuse_paused boolean, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb)), `
+        + `p as (select i.n from i where i.refuse_paused and exists (select 1 from ${P} where "seat" = i."principal")), `
+        // ON CONFLICT without a target covers both the primary key and the unique parent key.
+        + `r as (insert into ${T} (${names}) select ${names} from i where not exists (select 1 from p where p.n = i.n) on conflict do nothing returning "id"), `
+        // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
+        + 'ids as materialized (select i.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from i join r on r."id" = i."id"), '
+        + `a as (insert into ${A} ("id", "type", "at", "trace_id", "data", "published") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data, false from ids join i using (n)) `
+        + 'select i.n, ids.aid, exists (select 1 from p where p.n = i.n) as "paused" from i left join ids using (n)';
+    },
+    params: (store) => [rawSql(store).table('audit_event')],
+    read: (r) => (r?.aid !== null && r?.aid !== undefined ? { auditId: String(r.aid) } : { auditId: undefined, paused: r?.paused === true }),
+    // Two starts of one run (or of one parent's step) in a statement could not be told apart.
+    keys: (r) => (r.parent_key === null ? [`id:${r.id}`] : [`id:${r.id}`, `parent:${r.parent_key}`]),
+    max: 64,
+  });
+}
