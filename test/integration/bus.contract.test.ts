@@ -257,6 +257,22 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       t.equal(e3.code, 'bus_unavailable', 'no responder is a 503, not a hang');
     });
 
+    t.test('(f2) close() lets an rpc answer already being worked out go out first', async (t) => {
+      const h = await setup(t, kind);
+      const [server, caller] = await Promise.all([h.client(), h.client()]);
+      let began!: () => void;
+      const taken = new Promise<void>((r) => (began = r));
+      await server.serve('slow', async () => {
+        began();
+        await sleep(300);
+        return { done: true };
+      });
+      const answer = caller.request('slow', {}, { timeoutMs: 5_000 });
+      await taken;
+      await server.close();
+      t.same(await answer, { done: true }, 'the caller got its answer, not a timeout');
+    });
+
     t.test('(g) emit/tail: a filtered tail sees matching events only', async (t) => {
       const h = await setup(t, kind);
       const [emitter, watcher] = await Promise.all([h.client(), h.client()]);
