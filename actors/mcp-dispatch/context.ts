@@ -10,7 +10,7 @@ import type { CallerScope } from '../../schemas/mcp.js';
 import { AppError } from '../../schemas/errors.js';
 import { checkServer, egressPolicy, systemResolver, type EgressPolicy, type Resolver } from './egress.js';
 import { ClientPool } from './pool.js';
-import { runtimeServer, runtimeServers } from './store.js';
+import { runtimeServers, visibleRuntimeServer } from './store.js';
 import { insertAudit } from '../../store/audit.js';
 import type { SessionDeps, Target } from './session.js';
 
@@ -79,11 +79,8 @@ export async function findVisible(ctx: McpContext, workspace: string | undefined
   if (boot) return boot;
   if (ctx.deps.config.mcp.servers.some((c) => c.id === id)) return undefined; // a boot id this process refused
   // An owned server shadows nothing: attach refuses an id a boot or operator server holds.
-  const owner = workspace ?? '';
-  const own = owner === '' ? undefined : await runtimeServer(ctx.deps.store, owner, id);
-  if (own) return { owner, config: own, runtime: true, origin: 'runtime' };
-  const shared = await runtimeServer(ctx.deps.store, '', id);
-  return shared ? { owner: '', config: shared, runtime: true, origin: 'runtime' } : undefined;
+  const found = await visibleRuntimeServer(ctx.deps.store, workspace ?? '', id);
+  return found ? { owner: found.owner, config: found.config, runtime: true, origin: 'runtime' } : undefined;
 }
 
 /** Attach, detach, rules and secrets are decisions for the operator or a person, never an agent. */

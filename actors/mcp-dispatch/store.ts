@@ -35,9 +35,20 @@ export async function runtimeServers(store: Store): Promise<{ owner: string; con
   return rows.map((r) => ({ owner: r.owner, config: r.config }));
 }
 
-export async function runtimeServer(store: Store, owner: string, id: string): Promise<McpServerConfig | undefined> {
-  const row = await store.em().findOne(McpServer, { key: serverKey(owner, id) });
-  return row?.config;
+/**
+ * The runtime server `id` as a caller of `owner` sees it, in one statement: the caller's own
+ * (when `owner` is not '') before the operator's. Read at every call, like the rules.
+ */
+export async function visibleRuntimeServer(store: Store, owner: string, id: string): Promise<{ owner: string; config: McpServerConfig } | undefined> {
+  const sql = rawSql(store);
+  const text = `select "owner", "config" from ${sql.table('mcp_server')} where "key" in ($1, $2)`;
+  const values = [serverKey(owner, id), serverKey('', id)];
+  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, values)).rows : await sql.sqlite((prep) => prep(text).all(values));
+  const row = rows.find((r) => r.owner === owner) ?? rows.find((r) => r.owner === '');
+  if (!row) return undefined;
+  // PostgreSQL hands jsonb back parsed; SQLite keeps JSON as text.
+  const config = (typeof row.config === 'string' ? JSON.parse(row.config) : row.config) as McpServerConfig;
+  return { owner: row.owner as string, config };
 }
 
 /** Inserts or replaces; true when a server of that id already existed in that scope. */
