@@ -79,7 +79,7 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     await expect('stale', await send(raw, svcHeaders(created.secret, raw, { ts: Math.floor(Date.now() / 1000) - 301 })), 401, 'webhook_timestamp_stale');
     await expect('future', await send(raw, svcHeaders(created.secret, raw, { ts: Math.floor(Date.now() / 1000) + 301 })), 401, 'webhook_timestamp_stale');
     await expect('not JSON', await send('not json', svcHeaders(created.secret, 'not json')), 400, 'webhook_body_invalid');
-    await expect('declared too large', await send('x'.repeat(MAX + 1), svcHeaders(created.secret, 'x'.repeat(MAX + 1))), 413, 'webhook_body_too_large');
+    await expect('declared too large', await declaredOnly(hook, MAX + 1, svcHeaders(created.secret, 'x'.repeat(MAX + 1))), 413, 'webhook_body_too_large');
     const streamed = await chunked(hook, MAX * 4);
     t.same([streamed.status, JSON.parse(streamed.text).error], [413, 'webhook_body_too_large'], 'no length declared: cut while streaming');
     t.ok(streamed.sent < MAX * 4, 'the producer was stopped before sending everything');
@@ -173,6 +173,25 @@ async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Sends only the headers, declaring `length` bytes, and waits for the answer without writing
+ * any body: the refusal must come from the declared length alone (and no body write can race
+ * the server's close). */
+function declaredOnly(url: string, length: number, headers: Record<string, string>): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...headers, 'content-length': String(length) } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => { text += c.toString(); });
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+      });
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
 }
 
 /** Streams `total` bytes with no Content-Length; reports how many were written before the answer. */
