@@ -1,5 +1,5 @@
 import t from 'tap';
-import { runCli, spawnSvc, startSvc } from '../helpers/process.js';
+import { runCli, spawnSvc, startSvc, START_TIMEOUT_MS } from '../helpers/process.js';
 
 const TOKEN = 'cli-test-token-0123456789';
 
@@ -83,7 +83,7 @@ t.test('refusals at start are one line and a non-zero exit', async (t) => {
 
 t.test('SIGTERM while waiting for NATS at boot exits 0 promptly', async (t) => {
   const p = spawnSvc(t, ['serve'], { NATS_URL: 'nats://127.0.0.1:1' });
-  await p.waitFor((r) => r.msg === 'waiting for NATS', 15_000);
+  await p.waitFor((r) => r.msg === 'waiting for NATS', START_TIMEOUT_MS);
   const began = Date.now();
   p.proc.kill('SIGTERM');
   t.same(await p.exited(), { code: 0, signal: null });

@@ -74,11 +74,12 @@ export function spawnSvc(t: Test, args: string[], env: Record<string, string>, e
 }
 
 /**
- * Start-up on a loaded machine (several processes loading modules, migrating and creating streams
- * at once) can take far longer than any request; a process that fails to start exits, and
- * waitFor rejects at once with its stderr, so this only bounds a hang.
+ * How long a process may take to write its first line. Start-up on a loaded machine (several
+ * processes loading modules, migrating and creating streams at once) can take far longer than any
+ * request; a process that fails to start exits, and waitFor rejects at once with its stderr, so
+ * this only bounds a hang.
  */
-const START_TIMEOUT_MS = 120_000;
+export const START_TIMEOUT_MS = 120_000;
 
 /** Starts a role and waits for its "svc started" line; returns the URL for gateway roles. */
 export async function startSvc(t: Test, args: string[], env: Record<string, string>, entry = BIN): Promise<SvcProcess & { url: string | undefined; workerId: string }> {

@@ -12,6 +12,7 @@ import { startMinuteClock } from '../../bus/clock.js';
 import type { HandlerContext } from '../../bus/types.js';
 import { harness, jetStreamUnavailable, log, NATS_URL, sleep, type Harness, type Kind } from '../helpers/bus-transports.js';
 import { until } from '../helpers/poll.js';
+import { START_TIMEOUT_MS } from '../helpers/process.js';
 
 const noJetStream = await jetStreamUnavailable();
 
@@ -341,7 +342,7 @@ t.test('jetstream: a consumer process killed with SIGKILL mid-handler; the comma
     buf = parts.pop() ?? '';
     for (const p of parts) if (p.startsWith('{')) lines.push(JSON.parse(p));
   });
-  await until('the child consumes', () => lines.some((l) => l.ready), { timeoutMs: 30_000 });
+  await until('the child consumes', () => lines.some((l) => l.ready), { timeoutMs: START_TIMEOUT_MS });
   const sender = await h.client({ ackWaitMs });
   await sender.send('run', 'work', { job: 1 }, { msgId: 'crash-1' });
   await until('the child got it', () => lines.some((l) => l.got === 'crash-1'), { timeoutMs: 10_000 });
