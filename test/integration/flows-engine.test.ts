@@ -334,6 +334,26 @@ t.test('a run in flight when its agent is paused is cancelled when it parks', as
   t.equal((await call('POST', '/flows/runs/resume', { runId: id })).status, 409, 'never resumable');
 });
 
+t.test('a start delivered again while its run is in the air on this worker runs no step twice', async (t) => {
+  const flow = { id: 'delivered-twice', steps: [{ id: 'slow', kind: 'tool', tool: 'side.block' }, { id: 'after', kind: 'tool', tool: 'svc_echo', args: { text: 'once' } }] };
+  resetGate();
+  const before = blocked;
+  const cmd = { runId: `run-twice-${Date.now()}`, flow, principal: 'operator', operator: true };
+  const first = sys.bus.call<any>('run', 'start', cmd, { msgId: `a-${cmd.runId}` });
+  await waitFor(() => blocked > before);
+  // As JetStream redelivers a start whose ack wait ran out: the same run, the same lease holder.
+  const again = sys.bus.call<any>('run', 'start', cmd, { msgId: `b-${cmd.runId}` });
+  await new Promise((r) => setTimeout(r, 300)); // let the second delivery reach the run
+  gate?.();
+  const [a, b] = await Promise.all([first, again]);
+  t.equal(blocked - before, 1, 'the side effect was called once');
+  t.equal(a.status, 'completed');
+  t.same(b.steps.map((s: any) => s.stepId), ['slow', 'after'], 'the second delivery answers with the run as the first left it');
+  const st = (await call('GET', `/flows/runs/state?runId=${cmd.runId}`)).json;
+  t.equal(st.attempts.length, 1, 'one attempt record');
+  t.same(st.checkpoints.map((c: any) => c.seq), [1, 2]);
+});
+
 t.test('FlowRun at start; a cancel closes the attempt of the write in the air', async (t) => {
   const flow = { id: 'cancel-in-air', steps: [{ id: 'slow', kind: 'tool', tool: 'side.block' }, { id: 'next', kind: 'tool', tool: 'svc_echo' }] };
   resetGate();

@@ -118,3 +118,21 @@ for (const e of engines) {
     t.equal(audits.length, 22, 'a start audit row exactly for each run inserted');
   });
 }
+
+for (const e of engines) {
+  const skip = (await e.skip()) ?? false;
+  t.test(`${e.engine}: concurrent attempt opens each get their own key`, { skip }, async (t) => {
+    const store = await e.open(t);
+    t.equal(await openAttempt(store, 'run-x', 's1', 0, lease), 'run-x/s1/0');
+    const keys = await Promise.all([
+      ...Array.from({ length: 16 }, (_, i) => openAttempt(store, `run-${i}`, 's1', 0, lease)),
+      openAttempt(store, 'run-x', 's1', 0, lease),
+      openAttempt(store, 'run-x', 's1', 0, lease),
+    ]);
+    t.same(keys.slice(0, 16), Array.from({ length: 16 }, (_, i) => `run-${i}/s1/0`));
+    t.same(keys.slice(16).sort(), ['run-x/s1/0.r1', 'run-x/s1/0.r2'], 'a step re-entered at the same seq gets a fresh key each time');
+    const em = store.em().fork();
+    t.equal(await em.count(FlowAttempt, {}), 19, 'one record per open');
+    t.equal(await em.count(FlowAttempt, { closedAt: null }), 19);
+  });
+}

@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { validateFlow } from '../../actors/run/definitions/validate.js';
+import { validateFlow, validateFlowRepeated } from '../../actors/run/definitions/validate.js';
 import { TEMPLATES } from '../../actors/run/definitions/templates.js';
 import { AppError } from '../../schemas/errors.js';
 
@@ -84,4 +84,16 @@ t.test('every first-party template is a valid flow; treasury-pulse is epoch-trig
   }
   const pulse = TEMPLATES.find((x) => x.id === 'treasury-pulse');
   t.equal(pulse?.flow.trigger, 'epoch');
+});
+
+t.test('a repeated inline flow: a valid text is recognised, an invalid one is refused every time', async (t) => {
+  const ok = () => JSON.parse(JSON.stringify({ id: 'again', steps: [echo('a'), echo('b')] }));
+  const first = ok();
+  t.equal(validateFlowRepeated(first), first, 'the caller\'s own object');
+  const second = ok();
+  t.equal(validateFlowRepeated(second), second, 'a repeat returns its own object, not the first one');
+  const bad = () => ({ id: 'again', steps: [echo('a'), echo('a')] });
+  for (let i = 0; i < 2; i++) t.throws(() => validateFlowRepeated(bad()), /duplicate step id/);
+  const changed = { id: 'again', steps: [echo('a'), echo('b', { next: 'nowhere' })] };
+  t.throws(() => validateFlowRepeated(changed), /missing step/, 'a different text is validated afresh');
 });

@@ -160,3 +160,22 @@ export function validateFlow(raw: unknown): Flow {
   if (flow.scope && flow.scope.level !== 'org' && flow.scope.ref === undefined) throw invalid(`flow: a ${flow.scope.level} scope needs a ref`);
   return flow;
 }
+
+/** JSON texts of flows found valid. Validity is a function of the text alone (no configuration
+ * is consulted), so an entry never goes stale; only small flows are kept, and not too many. */
+const knownValid = new Set<string>();
+const KNOWN_MAX = 256;
+const KNOWN_TEXT_MAX = 16_384;
+
+/** `validateFlow` for the inline-run hot path, where clients send the same flow again and again:
+ * a repeat is recognised by its text. The caller's own object is returned, never a shared one. */
+export function validateFlowRepeated(raw: unknown): Flow {
+  const text = JSON.stringify(raw);
+  if (text !== undefined && knownValid.has(text)) return raw as Flow;
+  const flow = validateFlow(raw);
+  if (text !== undefined && text.length <= KNOWN_TEXT_MAX) {
+    if (knownValid.size >= KNOWN_MAX) knownValid.delete(knownValid.values().next().value!);
+    knownValid.add(text);
+  }
+  return flow;
+}

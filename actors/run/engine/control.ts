@@ -87,7 +87,10 @@ export async function signalRun(e: Engine, runId: string, stepId: string, signal
 
 /** Takes over a run whose worker died. */
 export async function recoverRun(e: Engine, runId: string, traceId: string, force = false): Promise<RunView | undefined> {
+  // This process drives it: its lease only looked expired, and its open attempt is live.
+  if (e.driving(runId)) return undefined;
   if (!(await takeLease(e.deps.store, runId, e.lease, force))) return undefined;
+  if (e.driving(runId)) return undefined;
   const row = (await loadRun(e.deps.store, runId))!;
   const open = await openAttempts(e.deps.store, runId);
   const flow = row.flow as unknown as Flow;

@@ -21,6 +21,8 @@ export interface DriverDeps {
   readonly deps: ActorDeps;
   readonly lease: Lease;
   registry(): Registry;
+  /** The drive of each run under way in this process (see `drive`). */
+  readonly active: Map<string, Promise<unknown>>;
 }
 
 export function resolveNext(flow: Flow, step: Step, port: string | null | undefined): string | null {
@@ -56,8 +58,20 @@ function keepLease(d: DriverDeps, runId: string): { readonly lost: () => boolean
 /**
  * Drives a run this worker holds until it ends, parks, or the lease is lost. The row must be
  * `running` with `leaseHolder` = this worker; anything else is returned as it stands.
+ * The lease cannot tell two drives in one process apart (a start redelivered while this worker
+ * already took the run over holds the same lease), so drives of one run here go one after the
+ * other: a later one starts from the row the earlier one left, and never repeats its steps.
  */
-export async function drive(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow): Promise<RunView> {
+export function drive(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow): Promise<RunView> {
+  const before = d.active.get(runId);
+  const mine = before ? before.then(() => driveAlone(d, runId, traceId), () => driveAlone(d, runId, traceId)) : driveAlone(d, runId, traceId, inserted);
+  d.active.set(runId, mine);
+  const forget = () => { if (d.active.get(runId) === mine) d.active.delete(runId); };
+  mine.then(forget, forget);
+  return mine;
+}
+
+async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow): Promise<RunView> {
   const { deps } = d;
   // A run this worker has just inserted is not read back: `inserted` is exactly what was stored.
   const row = inserted ?? (await loadRun(deps.store, runId));

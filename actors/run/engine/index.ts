@@ -9,7 +9,7 @@ import type { ChainPort } from '../../../chain/port.js';
 import type { Flow } from '../../../schemas/flows.js';
 import type { RunView, StartRunCommand, TraceEntry } from '../../../schemas/runs.js';
 import { AppError } from '../../../schemas/errors.js';
-import { validateFlow } from '../definitions/validate.js';
+import { validateFlowRepeated } from '../definitions/validate.js';
 import { loadFlow } from '../definitions/store.js';
 import { buildRegistry } from '../steps/registry.js';
 import type { ChildState, Delegation } from '../steps/agent.js';
@@ -26,6 +26,8 @@ export interface Engine {
   drive(runId: string, traceId: string): Promise<RunView>;
   /** Takes over a running run whose lease expired (or any, with force) and drives it. */
   takeOverAndDrive(runId: string, traceId: string, force?: boolean): Promise<RunView | undefined>;
+  /** Whether this process is driving the run right now (its open attempt is live, not a crash's). */
+  driving(runId: string): boolean;
 }
 
 export function newRunId(): string {
@@ -48,7 +50,7 @@ function childState(r: RunRow): ChildState {
 export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
   const lease: Lease = { holder: deps.workerId, ms: deps.config.runLeaseMs, now: deps.now };
   let registry: Registry | undefined;
-  const driverDeps: DriverDeps = { deps, lease, registry: () => (registry ??= buildRegistry({ chain, connectors: deps.connectors, delegation })) };
+  const driverDeps: DriverDeps = { deps, lease, active: new Map(), registry: () => (registry ??= buildRegistry({ chain, connectors: deps.connectors, delegation })) };
 
   const delegation: Delegation = {
     loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, { operator: false, seat: principal }, deps.config.org),
@@ -86,7 +88,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
     new AppError('principal_paused', { message: `${where}${principal} is paused (POST /agents/pause); no run was started` });
 
   const startFlow = async (cmd: StartRunCommand): Promise<Flow> => {
-    if (cmd.flow !== undefined) return validateFlow(cmd.flow);
+    if (cmd.flow !== undefined) return validateFlowRepeated(cmd.flow);
     if (cmd.flowId !== undefined) {
       const saved = await loadFlow(deps.store, cmd.flowId, { operator: cmd.operator === true, seat: cmd.principal }, deps.config.org);
       if (!saved) throw new AppError('record_not_found', { message: `no saved flow ${cmd.flowId} is visible to ${cmd.principal}` });
@@ -150,6 +152,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       if (!(await takeLease(deps.store, runId, lease, force))) return undefined;
       return driveHeld(runId, traceId);
     },
+    driving: (runId) => driverDeps.active.has(runId),
   };
   return engine;
 }

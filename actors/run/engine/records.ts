@@ -17,6 +17,7 @@ import { rawSql, type RawSql } from '../../../store/raw.js';
 import type { AuditInput, StoredAudit } from '../../../store/audit.js';
 import { writeBatched } from './boundary-batch.js';
 import { runInserter, type ColumnKind } from './insert-batch.js';
+import { pgBatch } from '../../../store/pg-batch.js';
 
 export type RunRow = FlowRun;
 export type Outcome = 'done' | 'parked' | 'failed';
@@ -164,13 +165,24 @@ export async function leavePendingSignal(store: Store, id: string, stepId: strin
   return n === 1;
 }
 
+/** Attempt opens of concurrent runs share a statement on PostgreSQL (store/pg-batch.ts). */
+const openPg = pgBatch<{ key: string; run_id: string; step_id: string; worker: string; opened_at: string }, boolean>({
+  text: (store) => 'with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, "key" text, "run_id" text, "step_id" text, "worker" text, "opened_at" timestamptz)), '
+    + `ins as (insert into ${rawSql(store).table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") select "key", "run_id", "step_id", "worker", "opened_at" from i on conflict do nothing returning "key") `
+    + 'select i.n from i join ins using ("key")',
+  read: (r) => r !== undefined,
+  keys: (r) => [r.key],
+  max: 64,
+});
+
 /** Opens (commits) an attempt before a side effect. A key already used (a step re-entered at the
  * same sequence number after a takeover) gets a `.rN` suffix; the old record stays as it was. */
 export async function openAttempt(store: Store, runId: string, stepId: string, seq: number, lease: Lease): Promise<string> {
   const sql = rawSql(store);
   const base = `${runId}/${stepId}/${seq}`;
+  if (sql.dialect === 'postgres' && (await openPg(store, { key: base, run_id: runId, step_id: stepId, worker: lease.holder, opened_at: new Date(lease.now()).toISOString() }))) return base;
   const text = `insert into ${sql.table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") values ($1, $2, $3, $4, $5${sql.dialect === 'postgres' ? '::timestamptz' : ''}) on conflict do nothing`;
-  for (let i = 0; i <= 20; i++) {
+  for (let i = sql.dialect === 'postgres' ? 1 : 0; i <= 20; i++) {
     const key = i === 0 ? base : `${base}.r${i}`;
     const values = [key, runId, stepId, lease.holder, sql.date(new Date(lease.now()))];
     const n = sql.dialect === 'postgres' ? (await sql.pg(text, values)).rowCount : await sql.sqlite((prep) => prep(text).run(values).changes);
