@@ -6,6 +6,9 @@
  * One gateway and one worker process, as `svc gateway` and `svc worker` run them. Each process's
  * CPU time over the flat-out phase (from /proc, Linux) is reported per accepted delivery: on a
  * shared machine the rates swing with the neighbours' load, the CPU a delivery costs much less.
+ * The flat-out phase is run twice: with the worker executing runs alongside (the steady state),
+ * and with the worker stopped (a spike absorbed into JetStream; on 2 cores the worker's run
+ * execution otherwise takes the CPU the gateway would accept with).
  * Alone: `npm run build && node dist/bench/triggers.js` (BENCH_SECONDS, NATS_URL, DATABASE_URL;
  * BENCH_PROFILE=<dir> writes --cpu-prof profiles of the gateway and worker there).
  */
@@ -22,6 +25,9 @@ import { webhookRunId } from '../actors/trigger/deliver.js';
 export interface TriggerBench {
   bare: number;
   accepted: number;
+  /** Accepted/s with the worker process stopped (SIGSTOP): the gateway absorbing a spike into
+   * JetStream with the machine's CPU not shared with run execution. */
+  acceptedWorkerHeld: number;
   ratio: number;
   non2xx: number;
   /** 202 → run completed, at `rate` deliveries/s. */
@@ -76,6 +82,15 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     const s = await load(gateway.url!, path, seconds, signed);
     const cpu1 = [cpuMs(gateway.proc.pid), cpuMs(worker.proc.pid)];
     const perK = (i: number) => ((cpu1[i]! - cpu0[i]!) / (s.requests.total || NaN)) * 1000;
+    // The same load with the worker stopped: what the gateway accepts (stored in JetStream, 202)
+    // when it does not share 2 cores with the runs it starts; the backlog is drained below.
+    worker.proc.kill('SIGSTOP');
+    let held: Awaited<ReturnType<typeof load>>;
+    try {
+      held = await load(gateway.url!, path, seconds, signed);
+    } finally {
+      worker.proc.kill('SIGCONT');
+    }
 
     // Completed runs/s: the flat-out phase left a backlog; the worker's rate draining it is what it sustains.
     const drainFrom = Date.now();
@@ -117,7 +132,7 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     const lat = ended.map((r) => r.ended!.getTime() - at202.get(r.id)!).sort((x, y) => x - y);
     const fromSend = ended.map((r) => r.ended!.getTime() - sentAt.get(r.id)!).sort((x, y) => x - y);
     return {
-      bare: b.requests.average, accepted: s.requests.average, ratio: s.requests.average / b.requests.average, non2xx: s.non2xx,
+      bare: b.requests.average, accepted: s.requests.average, acceptedWorkerHeld: held.requests.average, ratio: s.requests.average / b.requests.average, non2xx: s.non2xx,
       latency: { n: lat.length, p50: percentile(lat, 50), p99: percentile(lat, 99), rate, sentP50: percentile(fromSend, 50), sentP99: percentile(fromSend, 99) },
       completedPerSec,
       cpuPerK: { gateway: perK(0), worker: perK(1) },
@@ -147,7 +162,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const prefix = `bencht${Date.now().toString(36)}`;
   try {
     const r = await benchTriggers(seconds, natsUrl, databaseUrl, prefix);
-    console.log(`bare ${fmt(r.bare, 0)} req/s; accepted ${fmt(r.accepted, 0)} deliveries/s (non-2xx ${r.non2xx}); ratio ${fmt(r.ratio)}`);
+    console.log(`bare ${fmt(r.bare, 0)} req/s; accepted ${fmt(r.accepted, 0)} deliveries/s (non-2xx ${r.non2xx}); ratio ${fmt(r.ratio)}; with the worker stopped ${fmt(r.acceptedWorkerHeld, 0)} deliveries/s (ratio ${fmt(r.acceptedWorkerHeld / r.bare)})`);
     console.log(`CPU per 1,000 accepted (flat-out phase): gateway ${fmt(r.cpuPerK.gateway, 0)} ms, worker ${fmt(r.cpuPerK.worker, 0)} ms`);
     console.log(`completed ${fmt(r.completedPerSec, 0)} runs/s; 202 to done at ${r.latency.rate}/s (${r.latency.n} runs): p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms; sent to done p50 ${fmt(r.latency.sentP50, 1)} ms, p99 ${fmt(r.latency.sentP99, 1)} ms`);
   } finally {
