@@ -30,7 +30,7 @@ export async function insertAudit(store: Store, event: AuditInput): Promise<Stor
   const sql = rawSql(store);
   const text = `insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data", "published") values ($1, $2, $3, $4, $5) returning "id"`;
   const values = [row.type, sql.date(row.at), row.traceId, sql.json(row.data), sql.bool(false)];
-  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, values)).rows : await sql.sqlite((prep) => prep(text).all(values));
+  const rows = await sql.rows(text, values);
   return { id: String(rows[0]!.id), ...row };
 }
 

@@ -30,6 +30,13 @@ export interface RawSql {
   pg(text: string, values: unknown[]): Promise<{ rowCount: number; rows: Record<string, unknown>[] }>;
   /** SQLite: `fn` runs synchronously on the one connection, so nothing interleaves with it. */
   sqlite<T>(fn: (prepare: (text: string) => SqliteStatement, db: SqliteDb) => T): Promise<T>;
+  /** One statement whose text reads the same on both engines; its result rows. */
+  rows(text: string, values: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+/** A JSON column as a driver hands it back: PostgreSQL parses jsonb, SQLite keeps the text. */
+export function fromJson<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 const cache = new WeakMap<Store, RawSql>();
@@ -65,22 +72,39 @@ function build(store: Store): RawSql {
       }
       return n;
     };
+    const pg = (text: string, values: unknown[]) => use(async (c) => {
+      const res = await (c as PgClient).query({ name: nameOf(text), text, values });
+      return { rowCount: res.rowCount ?? 0, rows: res.rows };
+    });
     return {
       dialect: 'postgres',
       table: (name) => qualify(schema, name),
       date: (d) => d,
       json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
       bool: (b) => b,
-      pg: (text, values) => use(async (c) => {
-        const res = await (c as PgClient).query({ name: nameOf(text), text, values });
-        return { rowCount: res.rowCount ?? 0, rows: res.rows };
-      }),
+      pg,
       sqlite: () => Promise.reject(new Error('rawSql.sqlite on a PostgreSQL store')),
+      rows: async (text, values) => (await pg(text, values)).rows,
     };
   }
   // better-sqlite3 binds numbered placeholders only by name: `$3` becomes `@p3`.
   const statements = new WeakMap<SqliteDb, Map<string, SqliteStatement>>();
   const named = (values: unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
+  const sqlite = <T>(fn: (prepare: (text: string) => SqliteStatement, db: SqliteDb) => T): Promise<T> => use((c) => {
+    const db = c as SqliteDb;
+    let mine = statements.get(db);
+    if (!mine) statements.set(db, (mine = new Map()));
+    const prepare = (text: string): SqliteStatement => {
+      let s = mine.get(text);
+      if (!s) {
+        const native = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
+        s = { run: (v) => native.run(named(v)), all: (v) => native.all(named(v)) };
+        mine.set(text, s);
+      }
+      return s;
+    };
+    return fn(prepare, db);
+  });
   return {
     dialect: 'sqlite',
     table: (name) => qualify(undefined, name),
@@ -88,20 +112,7 @@ function build(store: Store): RawSql {
     json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
     bool: (b) => (b ? 1 : 0),
     pg: () => Promise.reject(new Error('rawSql.pg on a SQLite store')),
-    sqlite: (fn) => use((c) => {
-      const db = c as SqliteDb;
-      let mine = statements.get(db);
-      if (!mine) statements.set(db, (mine = new Map()));
-      const prepare = (text: string): SqliteStatement => {
-        let s = mine.get(text);
-        if (!s) {
-          const native = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
-          s = { run: (v) => native.run(named(v)), all: (v) => native.all(named(v)) };
-          mine.set(text, s);
-        }
-        return s;
-      };
-      return fn(prepare, db);
-    }),
+    sqlite,
+    rows: (text, values) => sqlite((prep) => prep(text).all(values)),
   };
 }

@@ -8,7 +8,7 @@
  * so each is parsed and planned once, not per batch size. Everything else about triggers goes
  * through the entities.
  */
-import { rawSql } from './raw.js';
+import { fromJson, rawSql } from './raw.js';
 import type { Store } from './types.js';
 import type { WebhookTrigger } from './entities/WebhookTrigger.js';
 
@@ -24,12 +24,11 @@ export interface DeliveryRow {
   audit?: { traceId: string | null; data: Record<string, unknown> };
 }
 
-const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
 
 function triggerRow(r: Record<string, unknown>): TriggerRow {
   return {
     id: r.id as string, flowId: r.flow_id as string, principal: r.principal as string, scheme: r.scheme as string,
-    events: json<string[]>(r.events), input: r.input === null ? null : json<Record<string, unknown>>(r.input), config: r.config === null ? null : json<Record<string, unknown>>(r.config),
+    events: fromJson<string[]>(r.events), input: r.input === null ? null : fromJson<Record<string, unknown>>(r.input), config: r.config === null ? null : fromJson<Record<string, unknown>>(r.config),
     sealedSecret: (r.sealed_secret as string | null) ?? null, secretVersion: Number(r.secret_version), enabled: r.enabled === true || r.enabled === 1,
     createdBy: r.created_by as string, createdAt: new Date(r.created_at as string | number), updatedAt: new Date(r.updated_at as string | number),
     paused: Number(r.paused_count) > 0,

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Store } from '../../store/types.js';
-import { rawSql } from '../../store/raw.js';
+import { fromJson, rawSql } from '../../store/raw.js';
 import { McpCatalog, type CatalogTool } from '../../store/entities/McpCatalog.js';
 import { McpRule } from '../../store/entities/McpRule.js';
 import { McpSecret } from '../../store/entities/McpSecret.js';
@@ -43,12 +43,10 @@ export async function visibleRuntimeServer(store: Store, owner: string, id: stri
   const sql = rawSql(store);
   const text = `select "owner", "config" from ${sql.table('mcp_server')} where "key" in ($1, $2)`;
   const values = [serverKey(owner, id), serverKey('', id)];
-  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, values)).rows : await sql.sqlite((prep) => prep(text).all(values));
+  const rows = await sql.rows(text, values);
   const row = rows.find((r) => r.owner === owner) ?? rows.find((r) => r.owner === '');
   if (!row) return undefined;
-  // PostgreSQL hands jsonb back parsed; SQLite keeps JSON as text.
-  const config = (typeof row.config === 'string' ? JSON.parse(row.config) : row.config) as McpServerConfig;
-  return { owner: row.owner as string, config };
+  return { owner: row.owner as string, config: fromJson<McpServerConfig>(row.config) };
 }
 
 /** Inserts or replaces; true when a server of that id already existed in that scope. */
@@ -102,7 +100,7 @@ export async function callRules(store: Store, owner: string, server: string, too
   const text = `select ${listed} as "found", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${cat} c`
     + ` left join ${rule} r on r."owner" = $1 and r."server" = $2 and r."tool" in (${name}, '*') where c."key" = $4`;
   const values = [owner, server, tool, serverKey(owner, server)];
-  const rows = pg ? (await sql.pg(text, values)).rows : await sql.sqlite((prep) => prep(text).all(values));
+  const rows = await sql.rows(text, values);
   const found = rows.length > 0 && (rows[0]!.found === true || rows[0]!.found === 1);
   const rules = rows.filter((r) => r.tool !== null && r.tool !== undefined).map((r): RuleRow => ({
     owner, server, tool: r.tool as string, level: r.level as Level, ref: r.ref as string, enabled: r.enabled === true || r.enabled === 1,

@@ -1,7 +1,7 @@
 /** Saved definitions: upsert, delete, list and load, with scope visibility applied on reads. */
 import { FlowDefinition } from '../../../store/entities/FlowDefinition.js';
 import type { Store } from '../../../store/types.js';
-import { rawSql } from '../../../store/raw.js';
+import { fromJson, rawSql } from '../../../store/raw.js';
 import type { Flow } from '../../../schemas/flows.js';
 import type { FlowRecord } from '../../../schemas/runs.js';
 import type { OrgConfig } from '../../../schemas/mcp.js';
@@ -72,7 +72,7 @@ export async function listFlows(store: Store, viewer: Viewer, org: Org): Promise
 export async function loadFlow(store: Store, id: string, viewer: Viewer, org: Org): Promise<Flow | undefined> {
   const sql = rawSql(store);
   const text = `select "definition", "scope_level", "scope_ref" from ${sql.table('flow_definition')} where "id" = $1`;
-  const r = sql.dialect === 'postgres' ? (await sql.pg(text, [id])).rows[0] : await sql.sqlite((prep) => prep(text).all([id])[0]);
+  const [r] = await sql.rows(text, [id]);
   if (!r || !visibleTo({ level: r.scope_level as FlowDefinition['scopeLevel'], ref: (r.scope_ref as string | null) ?? undefined }, viewer, org)) return undefined;
-  return (typeof r.definition === 'string' ? JSON.parse(r.definition) : r.definition) as Flow;
+  return fromJson<Flow>(r.definition);
 }

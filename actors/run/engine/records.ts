@@ -57,7 +57,7 @@ function toRow(sql: RawSql, r: Record<string, unknown>): RunRow {
 export async function loadRun(store: Store, id: string): Promise<RunRow | null> {
   const sql = rawSql(store);
   const text = `select ${SELECT_RUN} from ${sql.table('flow_run')} where "id" = $1`;
-  const rows = sql.dialect === 'postgres' ? (await sql.pg(text, [id])).rows : await sql.sqlite((prep) => prep(text).all([id]));
+  const rows = await sql.rows(text, [id]);
   return rows[0] ? toRow(sql, rows[0]) : null;
 }
 
