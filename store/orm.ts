@@ -72,7 +72,7 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
   } catch (err) {
     await orm?.close(true).catch(() => undefined);
     throw new AppError('store_unavailable', {
-      message: `cannot open the PostgreSQL store at ${describeUrl(url)}: ${(err as Error).message?.split('\n')[0] ?? String(err)}`,
+      message: `cannot open the PostgreSQL store at ${describeUrl(url)}: ${reason(err)}`,
       cause: err,
     });
   }
@@ -81,6 +81,14 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
 function knexLog(log: Logger | undefined) {
   const to = (level: 'warn' | 'error' | 'debug') => (message: unknown) => log?.[level]({ component: 'knex' }, String(message));
   return { warn: to('warn'), error: to('error'), deprecate: to('warn'), debug: to('debug') };
+}
+
+/** The server's words: knex prefixes a failed statement's message with the statement itself. */
+function reason(err: unknown): string {
+  const message = (err as Error)?.message ?? String(err);
+  const sqlState = /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown })?.code ?? ''));
+  const at = message.lastIndexOf(' - ');
+  return (sqlState && at >= 0 ? message.slice(at + 3) : message).split('\n')[0]!;
 }
 
 /** host:port/database, never the credentials. */

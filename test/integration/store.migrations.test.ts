@@ -10,7 +10,7 @@ import { AppError } from '../../schemas/errors.js';
 import { openStore, type Store } from '../../store/index.js';
 import { migrationsList } from '../../store/migrations/index.js';
 import { freshSchema, pgQuery } from '../helpers/store-engines.js';
-import { skipUnless, TEST_DATABASE_URL } from '../helpers/services.js';
+import { skipUnless, TEST_DATABASE_URL, uniqueName } from '../helpers/services.js';
 
 // Each module appends its own tables; the assertion sorts, so order here does not matter.
 const SVC_TABLES = ['audit_event', 'claim', 'mikro_orm_migrations',
@@ -98,6 +98,29 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     t.same(schemata.map((r) => r.schema_name), [a, b].sort());
     t.same(await tablesIn(b), SVC_TABLES);
     t.same(await journal(b), MIGRATIONS);
+  });
+
+  t.test('a store opens while tables in other schemas are being dropped', async (t) => {
+    // The migrator lists every table of the database; tables vanishing elsewhere in the meantime
+    // (other tenants, other test files) must not fail the start.
+    let churning = true;
+    const churn = async () => {
+      while (churning) {
+        const other = uniqueName('churn_');
+        await pgQuery(`create schema "${other}"; ${Array.from({ length: 100 }, (_, i) => `create table "${other}".t${i} (id int)`).join('; ')}`);
+        await pgQuery(`drop schema "${other}" cascade`);
+      }
+    };
+    const churners = [churn(), churn(), churn()];
+    try {
+      for (let i = 0; i < 12; i++) {
+        const store = await open(t, freshSchema(t));
+        t.equal(await store.ready(), true, `start ${i + 1}`);
+      }
+    } finally {
+      churning = false;
+      await Promise.all(churners);
+    }
   });
 
   t.test('an unreachable database fails with one clear line, credentials left out', async (t) => {
