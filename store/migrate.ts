@@ -15,10 +15,15 @@ import { quoteIdent } from './migrations/qualify.js';
 
 const ATTEMPTS = 5;
 
-export async function migrate(orm: MikroORM, schema: string | undefined): Promise<string[]> {
+export function migrate(orm: MikroORM, schema: string | undefined): Promise<string[]> {
+  return retryCatalogRace(() => migrateOnce(orm, schema));
+}
+
+/** Runs `work` again (a few times) when it failed only because a relation vanished under a catalog listing. */
+export async function retryCatalogRace<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await migrateOnce(orm, schema);
+      return await work();
     } catch (err) {
       if (attempt >= ATTEMPTS || !droppedUnderneath(err)) throw err;
       await new Promise((r) => setTimeout(r, 20 * attempt));
