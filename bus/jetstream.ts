@@ -13,6 +13,7 @@ import { isAppError } from '../schemas/errors.js';
 import type { Bus, BusEvent, CallOptions, ConsumerHandle, Subscription } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
+import { createTurn } from './turn.js';
 import { commandStreamConfig, consumerConfig, ensureConsumer, ensureStream, eventStreamConfig } from './jetstream-setup.js';
 import {
   answerRequest,
@@ -78,6 +79,9 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   let connected = false;
   let closed = false;
   let mux: ReplyMux | undefined;
+  /** Publishes, replies and acks of one loop turn share one socket write (turn.ts). */
+  const turn = createTurn();
+  const unsent = (what: string) => (err: unknown) => log.warn({ err, what }, 'bus: could not send');
 
   function connection(): Promise<NatsConnection> {
     connecting ??= connect({
@@ -145,7 +149,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     const c = await ready();
     try {
       js ??= jetstream(c);
-      return await js.publish(subject, data, { headers: h, timeout: PUBLISH_TIMEOUT_MS, ...(msgId === undefined ? {} : { msgID: msgId }) });
+      const client = js;
+      return await turn.run(() => client.publish(subject, data, { headers: h, timeout: PUBLISH_TIMEOUT_MS, ...(msgId === undefined ? {} : { msgID: msgId }) }));
     } catch (err) {
       throw unavailable(err instanceof NoRespondersError || isNoResponders(err) ? `no stream stores ${subject}` : `could not store ${subject}`, err);
     }
@@ -185,7 +190,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       traceId: get(HEADERS.trace) ?? newTraceId(),
       replyTo: get(HEADERS.replyTo),
       deliveryCount: m.info.deliveryCount,
-      ack: () => m.ack(),
+      ack: () => turn.later(() => m.ack(), unsent('ack')),
       term: () => m.term(),
       nak: (ms) => m.nak(ms > 0 ? ms : undefined),
       working: () => m.working(),
@@ -249,7 +254,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         maxDeliver: MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
         log,
-        reply: (to, body, isError) => c.publish(to, body, { headers: hdrs(newTraceId(), isError ? { [HEADERS.error]: '1' } : {}) }),
+        reply: (to, body, isError) => turn.later(() => c.publish(to, body, { headers: hdrs(newTraceId(), isError ? { [HEADERS.error]: '1' } : {}) }), unsent('reply')),
       });
       let stopping = false;
       let current: ConsumerMessages | undefined;
@@ -363,8 +368,9 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const evt: BusEvent = { type, subject, at: o.at ?? new Date().toISOString(), traceId, data };
       if (o.noAck) {
         // A core publish the stream captures: no ack round trip per event (a run's hot path).
-        (await ready()).publish(subject, encode(evt), { headers: hdrs(traceId, o.msgId === undefined ? {} : { 'Nats-Msg-Id': o.msgId }) });
-        return;
+        const c = await ready();
+        const h = hdrs(traceId, o.msgId === undefined ? {} : { 'Nats-Msg-Id': o.msgId });
+        return turn.run(async () => c.publish(subject, encode(evt), { headers: h }));
       }
       await publish(subject, encode(evt), o.msgId, hdrs(traceId));
     },

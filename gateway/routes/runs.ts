@@ -30,6 +30,10 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   };
 
   app.post('/flows/run', {
+    // Not request-logged: every run started leaves FlowRun rows and events (trace id = request
+    // id), and a refused command a line from the worker; two synchronous log writes per run were
+    // their own system calls on the gateway. Warnings (5xx) still go out.
+    logLevel: 'warn',
     schema: { tags: ['flows'], summary: 'runs a saved ({id}) or inline ({flow}) flow as the caller', body: StartRunBody, response: { 200: RunView, 202: RunAccepted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
   }, async (req, reply) => {
     const caller = req.caller ?? OPERATOR;

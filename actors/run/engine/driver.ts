@@ -40,6 +40,16 @@ function runView(row: RunRow): StepRunView {
   };
 }
 
+/** What a step may use. Its logger is made on first use: few steps log, and a pino child per
+ * step was measurable on a run's hot path. */
+function stepDeps(deps: ActorDeps, runId: string, stepId: string): StepContext['deps'] {
+  let log: StepContext['deps']['log'] | undefined;
+  return {
+    config: deps.config, bus: deps.bus, store: deps.store, audit: deps.audit, model: deps.model,
+    get log() { return (log ??= deps.log.child({ runId, stepId })); },
+  };
+}
+
 function failure(err: unknown): StepResult {
   if (isAppError(err)) return { kind: 'fail', code: err.code, message: err.message };
   return { kind: 'fail', code: 'flow_step_failed', message: (err as Error)?.message ?? String(err) };
@@ -127,7 +137,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
         const ctx: StepContext = {
           run: view, step, outputs, attemptKey: attemptKey ?? '', resume: signal,
           render: (t) => interpolate(t, { input: view.input, outputs }),
-          deps: { config: deps.config, bus: deps.bus, store: deps.store, audit: deps.audit, log: deps.log.child({ runId, stepId: step.id }), model: deps.model },
+          deps: stepDeps(deps, runId, step.id),
         };
         try {
           result = await exec.execute(ctx);
