@@ -9,9 +9,9 @@ import type { Logger } from 'pino';
 import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
 import { insertAudit, markPublished, unpublishedAudit, type StoredAudit } from '../store/audit.js';
+import { flagPublished } from '../store/outbox-flags.js';
 import type { AuditEventType } from '../schemas/events.js';
 import type { Sweep } from '../actors/actor.js';
-import { groupCommit } from './group-commit.js';
 
 export interface Audit {
   record(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
@@ -29,12 +29,6 @@ function publish(bus: Bus, row: StoredAudit): Promise<void> {
 }
 
 export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audit {
-  // Flags of events published while an update is in flight share the next one: one commit for
-  // many concurrent runs. Each caller still returns only once its row is flagged.
-  const flag = groupCommit(async (ids: string[]) => {
-    await markPublished(deps.store, ids);
-    return ids.map(() => undefined);
-  });
   const audit: Audit = {
     async record(type, data, traceId) {
       await audit.publish(await insertAudit(deps.store, { type, data, traceId }));
@@ -42,7 +36,8 @@ export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audi
     async publish(row) {
       try {
         await publish(deps.bus, row);
-        await flag(row.id);
+        // Rides along the next run statement, or shares one with the flags of its turn.
+        await flagPublished(deps.store, row.id);
       } catch (err) {
         // The row is the record of truth and the outbox: the action stands, the sweep re-sends.
         deps.log.warn({ err, type: row.type, auditId: row.id }, 'audit event not published yet; the outbox sweep will re-send it');

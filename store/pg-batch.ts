@@ -10,11 +10,12 @@
 import { groupCommit } from '../runtime/group-commit.js';
 import { rawSql } from './raw.js';
 import type { Store } from './types.js';
+import type { Carried } from './outbox-flags.js';
 
 type Outcome<O> = { ok: O } | { error: unknown };
 
 export interface PgBatch<I, O> {
-  /** The statement: `$1` is the rows as jsonb, `$2..` are `params(store)`. */
+  /** The statement: `$1` is the rows as jsonb, `$2..` are `params(store)`, then the rider's. */
   text(store: Store): string;
   params?(store: Store): unknown[];
   /** A result row for the input (undefined when the statement returned none for it). */
@@ -23,6 +24,9 @@ export interface PgBatch<I, O> {
   /** Rows with a common key never share a batch (a statement could not tell their results apart):
    * a later one waits for the next batch. */
   keys?(input: I): string[];
+  /** Work from elsewhere that each statement also does (store/outbox-flags.ts): its parameter
+   * comes last; it is told whether the statement committed. */
+  rider?(store: Store): Carried;
 }
 
 export function pgBatch<I extends object, O>(spec: PgBatch<I, O>): (store: Store, input: I) => Promise<O> {
@@ -32,7 +36,15 @@ export function pgBatch<I extends object, O>(spec: PgBatch<I, O>): (store: Store
     const text = spec.text(store);
     const params = spec.params?.(store) ?? [];
     const run = async (items: I[]): Promise<Outcome<O>[]> => {
-      const out = await sql.pg(text, [JSON.stringify(items.map((r, n) => ({ ...r, n }))), ...params]);
+      const rider = spec.rider?.(store);
+      let out: Awaited<ReturnType<typeof sql.pg>>;
+      try {
+        out = await sql.pg(text, [JSON.stringify(items.map((r, n) => ({ ...r, n }))), ...params, ...(rider ? [rider.ids] : [])]);
+      } catch (err) {
+        rider?.landed(err);
+        throw err;
+      }
+      rider?.landed();
       const byN = new Map(out.rows.map((r) => [Number(r.n), r]));
       return items.map((item, n) => ({ ok: spec.read(byN.get(n), item) }));
     };

@@ -11,6 +11,7 @@
 import type { Store } from '../../../store/types.js';
 import { rawSql } from '../../../store/raw.js';
 import { pgBatch } from '../../../store/pg-batch.js';
+import { carryFlags } from '../../../store/outbox-flags.js';
 
 /** One run's boundary, as the statement reads it (JSON keys are its record columns). */
 export interface BoundaryRow {
@@ -55,7 +56,9 @@ function statement(store: Store): string {
     + `a as (update ${A} f set "closed_at" = u.at, "outcome" = u.outcome from u where f."key" = u.akey and f."closed_at" is null), `
     // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
     + 'ids as materialized (select u.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from u where u.audit_type is not null), '
-    + `e as (insert into ${E} ("id", "type", "at", "trace_id", "data", "published") select ids.aid, u.audit_type, u.at, u.audit_trace, u.audit_data, false from ids join u using (n)) `
+    + `e as (insert into ${E} ("id", "type", "at", "trace_id", "data", "published") select ids.aid, u.audit_type, u.at, u.audit_trace, u.audit_data, false from ids join u using (n)), `
+    // Audit rows of any run whose events are on the stream by now (store/outbox-flags.ts).
+    + `f as (update ${E} set "published" = true where "id" = any($3::bigint[])) `
     + 'select u.n, ids.aid from u left join ids using (n)';
 }
 
@@ -66,5 +69,6 @@ export const writeBatched = pgBatch<BoundaryRow, BoundaryWritten>({
   params: (store) => [rawSql(store).table('audit_event')],
   read: (r) => (r ? { auditId: r.aid === null || r.aid === undefined ? undefined : String(r.aid) } : false),
   keys: (r) => [r.run_id],
+  rider: carryFlags,
   max: 64,
 });

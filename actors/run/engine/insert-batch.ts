@@ -8,6 +8,7 @@
 import type { Store } from '../../../store/types.js';
 import { rawSql } from '../../../store/raw.js';
 import { pgBatch } from '../../../store/pg-batch.js';
+import { carryFlags } from '../../../store/outbox-flags.js';
 
 export type ColumnKind = 'str' | 'int' | 'bool' | 'json' | 'date';
 const PG_TYPE: Record<ColumnKind, string> = { str: 'text', int: 'int', bool: 'boolean', json: 'jsonb', date: 'timestamptz' };
@@ -33,13 +34,16 @@ export function runInserter(columns: ReadonlyArray<readonly [string, ColumnKind]
         + `r as (insert into ${T} (${names}) select ${names} from i where not exists (select 1 from p where p.n = i.n) on conflict do nothing returning "id"), `
         // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
         + 'ids as materialized (select i.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from i join r on r."id" = i."id"), '
-        + `a as (insert into ${A} ("id", "type", "at", "trace_id", "data", "published") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data, false from ids join i using (n)) `
+        + `a as (insert into ${A} ("id", "type", "at", "trace_id", "data", "published") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data, false from ids join i using (n)), `
+        // Audit rows of any run whose events are on the stream by now (store/outbox-flags.ts).
+        + `f as (update ${A} set "published" = true where "id" = any($3::bigint[])) `
         + 'select i.n, ids.aid, exists (select 1 from p where p.n = i.n) as "paused" from i left join ids using (n)';
     },
     params: (store) => [rawSql(store).table('audit_event')],
     read: (r) => (r?.aid !== null && r?.aid !== undefined ? { auditId: String(r.aid) } : { auditId: undefined, paused: r?.paused === true }),
     // Two starts of one run (or of one parent's step) in a statement could not be told apart.
     keys: (r) => (r.parent_key === null ? [`id:${r.id}`] : [`id:${r.id}`, `parent:${r.parent_key}`]),
+    rider: carryFlags,
     max: 64,
   });
 }
