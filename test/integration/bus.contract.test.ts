@@ -7,6 +7,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { AppError } from '../../schemas/errors.js';
 import { startMinuteClock } from '../../bus/clock.js';
 import type { HandlerContext } from '../../bus/types.js';
@@ -361,4 +363,26 @@ t.test('jetstream: a consumer process killed with SIGKILL mid-handler; the comma
   await sleep(ackWaitMs + 500);
   t.equal(seen.length, 1, 'handled once by the survivor');
   await until('queue drained', async () => (await h.stored()) === 0, { timeoutMs: 5_000 });
+});
+
+t.test('jetstream: each publish gets its own ack, and a subject no stream stores fails at once', { skip: noJetStream ?? false }, async (t) => {
+  const h = await setup(t, 'jetstream');
+  const bus = await h.client();
+  // Acks come back on one subscription per connection: concurrent publishes must each get theirs.
+  const acks = await Promise.all(Array.from({ length: 40 }, (_, n) => bus.send('run', 'work', { n }, { msgId: `ack-${n % 20}` })));
+  const originals = acks.slice(0, 20);
+  t.same(originals.map((a) => a.duplicate), Array(20).fill(false), 'the first copy of each id is stored');
+  t.equal(new Set(originals.map((a) => a.seq)).size, 20, 'each stored publish has its own sequence');
+  t.same(acks.slice(20).map((a) => a.seq), originals.map((a) => a.seq), 'each copy names its own original');
+  t.same(acks.slice(20).map((a) => a.duplicate), Array(20).fill(true));
+  await bus.emit('FlowRun', { id: 1 });
+
+  // With the stream gone the server says no one stores the subject: the send fails with
+  // bus_unavailable saying so, not after the publish timeout.
+  const nc = await connect({ servers: NATS_URL });
+  t.teardown(() => nc.close());
+  await (await jetstreamManager(nc)).streams.delete(h.names.commandStream);
+  const err = await bus.send('run', 'work', { n: 99 }).catch((e: unknown) => e);
+  t.match(err, { code: 'bus_unavailable', message: /no stream stores/ });
+  t.match(await bus.emit('FlowRun', { id: 2 }).then(() => 'stored'), 'stored', 'the event stream still takes events');
 });
