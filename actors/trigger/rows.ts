@@ -4,14 +4,16 @@
  * commits. An accepted delivery's `WebhookDelivery` audit row is written in the same statement
  * as its delivery row, and its event is published from the outbox row once the callers are
  * released (runtime/audit.ts `publish`: the row is the record, the live event follows, and the
- * outbox sweep re-sends it when that publish fails). One instance per store, made where the hooks
- * route is built.
+ * outbox sweep re-sends it when that publish fails); its flag, and those of other events this
+ * process published, ride in the next insert statement. One instance per store, made where the
+ * hooks route is built.
  */
 import type { Logger } from 'pino';
 import { insertDeliveries, triggersForDelivery, type DeliveryRow, type TriggerRow } from '../../store/webhooks.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { createAudit } from '../../runtime/audit.js';
+import { carryFlags } from '../../store/outbox-flags.js';
 import { groupCommit } from '../../runtime/group-commit.js';
 
 export interface DeliveryRows {
@@ -28,7 +30,17 @@ export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): Del
       return ids.map((id) => found.get(id));
     }),
     insert: groupCommit(async (rows: DeliveryRow[]) => {
-      const inserted = await insertDeliveries(deps.store, rows);
+      // The insert carries the outbox flags waiting in this process (store/outbox-flags.ts):
+      // under load no flag needs a statement and a commit of its own.
+      const carried = carryFlags(deps.store);
+      let inserted: Map<string, string | null>;
+      try {
+        inserted = await insertDeliveries(deps.store, rows, carried.ids);
+      } catch (err) {
+        carried.landed(err);
+        throw err;
+      }
+      carried.landed();
       for (const r of rows) {
         const id = inserted.get(r.id);
         if (id && r.audit) void audit.publish({ id, type: 'WebhookDelivery', at: r.at, traceId: r.audit.traceId, data: r.audit.data });

@@ -177,7 +177,8 @@ t.test('retention SQL and the audit outbox on PostgreSQL', { skip: (await skipUn
 
 /** Concurrent accepted deliveries (one group-committed batch or a few) mixed with copies of one
  * delivery: one audit row per accepted delivery and none for a duplicate, every row flagged
- * published once its event is stored, each event carrying its row's data. */
+ * published once its event is stored (by a later insert or alone), each event carrying its
+ * row's data. */
 async function auditOutbox(t: Test, sys: TestSystem): Promise<void> {
   await saveFlow(sys.store, 'auditf', 'webhook');
   const m = await mint(sys.url, { flowId: 'auditf' });
@@ -198,5 +199,10 @@ async function auditOutbox(t: Test, sys: TestSystem): Promise<void> {
   t.equal(rows.length, 21, 'no audit row for a duplicate');
   t.equal(new Set(rows.map((r) => String(r.id))).size, 21, 'one row per accepted delivery');
   t.same(new Set(rows.map((r) => (r.data as { runId: string }).runId)), new Set(replies.map((r) => r.body.runId)), 'each names its run');
+  // Flags ride in the next insert; a delivery with none after it must still get its flag.
+  const alone = await post(`${sys.url}/hooks/${m.trigger.id}`, '{"alone":true}', svcHeaders(m.secret, '{"alone":true}'));
+  t.equal(alone.status, 202);
+  await until('the lone delivery flagged', async () => (await mine()).filter((r) => r.published).length === 22);
+  t.equal((await mine()).length, 22);
   await sub.unsubscribe();
 }

@@ -1,0 +1,39 @@
+/**
+ * The delivery insert carries outbox flags (store/outbox-flags.ts): audit rows whose events the
+ * stream already has are flagged by the same statement that inserts the next deliveries, on each
+ * engine, whether or not that statement inserts anything; a duplicate in the batch changes
+ * nothing about them.
+ */
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { engines } from '../../helpers/store-engines.js';
+import { insertAudit } from '../../../store/audit.js';
+import { insertDeliveries, type DeliveryRow } from '../../../store/webhooks.js';
+import { AuditEvent } from '../../../store/entities/AuditEvent.js';
+import type { Store } from '../../../store/types.js';
+
+const row = (key: string, audit = true): DeliveryRow => ({
+  id: randomUUID(), triggerId: 'trg_flags', deliveryKey: key, status: 'accepted', reason: null, bytes: 2, runId: `run-wh-${key}`, eventType: null, sent: true, at: new Date(),
+  ...(audit ? { audit: { traceId: key, data: { triggerId: 'trg_flags', runId: `run-wh-${key}`, deliveryKey: key } } } : {}),
+});
+
+const published = async (store: Store, ids: string[]) => (await store.em().fork().find(AuditEvent, { id: { $in: ids } }, { orderBy: { id: 'asc' } }))
+  .map((r) => [String(r.id), r.published]);
+
+for (const e of engines) {
+  t.test(`${e.engine}: a delivery insert flags the audit rows it is handed`, { skip: (await e.skip()) ?? false }, async (t) => {
+    const store = await e.open(t);
+    const earlier = await Promise.all([1, 2, 3].map((i) => insertAudit(store, { type: 'FlowSaved', data: { i } })));
+    const untouched = await insertAudit(store, { type: 'FlowSaved', data: { i: 4 } });
+    const inserted = await insertDeliveries(store, [row('a'), row('b'), row('a')], earlier.map((r) => r.id));
+    t.equal(inserted.size, 2, 'the two distinct deliveries are inserted, the repeat is not');
+    t.same(await published(store, [...earlier.map((r) => r.id), untouched.id]), [...earlier.map((r) => [r.id, true]), [untouched.id, false]], 'exactly the rows handed are flagged');
+    const own = [...inserted.values()].filter((id): id is string => id !== null);
+    t.same((await published(store, own)).map(([, p]) => p), [false, false], 'the new deliveries\' own audit rows wait for their events');
+
+    const later = await insertAudit(store, { type: 'FlowSaved', data: { i: 5 } });
+    const none = await insertDeliveries(store, [row('a')], [later.id]);
+    t.equal(none.size, 0, 'a batch of duplicates inserts nothing');
+    t.same(await published(store, [later.id]), [[later.id, true]], 'and still flags what it carries');
+  });
+}
