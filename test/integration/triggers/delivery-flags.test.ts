@@ -17,8 +17,11 @@ const row = (key: string, audit = true): DeliveryRow => ({
   ...(audit ? { audit: { traceId: key, data: { triggerId: 'trg_flags', runId: `run-wh-${key}`, deliveryKey: key } } } : {}),
 });
 
-const published = async (store: Store, ids: string[]) => (await store.em().fork().find(AuditEvent, { id: { $in: ids } }, { orderBy: { id: 'asc' } }))
-  .map((r) => [String(r.id), r.published]);
+/** Each row's flag, in the order of `ids`. */
+const published = async (store: Store, ids: string[]) => {
+  const rows = new Map((await store.em().fork().find(AuditEvent, { id: { $in: ids } })).map((r) => [String(r.id), r.published]));
+  return ids.map((id) => [id, rows.get(id)]);
+};
 
 for (const e of engines) {
   t.test(`${e.engine}: a delivery insert flags the audit rows it is handed`, { skip: (await e.skip()) ?? false }, async (t) => {
