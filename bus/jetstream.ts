@@ -439,6 +439,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       // A request already taken is answered (within the consumers' grace) before the drain
       // stops publishes; its caller would otherwise wait out its whole timeout.
       if (answering.size > 0) await Promise.race([Promise.allSettled([...answering]), sleep(DEFAULT_GRACE_MS)]);
+      // Acks, replies and publishes still waiting for their loop turn (turn.ts) go out before the drain.
+      await new Promise((r) => setImmediate(r));
       if (nc !== undefined && !nc.isClosed()) await drainOrClose(nc, connected, log);
     },
 
