@@ -4,7 +4,8 @@
  * workers (runs/s, per-step overhead p50/p99 = run latency / 10), and a 3-step inline
  * POST /flows/run (runs/s, p50/p99). Closed-loop load with a fixed number of clients.
  * `node dist/bench/flows.js` runs this section alone (same BENCH_SECONDS, NATS_URL, DATABASE_URL);
- * BENCH_FLOWS=embedded,pg1,pg2 picks setups (default all), BENCH_PROFILE=<dir> writes
+ * BENCH_FLOWS=embedded,pg1,pg2 picks setups (default all), BENCH_WARMUP_SECONDS the warm-up before
+ * each measurement (default 5), BENCH_PROFILE=<dir> writes
  * --cpu-prof profiles of every svc process there.
  */
 import { readFileSync } from 'node:fs';
@@ -99,7 +100,9 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
   const rows: FlowBenchRow[] = [];
   const measure = async (name: string, procs: Child[], body: string, steps: number, clients: number) => {
     const url = procs[procs.length - 1]!.url!;
-    await load(url, body, 1, clients); // warm up
+    // Warmed up as the triggers section is: after 1 s, perf still found ~28% of the svc processes'
+    // CPU in V8's optimizing compiler (3.0+ ms per 3-step run, against 1.7-2.2 ms after 8-15 s).
+    await load(url, body, Number(process.env.BENCH_WARMUP_SECONDS ?? 5), clients);
     const cpu0 = cpuMs(procs);
     const r = await load(url, body, seconds, clients);
     const cpuMsPerRun = (cpuMs(procs) - cpu0) / Math.max(1, r.lat.length);
