@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../schemas/errors.js';
 import { entities } from './entities/index.js';
 import { migrate } from './migrate.js';
+import { listTablesFromCatalog } from './pg-catalog.js';
 import type { Engine, Store, StoreOptions } from './types.js';
 
 /** Options both engines share: the same entities, no global EntityManager, SQL to pino at debug. */
@@ -66,6 +67,7 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
         silent: true,
       },
     });
+    listTablesFromCatalog(orm);
     const applied = await migrate(orm, opts.schema);
     if (applied.length) opts.log?.info({ migrations: applied, schema: opts.schema ?? 'public' }, 'store migrated');
     return wrap('postgres', orm);
