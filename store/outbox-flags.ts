@@ -2,7 +2,7 @@
  * The outbox's "published" flags ride along the run path's own statements. An audit row is
  * flagged once its event is on the stream; each flag was an UPDATE statement of its own (two per
  * run: start and end), about a third of a worker's PostgreSQL statements. Now the ids wait in a
- * queue per store, and the next run start or step boundary statement (store/pg-batch.ts `rider`)
+ * queue per store, and the next run start or step boundary statement (store/pg-batch.ts `rider`, `withFlags`)
  * flags them in the same statement, so in the same transaction as its own rows. When no such
  * statement is in flight to pick them up, they go in one statement of their own within the
  * loop turn, as before. A caller still returns only once its row is flagged; a statement that
@@ -61,21 +61,24 @@ export function flagPublished(store: Store, id: string): Promise<void> {
   });
 }
 
-/** What a carrier statement took: its `$n::bigint[]` parameter, and how to settle it. */
-export interface Carried { readonly ids: string[]; landed(err?: unknown): void }
-
-/** For a statement about to start: the ids it flags (removed from the queue). */
-export function carryFlags(store: Store): Carried {
+/**
+ * Runs a statement that also flags the ids waiting now (they are removed from the queue and
+ * handed to `statement` as its parameter); they are settled when it commits, and handed back to
+ * the queue when it fails.
+ */
+export async function withFlags<T>(store: Store, statement: (ids: string[]) => Promise<T>): Promise<T> {
   const q = queueOf(store);
   const taken = q.waiting.splice(0, MAX_PER_STATEMENT);
   q.carriers++;
-  return {
-    ids: taken.map((w) => w.id),
-    landed(err) {
-      q.carriers--;
-      if (err === undefined) taken.forEach((w) => w.resolve());
-      else q.waiting.unshift(...taken);
-      if (q.waiting.length > 0) check(store, q);
-    },
-  };
+  try {
+    const out = await statement(taken.map((w) => w.id));
+    taken.forEach((w) => w.resolve());
+    return out;
+  } catch (err) {
+    q.waiting.unshift(...taken);
+    throw err;
+  } finally {
+    q.carriers--;
+    if (q.waiting.length > 0) check(store, q);
+  }
 }

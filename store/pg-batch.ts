@@ -10,7 +10,6 @@
 import { groupCommit } from '../runtime/group-commit.js';
 import { rawSql } from './raw.js';
 import type { Store } from './types.js';
-import type { Carried } from './outbox-flags.js';
 
 type Outcome<O> = { ok: O } | { error: unknown };
 
@@ -24,9 +23,9 @@ export interface PgBatch<I, O> {
   /** Rows with a common key never share a batch (a statement could not tell their results apart):
    * a later one waits for the next batch. */
   keys?(input: I): string[];
-  /** Work from elsewhere that each statement also does (store/outbox-flags.ts): its parameter
-   * comes last; it is told whether the statement committed. */
-  rider?(store: Store): Carried;
+  /** Work from elsewhere that each statement also does (store/outbox-flags.ts `withFlags`): it
+   * runs the statement, handing it one more parameter, which comes last. */
+  rider?<T>(store: Store, statement: (param: string[]) => Promise<T>): Promise<T>;
 }
 
 export function pgBatch<I extends object, O>(spec: PgBatch<I, O>): (store: Store, input: I) => Promise<O> {
@@ -36,15 +35,10 @@ export function pgBatch<I extends object, O>(spec: PgBatch<I, O>): (store: Store
     const text = spec.text(store);
     const params = spec.params?.(store) ?? [];
     const run = async (items: I[]): Promise<Outcome<O>[]> => {
-      const rider = spec.rider?.(store);
-      let out: Awaited<ReturnType<typeof sql.pg>>;
-      try {
-        out = await sql.pg(text, [JSON.stringify(items.map((r, n) => ({ ...r, n }))), ...params, ...(rider ? [rider.ids] : [])]);
-      } catch (err) {
-        rider?.landed(err);
-        throw err;
-      }
-      rider?.landed();
+      const rows = JSON.stringify(items.map((r, n) => ({ ...r, n })));
+      const out = spec.rider
+        ? await spec.rider(store, (param) => sql.pg(text, [rows, ...params, param]))
+        : await sql.pg(text, [rows, ...params]);
       const byN = new Map(out.rows.map((r) => [Number(r.n), r]));
       return items.map((item, n) => ({ ok: spec.read(byN.get(n), item) }));
     };

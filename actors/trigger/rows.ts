@@ -13,7 +13,7 @@ import { insertDeliveries, triggersForDelivery, type DeliveryRow, type TriggerRo
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { createAudit } from '../../runtime/audit.js';
-import { carryFlags } from '../../store/outbox-flags.js';
+import { withFlags } from '../../store/outbox-flags.js';
 import { groupCommit } from '../../runtime/group-commit.js';
 
 export interface DeliveryRows {
@@ -32,15 +32,7 @@ export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): Del
     insert: groupCommit(async (rows: DeliveryRow[]) => {
       // The insert carries the outbox flags waiting in this process (store/outbox-flags.ts):
       // under load no flag needs a statement and a commit of its own.
-      const carried = carryFlags(deps.store);
-      let inserted: Map<string, string | null>;
-      try {
-        inserted = await insertDeliveries(deps.store, rows, carried.ids);
-      } catch (err) {
-        carried.landed(err);
-        throw err;
-      }
-      carried.landed();
+      const inserted = await withFlags(deps.store, (published) => insertDeliveries(deps.store, rows, published));
       for (const r of rows) {
         const id = inserted.get(r.id);
         if (id && r.audit) void audit.publish({ id, type: 'WebhookDelivery', at: r.at, traceId: r.audit.traceId, data: r.audit.data });

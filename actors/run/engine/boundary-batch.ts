@@ -11,7 +11,7 @@
 import type { Store } from '../../../store/types.js';
 import { rawSql } from '../../../store/raw.js';
 import { pgBatch } from '../../../store/pg-batch.js';
-import { carryFlags } from '../../../store/outbox-flags.js';
+import { withFlags } from '../../../store/outbox-flags.js';
 
 /** One run's boundary, as the statement reads it (JSON keys are its record columns). */
 export interface BoundaryRow {
@@ -69,6 +69,6 @@ export const writeBatched = pgBatch<BoundaryRow, BoundaryWritten>({
   params: (store) => [rawSql(store).table('audit_event')],
   read: (r) => (r ? { auditId: r.aid === null || r.aid === undefined ? undefined : String(r.aid) } : false),
   keys: (r) => [r.run_id],
-  rider: carryFlags,
+  rider: withFlags,
   max: 64,
 });

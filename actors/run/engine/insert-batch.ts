@@ -8,7 +8,7 @@
 import type { Store } from '../../../store/types.js';
 import { rawSql } from '../../../store/raw.js';
 import { pgBatch } from '../../../store/pg-batch.js';
-import { carryFlags } from '../../../store/outbox-flags.js';
+import { withFlags } from '../../../store/outbox-flags.js';
 
 export type ColumnKind = 'str' | 'int' | 'bool' | 'json' | 'date';
 const PG_TYPE: Record<ColumnKind, string> = { str: 'text', int: 'int', bool: 'boolean', json: 'jsonb', date: 'timestamptz' };
@@ -43,7 +43,7 @@ export function runInserter(columns: ReadonlyArray<readonly [string, ColumnKind]
     read: (r) => (r?.aid !== null && r?.aid !== undefined ? { auditId: String(r.aid) } : { auditId: undefined, paused: r?.paused === true }),
     // Two starts of one run (or of one parent's step) in a statement could not be told apart.
     keys: (r) => (r.parent_key === null ? [`id:${r.id}`] : [`id:${r.id}`, `parent:${r.parent_key}`]),
-    rider: carryFlags,
+    rider: withFlags,
     max: 64,
   });
 }
