@@ -7,14 +7,26 @@ import net from 'node:net';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
-function reachable(host: string, port: number): Promise<boolean> {
+function connectOnce(host: string, port: number, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     const sock = net.connect({ host, port });
-    sock.setTimeout(1000);
+    sock.setTimeout(timeoutMs);
     sock.once('connect', () => { sock.destroy(); resolve(true); });
-    sock.once('error', () => resolve(false));
+    sock.once('error', () => { sock.destroy(); resolve(false); });
     sock.once('timeout', () => { sock.destroy(); resolve(false); });
   });
+}
+
+/**
+ * A full test run starts dozens of processes at once; on 2 cores one probe's connect can miss a
+ * short timeout while the server is up, so a service only counts as absent after several tries.
+ */
+async function reachable(host: string, port: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (await connectOnce(host, port, 3000)) return true;
+    await new Promise((r) => setTimeout(r, 250 * (attempt + 1)));
+  }
+  return false;
 }
 
 export async function servicesAvailable(): Promise<{ postgres: boolean; nats: boolean }> {
