@@ -1,9 +1,10 @@
 /**
  * Records an audit event twice: a row in the store (what /usage counts) and an event on
- * `<prefix>.evt.<Type>` (what operators tail). The row is the outbox: it is written unpublished
- * first, flagged once the event stream has the event, and re-sent by `outboxSweep` until then.
- * Every publish of a row carries `Nats-Msg-Id: <row id>`, so a re-send of an event that was in
- * fact stored (the flag update was what failed) is dropped by the stream, not duplicated.
+ * `<prefix>.evt.<Type>` (what operators tail). The row is written first with an outbox row of its
+ * own, which is deleted once the event stream has the event; `outboxSweep` re-sends the event
+ * until then. Every publish of a row carries `Nats-Msg-Id: <row id>`, so a re-send of an event
+ * that was in fact stored (the outbox delete was what failed) is dropped by the stream, not
+ * duplicated.
  */
 import type { Logger } from 'pino';
 import type { Bus } from '../bus/types.js';

@@ -1,12 +1,12 @@
 /**
  * The audit trail: append a row, count rows by type since a date (what `/usage` reports), and
- * the outbox half (rows whose event is not yet in the event stream). Counting is one GROUP BY in
- * the database, never a scan in JavaScript.
+ * the outbox (`audit_outbox`: the ids of rows whose event is not yet known to be in the event
+ * stream). Counting is one GROUP BY in the database, never a scan in JavaScript.
  */
 import { raw } from '@mikro-orm/core';
 import { AuditEvent } from './entities/AuditEvent.js';
 import { sqlEm } from './sql.js';
-import { rawSql } from './raw.js';
+import { fromJson, rawSql, type RawSql, type SqliteStatement } from './raw.js';
 import type { Store } from './types.js';
 
 export interface AuditInput {
@@ -23,30 +23,45 @@ export interface StoredAudit {
   data: Record<string, unknown>;
 }
 
-/** Writes the row unpublished and returns it; `markPublished` flags it once its event is stored.
- * One raw statement: this runs twice per flow run, where ORM query building was a top cost. */
+/** Writes the row and its outbox row (the event is owed until `markPublished`) and returns it.
+ * Raw statements: this runs twice per flow run, where ORM query building was a top cost. */
 export async function insertAudit(store: Store, event: AuditInput): Promise<StoredAudit> {
   const row = { type: event.type, at: new Date(), traceId: event.traceId ?? null, data: event.data };
   const sql = rawSql(store);
-  const text = `insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data", "published") values ($1, $2, $3, $4, $5) returning "id"`;
-  const values = [row.type, sql.date(row.at), row.traceId, sql.json(row.data), sql.bool(false)];
-  const rows = await sql.rows(text, values);
-  return { id: String(rows[0]!.id), ...row };
+  if (sql.dialect === 'postgres') {
+    const out = await sql.pg(`with a as (insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"), `
+      + `o as (insert into ${sql.table('audit_outbox')} ("id") select "id" from a) select "id" from a`, [row.type, row.at, row.traceId, sql.json(row.data)]);
+    return { id: String(out.rows[0]!.id), ...row };
+  }
+  return { id: await sql.sqlite((prep, db) => db.transaction(() => insertAuditSqlite(prep, sql, row))()), ...row };
 }
 
-/** One statement for any number of ids (a fixed text, so it is prepared once). */
+/** SQLite, inside the caller's transaction: an audit row and its outbox row; the row's id. */
+export function insertAuditSqlite(prep: (text: string) => SqliteStatement, sql: RawSql, row: { type: string; at: Date; traceId: string | null; data: unknown }): string {
+  const id = prep(`insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"`)
+    .all([row.type, sql.date(row.at), row.traceId, sql.json(row.data)])[0]!.id;
+  prep(`insert into ${sql.table('audit_outbox')} ("id") values ($1)`).run([id]);
+  return String(id);
+}
+
+/** Deletes the outbox rows of events the stream has stored: one statement for any number of ids
+ * (a fixed text, so it is prepared once). */
 export async function markPublished(store: Store, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
   const sql = rawSql(store);
-  const t = sql.table('audit_event');
-  if (sql.dialect === 'postgres') await sql.pg(`update ${t} set "published" = true where "id" = any($1::bigint[])`, [[...ids]]);
-  else await sql.sqlite((prep) => prep(`update ${t} set "published" = 1 where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]));
+  const t = sql.table('audit_outbox');
+  if (sql.dialect === 'postgres') await sql.pg(`delete from ${t} where "id" = any($1::bigint[])`, [[...ids]]);
+  else await sql.sqlite((prep) => prep(`delete from ${t} where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]));
 }
 
-/** The oldest rows whose event is not known to be stored, written before `before`. */
+/** The oldest audit rows still in the outbox, written before `before`. */
 export async function unpublishedAudit(store: Store, before: Date, limit: number): Promise<StoredAudit[]> {
-  const rows = await store.em().find(AuditEvent, { published: false, at: { $lt: before } }, { orderBy: { id: 'asc' }, limit });
-  return rows.map((r) => ({ id: String(r.id), type: r.type, at: r.at, traceId: r.traceId ?? null, data: r.data }));
+  const sql = rawSql(store);
+  const rows = await sql.rows(`select e."id", e."type", e."at", e."trace_id", e."data" from ${sql.table('audit_outbox')} o join ${sql.table('audit_event')} e on e."id" = o."id" `
+    + 'where e."at" < $1 order by o."id" limit $2', [sql.date(before), limit]);
+  return rows.map((r) => ({
+    id: String(r.id), type: r.type as string, at: new Date(r.at as Date | number), traceId: (r.trace_id as string | null) ?? null, data: fromJson<Record<string, unknown>>(r.data),
+  }));
 }
 
 /** Rows with `at >= since`, counted by type. */

@@ -6,4 +6,4 @@ export type { Engine, Store, StoreOptions } from './types.js';
 export { openStore } from './orm.js';
 export { claimWindow, releaseClaim } from './claims.js';
 export { insertAudit, markPublished, unpublishedAudit, usageCounts, type AuditInput, type StoredAudit } from './audit.js';
-export { entities, AuditEvent, Claim } from './entities/index.js';
+export { entities, AuditEvent, AuditOutbox, Claim } from './entities/index.js';

@@ -1,12 +1,13 @@
 /**
  * The outbox's "published" flags ride along the run path's own statements. An audit row is
- * flagged once its event is on the stream; each flag was an UPDATE statement of its own (two per
- * run: start and end), about a third of a worker's PostgreSQL statements. Now the ids wait in a
- * queue per store, and the next run start or step boundary statement (store/pg-batch.ts `rider`, `withFlags`)
- * flags them in the same statement, so in the same transaction as its own rows. When no such
- * statement is in flight to pick them up, they go in one statement of their own within the
- * loop turn, as before. A caller still returns only once its row is flagged; a statement that
- * fails hands its ids back to the queue.
+ * flagged once its event is on the stream, by deleting its `audit_outbox` row (store/audit.ts);
+ * each flag was a statement of its own (two per run: start and end), about a third of a worker's
+ * PostgreSQL statements. Now the ids wait in a queue per store, and the next run start, step
+ * boundary or delivery insert statement (store/pg-batch.ts `rider`, `withFlags`) flags them in
+ * the same statement, so in the same transaction as its own rows. When no such statement is in
+ * flight to pick them up, they go in one statement of their own within the loop turn, as before.
+ * A caller still returns only once its row is flagged; a statement that fails hands its ids back
+ * to the queue.
  */
 import { groupCommit } from '../runtime/group-commit.js';
 import { markPublished } from './audit.js';

@@ -9,6 +9,7 @@
  * through the entities.
  */
 import { fromJson, rawSql } from './raw.js';
+import { insertAuditSqlite } from './audit.js';
 import type { Store } from './types.js';
 import type { WebhookTrigger } from './entities/WebhookTrigger.js';
 
@@ -19,8 +20,8 @@ export type TriggerRow = WebhookTrigger & { paused: boolean; flow: { trigger: st
 export interface DeliveryRow {
   id: string; triggerId: string; deliveryKey: string; status: string; reason: string | null; bytes: number;
   runId: string | null; eventType: string | null; sent: boolean; at: Date;
-  /** The `WebhookDelivery` audit row to write with it, unpublished (the outbox of store/audit.ts),
-   * only if this row is the one inserted. `data.runId` is the row's run id. */
+  /** The `WebhookDelivery` audit row to write with it, with its outbox row (store/audit.ts), only
+   * if this row is the one inserted. `data.runId` is the row's run id. */
   audit?: { traceId: string | null; data: Record<string, unknown> };
 }
 
@@ -59,41 +60,43 @@ const COLUMNS = 'id, trigger_id, delivery_key, status, reason, bytes, run_id, ev
  * transaction: an accepted row never stands without its audit row). A row whose (trigger id,
  * delivery key) is already there, or repeats one earlier in the batch, is not inserted and gets
  * no audit row. `published` are audit rows (of earlier deliveries) whose events the stream has
- * stored: they are flagged in the same statement, sparing a statement and a commit of their own.
+ * stored: their outbox rows are deleted in the same statement, sparing a statement and a commit
+ * of their own.
  * Returns the inserted rows' ids, each with its audit row's id (null without one).
  */
 export async function insertDeliveries(store: Store, rows: readonly DeliveryRow[], published: readonly string[] = []): Promise<Map<string, string | null>> {
   const sql = rawSql(store);
   const delivery = sql.table('webhook_delivery');
-  const audit = sql.table('audit_event');
+  const [audit, outbox] = [sql.table('audit_event'), sql.table('audit_outbox')];
   if (sql.dialect === 'postgres') {
     const batch = JSON.stringify(rows.map((d) => ({
       id: d.id, trigger_id: d.triggerId, delivery_key: d.deliveryKey, status: d.status, reason: d.reason, bytes: d.bytes, run_id: d.runId,
       event_type: d.eventType, sent: d.sent, at: d.at.toISOString(), trace_id: d.audit?.traceId ?? null, audit: d.audit?.data ?? null,
     })));
-    // Data-modifying CTEs: `a` joins `d`'s RETURNING, so it sees exactly the rows inserted; `f`
-    // runs although nothing reads it (PostgreSQL executes every data-modifying CTE).
+    // Data-modifying CTEs: `a` joins `d`'s RETURNING, so it sees exactly the rows inserted; `o`
+    // and `f` run although nothing reads them (PostgreSQL executes every data-modifying CTE).
     const out = await sql.pg(`with v as (
         select * from jsonb_to_recordset($1::jsonb) as v(id text, trigger_id text, delivery_key text, status text, reason text, bytes int, run_id text, event_type text, sent boolean, at timestamptz, trace_id text, audit jsonb)
       ), d as (
         insert into ${delivery} (${COLUMNS}) select ${COLUMNS} from v on conflict (trigger_id, delivery_key) do nothing returning id
       ), a as (
-        insert into ${audit} (type, at, trace_id, data, published) select 'WebhookDelivery', v.at, v.trace_id, v.audit, false from v join d on d.id = v.id where v.audit is not null
+        insert into ${audit} (type, at, trace_id, data) select 'WebhookDelivery', v.at, v.trace_id, v.audit from v join d on d.id = v.id where v.audit is not null
         returning id, data->>'runId' as run_id
+      ), o as (
+        insert into ${outbox} (id) select id from a
       ), f as (
-        update ${audit} set published = true where id = any($2::bigint[])
+        delete from ${outbox} where id = any($2::bigint[])
       ) select d.id, a.id as audit_id from d join v on v.id = d.id left join a on a.run_id = v.run_id`, [batch, [...published]]);
     return new Map(out.rows.map((r) => [r.id as string, r.audit_id === null ? null : String(r.audit_id)]));
   }
   // SQLite: one synchronous transaction on the single connection, a prepared statement per row.
   return sql.sqlite((prep, db) => db.transaction(() => {
     const insert = prep(`insert into ${delivery} (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (trigger_id, delivery_key) do nothing`);
-    const write = prep(`insert into ${audit} (type, at, trace_id, data, published) values ('WebhookDelivery', $1, $2, $3, $4) returning id`);
     const inserted = new Map<string, string | null>();
-    if (published.length) prep(`update ${audit} set published = 1 where id in (select value from json_each($1))`).run([JSON.stringify(published.map(Number))]);
+    if (published.length) prep(`delete from ${outbox} where id in (select value from json_each($1))`).run([JSON.stringify(published.map(Number))]);
     for (const d of rows) {
       if (insert.run([d.id, d.triggerId, d.deliveryKey, d.status, d.reason, d.bytes, d.runId, d.eventType, sql.bool(d.sent), sql.date(d.at)]).changes !== 1) continue;
-      inserted.set(d.id, d.audit ? String(write.all([sql.date(d.at), d.audit.traceId, sql.json(d.audit.data), sql.bool(false)])[0]!.id) : null);
+      inserted.set(d.id, d.audit ? insertAuditSqlite(prep, sql, { type: 'WebhookDelivery', at: d.at, traceId: d.audit.traceId, data: d.audit.data }) : null);
     }
     return inserted;
   })());

@@ -1,8 +1,8 @@
 /**
  * One row per audited action. `/usage` counts these by `type` since a date, so both `type` and
- * `at` are indexed; `data` stays opaque JSON so new event kinds need no migration. `published`
- * makes the table the outbox of the event feed: a row is written unpublished, flagged once its
- * event is stored in the event stream, and re-sent by the outbox sweep until then.
+ * `at` are indexed; `data` stays opaque JSON so new event kinds need no migration. Each row is
+ * written with a row in `audit_outbox` (./AuditOutbox.ts), deleted once its event is stored in
+ * the event stream; the outbox sweep re-sends the event until then.
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
@@ -15,8 +15,6 @@ export const AuditEvent = defineEntity({
     at: p.datetime().index().onCreate(() => new Date()),
     traceId: p.string().nullable(),
     data: p.json<Record<string, unknown>>(),
-    // Rows from before the outbox existed were published best-effort; they are not re-sent.
-    published: p.boolean().default(true).index(),
   },
 });
 

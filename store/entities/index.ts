@@ -3,6 +3,7 @@
  * entity, create its file here, append it below and write a migration for it.
  */
 import { AuditEvent } from './AuditEvent.js';
+import { AuditOutbox } from './AuditOutbox.js';
 import { Claim } from './Claim.js';
 import { FlowAttempt } from './FlowAttempt.js';
 import { FlowCheckpoint } from './FlowCheckpoint.js';
@@ -20,6 +21,7 @@ import { WebhookDelivery } from './WebhookDelivery.js';
 import { WebhookTrigger } from './WebhookTrigger.js';
 
 export { AuditEvent } from './AuditEvent.js';
+export { AuditOutbox } from './AuditOutbox.js';
 export { Claim } from './Claim.js';
 export { FlowAttempt } from './FlowAttempt.js';
 export { FlowCheckpoint } from './FlowCheckpoint.js';
@@ -36,4 +38,4 @@ export { PausedAgent } from './PausedAgent.js';
 export { WebhookDelivery } from './WebhookDelivery.js';
 export { WebhookTrigger } from './WebhookTrigger.js';
 
-export const entities = [AuditEvent, Claim, GateQuestion, Message, ModelCall, FlowDefinition, FlowRun, FlowCheckpoint, FlowAttempt, McpServer, McpCatalog, McpRule, McpSecret, WebhookTrigger, WebhookDelivery, PausedAgent];
+export const entities = [AuditEvent, AuditOutbox, Claim, GateQuestion, Message, ModelCall, FlowDefinition, FlowRun, FlowCheckpoint, FlowAttempt, McpServer, McpCatalog, McpRule, McpSecret, WebhookTrigger, WebhookDelivery, PausedAgent];

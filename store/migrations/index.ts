@@ -10,6 +10,7 @@ import { Migration20261122020000Gates } from './Migration20261122020000Gates.js'
 import { Migration20261122030000Mcp } from './Migration20261122030000Mcp.js';
 import { Migration20261122040000Triggers } from './Migration20261122040000Triggers.js';
 import { Migration20261122050000AuditOutbox } from './Migration20261122050000AuditOutbox.js';
+import { Migration20261123010000AuditOutboxTable } from './Migration20261123010000AuditOutboxTable.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122030000Mcp', class: Migration20261122030000Mcp },
   { name: 'Migration20261122040000Triggers', class: Migration20261122040000Triggers },
   { name: 'Migration20261122050000AuditOutbox', class: Migration20261122050000AuditOutbox },
+  { name: 'Migration20261123010000AuditOutboxTable', class: Migration20261123010000AuditOutboxTable },
 ];

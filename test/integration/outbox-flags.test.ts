@@ -1,5 +1,6 @@
 /**
- * The outbox's "published" flags (store/outbox-flags.ts), on each store engine: a flag with no
+ * The outbox's "published" flags (store/outbox-flags.ts: an audit row's `audit_outbox` row
+ * deleted), on each store engine: a flag with no
  * run statement under way gets a statement of its own; flags issued while runs start and step
  * ride along those statements; and a statement the database refuses hands its flags back, so
  * they are still written (a lost flag would make the sweep re-send the event, and its caller
@@ -10,7 +11,7 @@ import { engines } from '../helpers/store-engines.js';
 import { insertRun, writeBoundary, type Lease } from '../../actors/run/engine/records.js';
 import { insertAudit } from '../../store/audit.js';
 import { flagPublished } from '../../store/outbox-flags.js';
-import { AuditEvent } from '../../store/entities/AuditEvent.js';
+import { AuditOutbox } from '../../store/entities/AuditOutbox.js';
 import type { Store } from '../../store/types.js';
 
 const lease: Lease = { holder: 'worker-a', ms: 60_000, now: () => Date.now() };
@@ -25,8 +26,9 @@ const boundary = (store: Store, runId: string, text: string) => writeBoundary(st
   runId, seq: 0, stepId: 's1', cursor: null, outputs: { s1: { text, summary: 'ok' } }, trace: [], principal: 'alice', input: 'x', attemptKey: undefined, attemptOutcome: 'done',
 }, lease, { status: 'running' });
 
-const unpublished = async (store: Store, ids: string[]) => (await store.em().fork().find(AuditEvent, { id: { $in: ids } }))
-  .filter((r) => !r.published).map((r) => String(r.id));
+/** Those of `ids` still in the outbox. */
+const unpublished = async (store: Store, ids: string[]) => (await store.em().fork().find(AuditOutbox, { id: { $in: ids } }, { orderBy: { id: 'asc' } }))
+  .map((r) => String(r.id));
 
 for (const e of engines) {
   const skip = (await e.skip()) ?? false;
@@ -52,7 +54,7 @@ for (const e of engines) {
     if (e.engine === 'postgres') t.ok(outcomes[0] instanceof Error, 'the NUL boundary is refused');
     t.same(outcomes.slice(1), runs.slice(1).map(() => ({ ok: true, pauseRequested: false, audit: undefined })), 'the other runs stepped');
     t.same(await unpublished(store, rows.map((r) => r.id)), [], 'every row flagged once its caller returns');
-    const before = await store.em().fork().count(AuditEvent, { published: false });
+    const before = await store.em().fork().count(AuditOutbox, {});
     t.equal(before, runs.length, 'only the runs\' own start rows (never flagged here) are left unpublished');
   });
 

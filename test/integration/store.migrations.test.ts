@@ -7,13 +7,13 @@
 import t, { type Test } from 'tap';
 import type { Migrator } from '@mikro-orm/migrations';
 import { AppError } from '../../schemas/errors.js';
-import { openStore, type Store } from '../../store/index.js';
+import { entities, openStore, type Store } from '../../store/index.js';
 import { migrationsList } from '../../store/migrations/index.js';
 import { freshSchema, pgQuery } from '../helpers/store-engines.js';
 import { skipUnless, TEST_DATABASE_URL, uniqueName } from '../helpers/services.js';
 
 // Each module appends its own tables; the assertion sorts, so order here does not matter.
-const SVC_TABLES = ['audit_event', 'claim', 'mikro_orm_migrations',
+const SVC_TABLES = ['audit_event', 'audit_outbox', 'claim', 'mikro_orm_migrations',
   'gate_question', 'message', 'model_call', // gates and the model ledger
   'mcp_catalog', 'mcp_rule', 'mcp_secret', 'mcp_server', // attached MCP servers
   'paused_agent', 'webhook_delivery', 'webhook_trigger', // triggers and paused agents
@@ -52,7 +52,7 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     t.same(SVC_TABLES.filter((n) => publicBefore.includes(n)), [], 'and holds no svc tables');
     const indexes = await pgQuery<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 order by indexname', [schema]);
     t.same(indexes.map((r) => r.indexname), [
-      'audit_event_at_index', 'audit_event_pkey', 'audit_event_published_index', 'audit_event_type_index', 'claim_pkey', 'mikro_orm_migrations_pkey',
+      'audit_event_at_index', 'audit_event_pkey', 'audit_event_type_index', 'audit_outbox_pkey', 'claim_pkey', 'mikro_orm_migrations_pkey',
       // gates and the model ledger
       'gate_question_pkey', 'gate_question_run_id_step_id_unique', 'gate_question_status_deadline_at_index',
       'message_pkey', 'message_reply_to_index', 'message_thread_id_index', 'model_call_at_index', 'model_call_pkey', 'model_call_run_id_index', 'paused_agent_pkey', 'webhook_delivery_pkey', 'webhook_delivery_trigger_id_at_index', 'webhook_delivery_trigger_id_delivery_key_unique', 'webhook_trigger_flow_id_index', 'webhook_trigger_pkey',
@@ -71,6 +71,30 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     // Diff only this schema: other runtimes' schemas in the same database are not ours.
     const drift = await store.orm.schema.getUpdateSchemaSQL({ wrap: false, schema });
     t.equal(drift.trim(), '', 'no pending schema difference');
+  });
+
+  t.test('events still owed when the outbox became a table are carried into it', async (t) => {
+    const schema = freshSchema(t);
+    await pgQuery(`create schema "${schema}"`);
+    // The schema as the previous release left it: migrated up to the `published` flag.
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    const { Migrator } = await import('@mikro-orm/migrations');
+    const old = await MikroORM.init({
+      entities, clientUrl: TEST_DATABASE_URL, schema, ensureDatabase: false, extensions: [Migrator],
+      migrations: { migrationsList, tableName: 'mikro_orm_migrations', transactional: true, allOrNothing: true, disableForeignKeys: false, snapshot: false, silent: true },
+    });
+    try {
+      await old.getMigrator<Migrator>().up({ to: 'Migration20261122050000AuditOutbox' });
+    } finally {
+      await old.close(true);
+    }
+    const [owed, sent] = await pgQuery<{ id: string }>(
+      `insert into "${schema}".audit_event ("type", "at", "data", "published") values ('FlowSaved', now(), '{}', false), ('FlowSaved', now(), '{}', true) returning "id"`);
+    await open(t, schema);
+    t.ok(owed && sent, 'two rows written the old way');
+    t.same((await pgQuery<{ id: string }>(`select "id" from "${schema}".audit_outbox`)).map((r) => r.id), [owed!.id], 'the unpublished row is owed, the published one is not');
+    const columns = await pgQuery<{ column_name: string }>('select column_name from information_schema.columns where table_schema = $1 and table_name = $2', [schema, 'audit_event']);
+    t.notOk(columns.some((c) => c.column_name === 'published'), 'the flag column is gone');
   });
 
   t.test('opening again is a no-op', async (t) => {

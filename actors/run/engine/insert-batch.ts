@@ -27,16 +27,17 @@ export function runInserter(columns: ReadonlyArray<readonly [string, ColumnKind]
   return pgBatch<InsertRow, InsertOutcome>({
     text: (store) => {
       const sql = rawSql(store);
-      const [P, T, A] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event')];
+      const [P, T, A, O] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event'), sql.table('audit_outbox')];
       return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, ${typed}, refuse_paused boolean, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb)), `
         + `p as (select i.n from i where i.refuse_paused and exists (select 1 from ${P} where "seat" = i."principal")), `
         // ON CONFLICT without a target covers both the primary key and the unique parent key.
         + `r as (insert into ${T} (${names}) select ${names} from i where not exists (select 1 from p where p.n = i.n) on conflict do nothing returning "id"), `
         // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
         + 'ids as materialized (select i.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from i join r on r."id" = i."id"), '
-        + `a as (insert into ${A} ("id", "type", "at", "trace_id", "data", "published") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data, false from ids join i using (n)), `
-        // Audit rows of any run whose events are on the stream by now (store/outbox-flags.ts).
-        + `f as (update ${A} set "published" = true where "id" = any($3::bigint[])) `
+        + `a as (insert into ${A} ("id", "type", "at", "trace_id", "data") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data from ids join i using (n)), `
+        + `o as (insert into ${O} ("id") select ids.aid from ids), `
+        // Outbox rows of any audit row whose event is on the stream by now (store/outbox-flags.ts).
+        + `f as (delete from ${O} where "id" = any($3::bigint[])) `
         + 'select i.n, ids.aid, exists (select 1 from p where p.n = i.n) as "paused" from i left join ids using (n)';
     },
     params: (store) => [rawSql(store).table('audit_event')],

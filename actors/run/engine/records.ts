@@ -14,7 +14,7 @@ import type { WaitingReason } from '../../../schemas/flows.js';
 import type { TraceEntry } from '../../../schemas/runs.js';
 import type { ResumeSignal } from '../steps/types.js';
 import { rawSql, type RawSql } from '../../../store/raw.js';
-import type { AuditInput, StoredAudit } from '../../../store/audit.js';
+import { insertAuditSqlite, type AuditInput, type StoredAudit } from '../../../store/audit.js';
 import { writeBatched } from './boundary-batch.js';
 import { runInserter, type ColumnKind } from './insert-batch.js';
 import { pgBatch } from '../../../store/pg-batch.js';
@@ -112,13 +112,12 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audi
     if (kind === 'bool') return sql.bool(v as boolean);
     return v;
   });
-  const [P, T, A] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event')];
+  const [P, T] = [sql.table('paused_agent'), sql.table('flow_run')];
   const params = RUN_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
   return sql.sqlite((prep, db) => db.transaction((): InsertedRun => {
     if (o.refusePaused && prep(`select 1 as "p" from ${P} where "seat" = $1`).all([r.principal]).length > 0) return { row: null, paused: true, audit: undefined };
     if (prep(`insert into ${T} (${SELECT_RUN}) values (${params}) on conflict do nothing`).run(values).changes !== 1) return { row: null, paused: false, audit: undefined };
-    const ins = prep(`insert into ${A} ("type", "at", "trace_id", "data", "published") values ($1, $2, $3, $4, 0) returning "id"`).all([audit.type, sql.date(now), audit.traceId, sql.json(audit.data)]);
-    return { row: row as unknown as RunRow, paused: false, audit: stored(ins[0]!.id) };
+    return { row: row as unknown as RunRow, paused: false, audit: stored(insertAuditSqlite(prep, sql, audit)) };
   })());
 }
 
@@ -246,15 +245,14 @@ async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final,
     set += ', "status" = $8, "resume_signal" = $9, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $10, "waiting_step_id" = $11, "waiting_token" = $12, "ended_at" = $13, "error_code" = $14, "error_message" = $15';
   }
   const where = '"id" = $1 and "lease_holder" = $7 and "status" = \'running\' and "seq" = $3 and "pending_signal" is null and "pause_requested" = 0';
-  const [T, C, A, E] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt'), sql.table('audit_event')];
+  const [T, C, A] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt')];
   return sql.sqlite((prep, db) => db.transaction(() => {
     if (prep(`update ${T} set ${set} where ${where}`).run(values).changes !== 1) return false as const;
     prep(`insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`)
       .run([b.runId, b.seq + 1, b.stepId, b.cursor, sql.json(b.outputs), b.principal, b.input ?? null, sql.date(now)]);
     if (b.attemptKey !== undefined) prep(`update ${A} set "closed_at" = $1, "outcome" = $2 where "key" = $3 and "closed_at" is null`).run([sql.date(now), b.attemptOutcome, b.attemptKey]);
     if (!audit) return { audit: undefined };
-    const ins = prep(`insert into ${E} ("type", "at", "trace_id", "data", "published") values ($1, $2, $3, $4, 0) returning "id"`).all([audit.type, sql.date(now), audit.traceId ?? null, sql.json(audit.data)]);
-    return { audit: stored(ins[0]!.id) };
+    return { audit: stored(insertAuditSqlite(prep, sql, { type: audit.type, at: now, traceId: audit.traceId ?? null, data: audit.data })) };
   })());
 }
 

@@ -1,8 +1,8 @@
 /**
- * The delivery insert carries outbox flags (store/outbox-flags.ts): audit rows whose events the
- * stream already has are flagged by the same statement that inserts the next deliveries, on each
- * engine, whether or not that statement inserts anything; a duplicate in the batch changes
- * nothing about them.
+ * The delivery insert carries outbox flags (store/outbox-flags.ts): the outbox rows of audit rows
+ * whose events the stream already has are deleted by the statement that inserts the next
+ * deliveries (and writes their own audit and outbox rows), on each engine, whether or not that
+ * statement inserts anything; a duplicate in the batch changes nothing about them.
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { engines } from '../../helpers/store-engines.js';
 import { insertAudit } from '../../../store/audit.js';
 import { insertDeliveries, type DeliveryRow } from '../../../store/webhooks.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
+import { AuditOutbox } from '../../../store/entities/AuditOutbox.js';
 import type { Store } from '../../../store/types.js';
 
 const row = (key: string, audit = true): DeliveryRow => ({
@@ -17,10 +18,12 @@ const row = (key: string, audit = true): DeliveryRow => ({
   ...(audit ? { audit: { traceId: key, data: { triggerId: 'trg_flags', runId: `run-wh-${key}`, deliveryKey: key } } } : {}),
 });
 
-/** Each row's flag, in the order of `ids`. */
+/** Each audit row's flag (true once its outbox row is gone), in the order of `ids`. */
 const published = async (store: Store, ids: string[]) => {
-  const rows = new Map((await store.em().fork().find(AuditEvent, { id: { $in: ids } })).map((r) => [String(r.id), r.published]));
-  return ids.map((id) => [id, rows.get(id)]);
+  const em = store.em().fork();
+  const exists = new Set((await em.find(AuditEvent, { id: { $in: ids } })).map((r) => String(r.id)));
+  const owed = new Set((await em.find(AuditOutbox, { id: { $in: ids } })).map((r) => String(r.id)));
+  return ids.map((id) => [id, exists.has(id) ? !owed.has(id) : undefined]);
 };
 
 for (const e of engines) {
