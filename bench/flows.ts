@@ -14,10 +14,11 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { BIN, startChild, startSvc, percentile, fmt, type Child } from './children.js';
 import { dropAll } from './roundtrip.js';
+import { describeDelta, watchMachine, type Machine } from './machine.js';
 
 /** `cpuMsPerRun`: CPU the svc processes spent per completed run, the figure that stays
  * comparable when other work shares the machine (NaN where /proc is not readable). */
-export interface FlowBenchRow { name: string; runs: number; perSec: number; p50: number; p99: number; errors: number; cpuMsPerRun: number }
+export interface FlowBenchRow { name: string; runs: number; perSec: number; p50: number; p99: number; errors: number; cpuMsPerRun: number; machine?: string }
 
 /** User + system CPU of the processes so far, in ms (Linux /proc; clock ticks of 10 ms). */
 function cpuMs(children: Child[]): number {
@@ -50,6 +51,24 @@ function tenSteps(): unknown {
 }
 
 const threeSteps = { id: 'bench-3', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: '{{input}}' } }, { id: 'b', kind: 'branch', input: '{{steps.a.text}}', op: 'contains', value: 'x' }, { id: 'c', kind: 'tool', tool: 'svc_echo', args: { text: 'done' } }] };
+
+/**
+ * What autovacuum does to a deployment's tables within a minute of their first writes, done to
+ * the bench's fresh schema after each warm-up: the run path's statements are prepared once per
+ * connection, and a plan made while the tables were empty scans them whole (the audit and attempt
+ * tables, thousands of rows per run after a few seconds) until statistics arrive. This machine's
+ * PostgreSQL runs with autovacuum off, so without this they never would.
+ */
+async function analyze(databaseUrl: string, schema: string): Promise<void> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const table of ['flow_run', 'flow_checkpoint', 'flow_attempt', 'audit_event', 'audit_outbox']) await client.query(`analyze "${schema}"."${table}"`);
+  } finally {
+    await client.end();
+  }
+}
 
 /** One POST on a kept-alive connection. node:http rather than fetch: on 2 cores the load
  * generator shares the CPU with what it measures, and fetch cost it ~1.5 ms more per run
@@ -98,15 +117,23 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
   const ten = JSON.stringify({ flow: tenSteps(), input: 'x' });
   const three = JSON.stringify({ flow: threeSteps, input: 'x' });
   const rows: FlowBenchRow[] = [];
-  const measure = async (name: string, procs: Child[], body: string, steps: number, clients: number) => {
+  const measure = async (name: string, procs: Child[], body: string, steps: number, clients: number, pg?: { schema: string; machine: Machine | undefined }) => {
     const url = procs[procs.length - 1]!.url!;
     // Warmed up as the triggers section is: after 1 s, perf still found ~28% of the svc processes'
     // CPU in V8's optimizing compiler (3.0+ ms per 3-step run, against 1.7-2.2 ms after 8-15 s).
     await load(url, body, Number(process.env.BENCH_WARMUP_SECONDS ?? 5), clients);
+    if (pg) await analyze(databaseUrl, pg.schema);
+    const machine = pg?.machine;
+    const settle = () => new Promise((r) => setTimeout(r, 1500));
+    const rows0 = machine && (await settle(), await machine.rows());
+    const mcpu0 = await machine?.cpu();
     const cpu0 = cpuMs(procs);
     const r = await load(url, body, seconds, clients);
     const cpuMsPerRun = (cpuMs(procs) - cpu0) / Math.max(1, r.lat.length);
-    rows.push({ name, runs: r.lat.length, perSec: r.perSec, p50: percentile(r.lat, 50) / steps, p99: percentile(r.lat, 99) / steps, errors: r.errors, cpuMsPerRun });
+    const mcpu1 = await machine?.cpu();
+    const rows1 = machine && (await settle(), await machine.rows());
+    const described = rows0 && rows1 && mcpu0 && mcpu1 ? { machine: describeDelta([mcpu0, mcpu1], [rows0, rows1], r.lat.length) } : {};
+    rows.push({ name, runs: r.lat.length, perSec: r.perSec, p50: percentile(r.lat, 50) / steps, p99: percentile(r.lat, 99) / steps, errors: r.errors, cpuMsPerRun, ...described });
   };
   try {
     if (picked('embedded')) {
@@ -125,10 +152,12 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
       for (let i = 1; i < workers; i++) procs.push(await svc(['worker', '--actors', 'run,clock'], env));
       const gw = await svc(['gateway'], env);
       procs.push(gw);
+      const machine = process.env.BENCH_MACHINE === '1' ? await watchMachine(databaseUrl, prefix, procs.map((p) => p.proc.pid!)) : undefined;
       try {
-        await measure(`10 steps, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per step`, procs, ten, 10, 16);
-        await measure(`3-step inline POST /flows/run, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per run`, procs, three, 1, 32);
+        await measure(`10 steps, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per step`, procs, ten, 10, 16, { schema: prefix, machine });
+        await measure(`3-step inline POST /flows/run, JetStream + PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''} — per run`, procs, three, 1, 32, { schema: prefix, machine });
       } finally {
+        await machine?.close();
         await Promise.all(procs.map((p) => p.stop()));
         await dropAll(natsUrl, databaseUrl, prefix);
       }
@@ -143,7 +172,9 @@ export async function benchFlows(seconds: number, natsUrl: string, databaseUrl: 
 export async function printFlows(seconds: number, natsUrl: string, databaseUrl: string): Promise<void> {
   console.log(`\n## Flow runs over HTTP (${seconds} s each; 16 clients for 10 steps, 32 for 3 steps)\n`);
   console.log('| flow | runs | runs/s | p50 | p99 | errors | svc CPU per run |\n|---|---|---|---|---|---|---|');
-  for (const r of await benchFlows(seconds, natsUrl, databaseUrl)) console.log(`| ${r.name} | ${r.runs} | ${fmt(r.perSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.errors} | ${fmt(r.cpuMsPerRun, 1)} ms |`);
+  const rows = await benchFlows(seconds, natsUrl, databaseUrl);
+  for (const r of rows) console.log(`| ${r.name} | ${r.runs} | ${fmt(r.perSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.errors} | ${fmt(r.cpuMsPerRun, 1)} ms |`);
+  for (const r of rows.filter((x) => x.machine)) console.log(`\n${r.name}: ${r.machine}`);
   console.log('\n(3-step target: 10x the older system\'s 79 runs/s at p50 116 ms, i.e. >= 790 runs/s)');
 }
 
