@@ -10,7 +10,7 @@ export const FlowRun = defineEntity({
   name: 'FlowRun',
   properties: {
     id: p.string().primary(),
-    flowId: p.string().index(),
+    flowId: p.string(),
     flow: p.json<Record<string, unknown>>(),
     principal: p.string().index(),
     input: p.text().nullable(),

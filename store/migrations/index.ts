@@ -11,6 +11,7 @@ import { Migration20261122030000Mcp } from './Migration20261122030000Mcp.js';
 import { Migration20261122040000Triggers } from './Migration20261122040000Triggers.js';
 import { Migration20261122050000AuditOutbox } from './Migration20261122050000AuditOutbox.js';
 import { Migration20261123010000AuditOutboxTable } from './Migration20261123010000AuditOutboxTable.js';
+import { Migration20261123020000RunRowUpdates } from './Migration20261123020000RunRowUpdates.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122040000Triggers', class: Migration20261122040000Triggers },
   { name: 'Migration20261122050000AuditOutbox', class: Migration20261122050000AuditOutbox },
   { name: 'Migration20261123010000AuditOutboxTable', class: Migration20261123010000AuditOutboxTable },
+  { name: 'Migration20261123020000RunRowUpdates', class: Migration20261123020000RunRowUpdates },
 ];

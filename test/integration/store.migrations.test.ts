@@ -60,7 +60,7 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
       'mcp_catalog_pkey', 'mcp_rule_owner_index', 'mcp_rule_pkey', 'mcp_secret_pkey', 'mcp_server_pkey',
       // flows and runs
       'flow_attempt_pkey', 'flow_attempt_run_id_index', 'flow_checkpoint_pkey', 'flow_checkpoint_run_id_seq_unique', 'flow_definition_pkey',
-      'flow_run_created_at_index', 'flow_run_flow_id_index', 'flow_run_lease_expires_at_index', 'flow_run_parent_key_unique',
+      'flow_run_created_at_index', 'flow_run_lease_expires_at_index', 'flow_run_parent_key_unique',
       'flow_run_parent_run_id_index', 'flow_run_pkey', 'flow_run_principal_index', 'flow_run_status_index',
     ].sort());
   });
