@@ -40,6 +40,9 @@ export interface ActorDefinition {
   sweeps?(deps: ActorDeps): Sweep[];
   /** Boot work, awaited once this actor's consumer runs in this process (restores, discovery). */
   start?(deps: ActorDeps): Promise<void>;
+  /** Writes this actor still owes the store, awaited at close after the bus closed (no more
+   * work can arrive) and before the store closes. */
+  stop?(deps: ActorDeps): Promise<void>;
   /** Commands this actor handles at once per process (default: the bus default, 16). Long
    * handlers (a run driven to its end) need more so control commands are not starved. */
   readonly concurrency?: number;

@@ -77,9 +77,9 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const deps: ActorDeps = { config, bus, store, audit, log, workerId, sweeps, now, model, connectors };
 
   const consumers: ConsumerHandle[] = [];
+  const wanted = new Set(role === 'gateway' ? [] : opts.actors ?? ALL_ACTORS.map((a) => a.name));
   let stopClock: (() => void) | undefined;
   if (role !== 'gateway') {
-    const wanted = new Set(opts.actors ?? ALL_ACTORS.map((a) => a.name));
     for (const actor of ALL_ACTORS) {
       if (wanted.has(actor.name)) consumers.push(await bus.consume(actor.name, actor.handlers(deps), actor.concurrency === undefined ? undefined : { concurrency: actor.concurrency }));
     }
@@ -115,6 +115,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       await app?.close();
       await Promise.all(consumers.map((c) => c.stop(10_000)));
       await bus.close();
+      for (const actor of ALL_ACTORS) if (wanted.has(actor.name)) await actor.stop?.(deps);
       await store.close();
       // Last: a worker that is still draining must keep answering its liveness probe.
       await healthServer?.close();

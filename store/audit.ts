@@ -13,6 +13,8 @@ export interface AuditInput {
   type: string;
   traceId?: string | undefined;
   data: Record<string, unknown>;
+  /** When it happened; default now (a row stored after a retry keeps the time of its event). */
+  at?: Date | undefined;
 }
 
 export interface StoredAudit {
@@ -26,7 +28,7 @@ export interface StoredAudit {
 /** Writes the row and its outbox row (the event is owed until `markPublished`) and returns it.
  * Raw statements: this runs twice per flow run, where ORM query building was a top cost. */
 export async function insertAudit(store: Store, event: AuditInput): Promise<StoredAudit> {
-  const row = { type: event.type, at: new Date(), traceId: event.traceId ?? null, data: event.data };
+  const row = { type: event.type, at: event.at ?? new Date(), traceId: event.traceId ?? null, data: event.data };
   const sql = rawSql(store);
   if (sql.dialect === 'postgres') {
     const out = await sql.pg(`with a as (insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"), `

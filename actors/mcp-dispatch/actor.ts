@@ -97,6 +97,7 @@ export const mcpActor = defineActor({
       deps.log.error({ err }, 'mcp: boot restore or discovery failed');
     }
   },
+  stop: (deps) => context(deps).calls.settle(),
 });
 
 export type McpActor = typeof mcpActor;

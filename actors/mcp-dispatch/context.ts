@@ -11,7 +11,7 @@ import { AppError } from '../../schemas/errors.js';
 import { checkServer, egressPolicy, systemResolver, type EgressPolicy, type Resolver } from './egress.js';
 import { ClientPool } from './pool.js';
 import { runtimeServers, visibleRuntimeServer } from './store.js';
-import { insertAudit } from '../../store/audit.js';
+import { DetachedAudit } from '../../runtime/detached-audit.js';
 import type { SessionDeps, Target } from './session.js';
 
 export interface ServerEntry extends Target {
@@ -26,11 +26,11 @@ export interface McpContext {
   readonly boot: readonly ServerEntry[];
   audit(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
   /**
-   * A call's audit: resolves once the row is stored (the durable record, and the outbox); its
-   * event is published after, without holding the caller's answer. A publish that fails leaves
-   * the row unflagged, and the outbox sweep re-sends it.
+   * A call's ExternalMcpCalled row, started now and not waited for (runtime/detached-audit.ts):
+   * the call, or the refusal, is already decided when it is written, so the answer does not wait
+   * for the commit. The event follows the stored row; `settle()` at close waits for them all.
    */
-  auditCall(data: Record<string, unknown>, traceId?: string): Promise<void>;
+  readonly calls: DetachedAudit;
 }
 
 export function ownerOf(caller: { workspace?: string | undefined }): string {
@@ -54,10 +54,7 @@ export function createContext(deps: ActorDeps, resolver: Resolver = systemResolv
     boot,
     session: { policy, resolver, readEnv: deps.config.readEnv, store: deps.store, sessionKey: deps.config.sessionKey, pool: new ClientPool() },
     audit: (type, data, traceId) => deps.audit.record(type, data, traceId),
-    auditCall: async (data, traceId) => {
-      const row = await insertAudit(deps.store, { type: 'ExternalMcpCalled', data, traceId });
-      void deps.audit.publish(row); // never rejects: it logs and leaves the row to the sweep
-    },
+    calls: new DetachedAudit({ store: deps.store, audit: deps.audit, log: deps.log }),
   };
 }
 

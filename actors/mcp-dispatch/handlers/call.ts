@@ -6,7 +6,10 @@
  * Order matters: parse the name, find the server the caller may see, resolve the rule for the
  * seat, apply the write mode, and only then touch the network (credential, egress re-check,
  * bounded session). Every outcome, refusals included, leaves one ExternalMcpCalled row with
- * no arguments and no results (argument keys only under SVC_MCP_AUDIT_ARGS=1).
+ * no arguments and no results (argument keys only under SVC_MCP_AUDIT_ARGS=1). The row is
+ * written once the outcome is decided, and the answer does not wait for its commit: the call
+ * went out (or was refused) before any row existed, so a crash before the commit loses the same
+ * row whichever comes first (runtime/detached-audit.ts).
  */
 import type { Logger } from 'pino';
 import type { HandlerContext } from '../../../bus/types.js';
@@ -58,11 +61,11 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   const audit: Record<string, unknown> = { server, tool, seat: p.seat, owner: p.workspace ?? null, effect: null, mode: null, askSurface: p.askSurface };
   if (ctx.deps.config.mcp.auditArgs) audit.argumentKeys = Object.keys(p.arguments ?? {}).sort();
   let bounds: Bounds | undefined;
-  const record = (outcome: string, extra: Record<string, unknown> = {}) => ctx.auditCall({
+  const record = (outcome: string, extra: Record<string, unknown> = {}) => ctx.calls.write('ExternalMcpCalled', {
     ...audit, outcome, wentOut: bounds?.wentOut ?? false, durationMs: Math.round((performance.now() - started) * 1000) / 1000, ...extra,
   }, traceId);
-  const refuse = async (err: AppError): Promise<never> => {
-    await record(bounds?.wentOut ? 'failed' : 'refused', { error: err.wireCode });
+  const refuse = (err: AppError): never => {
+    record(bounds?.wentOut ? 'failed' : 'refused', { error: err.wireCode });
     throw err;
   };
 
@@ -76,7 +79,7 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
     if (state.mode === 'deny') return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:deny`, message: `${server}.${tool} is a write in mode deny` }));
     if (state.mode === 'ask' && p.approvedQuestionId === undefined) {
       if (!p.askSurface) return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:ask_unavailable`, message: `${server}.${tool} is a write in mode ask and this call has no ask surface` }));
-      await record('ask_required');
+      record('ask_required');
       return { status: 'ask_required', server, tool };
     }
     if (p.approvedQuestionId !== undefined) audit.approvedQuestionId = p.approvedQuestionId;
@@ -87,7 +90,7 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
     const b = bounds;
     const result = await withClient(ctx.session, s, b, (client, signal) => client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }));
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-    await record('ok', { isError: result.isError === true });
+    record('ok', { isError: result.isError === true });
     return { status: 'ok', name: p.name, result, untrusted: true, durationMs };
   } catch (err) {
     return refuse(isAppError(err) ? err : new AppError('mcp_server_unreachable', { detail: server }));

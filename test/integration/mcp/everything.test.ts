@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
-import { AuditEvent } from '../../../store/entities/AuditEvent.js';
+import { callAudit } from '../../helpers/mcp-audit.js';
 
 const TOKEN = 'operator-token-0123456789';
 const EVERYTHING = fileURLToPath(new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
@@ -47,7 +47,6 @@ const sys = await startSystem(t, {
 const call = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, TOKEN);
 const invoke = (tool: string, args: Record<string, unknown> = {}, as?: string) => call('POST', '/mcp/call', { name: `mcp__ev__${tool}`, arguments: args, ...(as ? { as } : {}) });
 const rule = (r: Record<string, unknown>) => call('PUT', '/mcp/servers/tools', { server: 'ev', ...r });
-const lastCall = async () => (await sys.store.em().fork().find(AuditEvent, { type: 'ExternalMcpCalled' }, { orderBy: { id: 'desc' }, limit: 1 }))[0]?.data;
 
 t.test('discovery records every tool blocked (boot and runtime attach)', async (t) => {
   const list = await call('GET', '/mcp/servers');
@@ -67,7 +66,7 @@ t.test('discovery records every tool blocked (boot and runtime attach)', async (
   t.equal(r.status, 403);
   t.equal(r.body.error, 'tool_not_allowlisted:ev.echo');
   t.equal(callsSent, before, 'refused before anything was sent to a child');
-  t.match(await lastCall(), { server: 'ev', tool: 'echo', outcome: 'refused', wentOut: false });
+  t.match(await callAudit(sys.store, r), { server: 'ev', tool: 'echo', outcome: 'refused', wentOut: false });
 });
 
 t.test('allow, deny and clear per scope', async (t) => {
@@ -106,7 +105,7 @@ t.test('write modes: deny and ask never start the server; auto calls it', async 
   t.equal(deny.status, 403);
   t.equal(deny.body.error, 'mcp_mode_denied:ev.get-sum:deny');
   t.equal(callsSent, before, 'nothing was sent to a child');
-  t.match(await lastCall(), { tool: 'get-sum', outcome: 'refused', wentOut: false, mode: 'deny', effect: 'write' });
+  t.match(await callAudit(sys.store, deny), { tool: 'get-sum', outcome: 'refused', wentOut: false, mode: 'deny', effect: 'write' });
   await rule({ tool: 'get-sum', enabled: true, effect: 'write', mode: 'ask' });
   const ask = await invoke('get-sum', { a: 1, b: 2 });
   t.equal(ask.body.error, 'mcp_mode_denied:ev.get-sum:ask_unavailable');
@@ -127,7 +126,7 @@ t.test('bounded: the long-running tool times out; an oversize answer is cut off'
   t.equal(slow.status, 504);
   t.equal(slow.body.error, 'mcp_call_timeout:ev');
   t.ok(Date.now() - started < 8000, `gave up at timeoutMs (${Date.now() - started} ms)`);
-  t.match(await lastCall(), { outcome: 'failed', wentOut: true, error: 'mcp_call_timeout:ev' });
+  t.match(await callAudit(sys.store, slow), { outcome: 'failed', wentOut: true, error: 'mcp_call_timeout:ev' });
   const big = await invoke('echo', { message: 'y'.repeat(100 * 1024) });
   t.equal(big.status, 502);
   t.equal(big.body.error, 'mcp_response_too_large:ev');

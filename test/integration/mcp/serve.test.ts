@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { startSystem } from '../../helpers/system.js';
 import { startHttpMcp } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
+import { pollFor } from '../../helpers/poll.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { servedFirstParty } from '../../../actors/mcp-dispatch/first-party-call.js';
 
@@ -78,7 +79,11 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   t.match(unknownFirst._meta, { 'svc/error': 'unknown_external_mcp_tool:svc_nope' });
   t.same(fake.calls(), ['echo', 'slow'], 'only the allowed calls reached the server');
 
-  const rows = (await sys.store.em().find(AuditEvent, { type: 'ExternalMcpCalled' }, { orderBy: { id: 'asc' } })).map((r) => r.data);
+  // Rows are written after the answers (runtime/detached-audit.ts): wait for all six.
+  const rows = (await pollFor('six ExternalMcpCalled rows', async () => {
+    const found = await sys.store.em().fork().find(AuditEvent, { type: 'ExternalMcpCalled' }, { orderBy: { id: 'asc' } });
+    return found.length >= 6 ? found : undefined;
+  })).map((r) => r.data);
   t.match(rows.map((r) => [r.tool, r.seat, r.outcome, r.wentOut]), [
     ['echo', 'bot1', 'ok', true], ['big', 'bot1', 'refused', false], ['create_issue', 'bot1', 'refused', false],
     ['delete_repo', 'bot1', 'refused', false], ['slow', 'bot1', 'failed', true], ['x', 'bot1', 'refused', false],

@@ -6,6 +6,7 @@ import t, { type Test } from 'tap';
 import { startSystem, type TestSystem } from '../../helpers/system.js';
 import { DEFAULT_TOOLS, startHttpMcp, startStatefulHttpMcp, STDIO_FIXTURE, type FakeHttpMcp } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
+import { callAudit } from '../../helpers/mcp-audit.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 
 const TOKEN = 'operator-token-0123456789';
@@ -125,7 +126,7 @@ t.test('POST /mcp/call', async (t) => {
     t.equal(r.status, 403);
     t.same(r.body, { error: 'tool_not_allowlisted:gh.echo', message: 'tool is not allowlisted for this seat' });
     t.equal(fake.seen.length, before, 'the server saw no request at all');
-    t.match((await audits(sys, 'ExternalMcpCalled')).at(-1), { server: 'gh', tool: 'echo', outcome: 'refused', wentOut: false, effect: 'write', error: 'tool_not_allowlisted:gh.echo' });
+    t.match(await callAudit(sys.store, r), { server: 'gh', tool: 'echo', outcome: 'refused', wentOut: false, effect: 'write', error: 'tool_not_allowlisted:gh.echo' });
     const u = await call('POST', '/mcp/call', { name: 'mcp__nope__echo', arguments: {} });
     t.equal(u.status, 404);
     t.equal(u.body.error, 'unknown_external_mcp_tool:nope.echo');
@@ -143,7 +144,7 @@ t.test('POST /mcp/call', async (t) => {
     t.equal(r.status, 200);
     t.match(r.body, { status: 'ok', name: 'mcp__gh__echo', untrusted: true, result: { content: [{ type: 'text', text: '{"secretish":"VALUE-123","b":2}' }] } });
     t.same(fake.calls(), ['echo']);
-    const row = (await audits(sys, 'ExternalMcpCalled')).at(-1)!;
+    const row = await callAudit(sys.store, r);
     t.match(row, { outcome: 'ok', wentOut: true, effect: 'read', argumentKeys: ['b', 'secretish'] });
     t.notOk(JSON.stringify(row).includes('VALUE-123'), 'no argument value in the audit row');
     t.notOk(JSON.stringify(row).includes('{\\"secretish'), 'no result in the audit row');
