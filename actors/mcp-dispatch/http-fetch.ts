@@ -42,8 +42,13 @@ function isJson(contentType: string | null): boolean {
 
 function plainHeaders(h: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  new Headers(h ?? {}).forEach((v, k) => { out[k] = v; });
+  // The SDK hands a Headers already; copying it into another one first cost a few µs per request.
+  (h instanceof Headers ? h : new Headers(h ?? {})).forEach((v, k) => { out[k] = v; });
   return out;
+}
+
+function abortError(reason: unknown): Error {
+  return Object.assign(new Error('This operation was aborted', { cause: reason }), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
 export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: () => Bounds | undefined): FetchLike {
@@ -55,15 +60,17 @@ export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: 
     if (!checked.literal) await resolveChecked(policy, resolver, checked.host);
     const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer);
     const https_ = checked.url.protocol === 'https:';
-    const signal = init.signal ? AbortSignal.any([init.signal, bounds.signal]) : bounds.signal;
-    signal.throwIfAborted();
+    // The transport's signal (its close) and the call's bounds both cancel the request. Listened
+    // to directly rather than through AbortSignal.any and the request's `signal` option, which
+    // together cost ~35 µs per request; the listeners go when the request closes.
+    const signals = init.signal ? [init.signal, bounds.signal] : [bounds.signal];
+    for (const s of signals) s.throwIfAborted();
     return new Promise<Response>((resolve, reject) => {
       const req = (https_ ? https : http).request(checked.url, {
         method: init.method ?? 'GET',
         headers: plainHeaders(init.headers),
         agent: https_ ? httpsAgent : httpAgent,
         lookup: guardedLookup(policy, resolver),
-        signal,
       }, (res) => {
         let bytes = 0;
         const status = res.statusCode ?? 502;
@@ -114,6 +121,9 @@ export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: 
         });
         resolve(new Response(stream, { status, statusText, headers }));
       });
+      const abort = function (this: AbortSignal) { req.destroy(abortError(this.reason)); };
+      for (const s of signals) s.addEventListener('abort', abort, { once: true });
+      req.once('close', () => { for (const s of signals) s.removeEventListener('abort', abort); });
       req.on('error', (err) => reject(bounds.tripped ?? err));
       req.on('socket', () => { bounds.wentOut = true; });
       req.end(body);
