@@ -1,6 +1,8 @@
 /**
- * Audit rows a caller does not wait for: the insert starts when `write()` is called, the caller
- * answers without waiting for its commit, and the event is published once the row is stored
+ * Audit rows a caller does not wait for: the insert starts in the same event-loop turn as
+ * `write()` (its check phase, so after the answer was written: SQLite runs a statement
+ * synchronously, and started any earlier it ran before the answer went out), the caller answers
+ * without waiting for its commit, and the event is published once the row is stored
  * (the row stays the outbox, as in audit.ts). For a row that records something already done (an
  * MCP call that went out, a refusal already decided), waiting for the commit before answering
  * saves nothing from a crash: the crash can land before the commit in either order, and it
@@ -36,7 +38,7 @@ export class DetachedAudit {
 
   constructor(private readonly deps: DetachedAuditDeps) {}
 
-  /** Starts storing the row now and returns at once; never throws. */
+  /** Starts storing the row within this turn and returns at once; never throws. */
   write(type: AuditEventType, data: Record<string, unknown>, traceId?: string): void {
     const row: AuditInput = { type, data, traceId, at: new Date() };
     const stored = new Promise<void>((r) => setImmediate(r)).then(() => this.#store(row)).finally(() => this.#pending.delete(stored));
@@ -48,15 +50,21 @@ export class DetachedAudit {
     return this.#pending.size;
   }
 
-  /** Resolves once every row started so far is stored, or at `deadlineMs`, logging what is left. */
+  /**
+   * Resolves once every row started so far is stored. At `deadlineMs` it gives up: a row waiting
+   * to retry is logged as lost at once, and an insert still in flight gets one more second (one
+   * that fails after that is logged the same way) so a hung store cannot hold a shutdown.
+   */
   async settle(deadlineMs = 10_000): Promise<void> {
     if (this.#pending.size === 0) return;
     const all = Promise.allSettled([...this.#pending]);
-    const timer = setTimeout(() => this.#givingUp.abort(), deadlineMs);
+    const giveUp = setTimeout(() => this.#givingUp.abort(), deadlineMs);
+    let grace: NodeJS.Timeout | undefined;
     try {
-      await all;
+      await Promise.race([all, new Promise<void>((r) => { grace = setTimeout(r, deadlineMs + 1_000); })]);
     } finally {
-      clearTimeout(timer);
+      clearTimeout(giveUp);
+      clearTimeout(grace);
     }
   }
 

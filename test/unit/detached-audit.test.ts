@@ -65,3 +65,11 @@ t.test('at the settle deadline a row the store never took is logged with its con
   t.same(published, []);
   t.match(lines.find((l) => l.level === 50), { msg: 'audit row lost: the store did not take it before shutdown', type: 'ExternalMcpCalled', traceId: 'trace-9', data: { server: 'gh', tool: 'echo', outcome: 'ok' } });
 });
+
+t.test('an insert that never returns does not hold settle() past its deadline and grace', async (t) => {
+  const { audit } = setup(() => new Promise(() => undefined));
+  audit.write('ExternalMcpCalled', { tool: 'echo' });
+  const started = Date.now();
+  await audit.settle(20);
+  t.ok(Date.now() - started < 3_000, `settled in ${Date.now() - started} ms`);
+});
