@@ -51,6 +51,22 @@ function abortError(reason: unknown): Error {
   return Object.assign(new Error('This operation was aborted', { cause: reason }), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
+/** Hands `res`'s chunks to `take` while the running total fits the call's byte bound; the chunk
+ * that passes it goes to `trip` as the bound's error instead, and both directions are torn down. */
+function chargeChunks(req: http.ClientRequest, res: http.IncomingMessage, bounds: Bounds, take: (chunk: Buffer) => void, trip: (err: unknown) => void): void {
+  let bytes = 0;
+  res.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (!bounds.charge(bytes)) {
+      trip(bounds.tripped);
+      res.destroy();
+      req.destroy();
+      return;
+    }
+    take(chunk);
+  });
+}
+
 export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: () => Bounds | undefined): FetchLike {
   return async (input, init = {}) => {
     const bounds = current();
@@ -72,7 +88,6 @@ export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: 
         agent: https_ ? httpsAgent : httpAgent,
         lookup: guardedLookup(policy, resolver),
       }, (res) => {
-        let bytes = 0;
         const status = res.statusCode ?? 502;
         // From the raw list: `res.headers` builds a second object first (~50 µs per answer).
         const headers = new Headers();
@@ -87,33 +102,15 @@ export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: 
           // One JSON message (or batch): the SDK reads it whole, so it is read whole here, still
           // charged chunk by chunk and cut off past the bound, then handed over without a stream.
           const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            if (!bounds.charge(bytes)) {
-              reject(bounds.tripped);
-              res.destroy();
-              req.destroy();
-              return;
-            }
-            chunks.push(chunk);
-          });
-          res.on('end', () => resolve(new BufferedResponse(Buffer.concat(chunks, bytes), { status, statusText, headers })));
+          chargeChunks(req, res, bounds, (chunk) => chunks.push(chunk), reject);
+          res.on('end', () => resolve(new BufferedResponse(Buffer.concat(chunks), { status, statusText, headers })));
           res.on('error', reject);
           res.on('close', () => { if (!res.complete) reject(bounds.tripped ?? new Error('the connection closed before the answer was complete')); });
           return;
         }
         const stream = new ReadableStream<Uint8Array>({
           start(ctrl) {
-            res.on('data', (chunk: Buffer) => {
-              bytes += chunk.length;
-              if (!bounds.charge(bytes)) {
-                ctrl.error(bounds.tripped);
-                res.destroy();
-                req.destroy();
-                return;
-              }
-              ctrl.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-            });
+            chargeChunks(req, res, bounds, (chunk) => ctrl.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)), (err) => ctrl.error(err));
             res.on('end', () => { try { ctrl.close(); } catch { /* already errored */ } });
             res.on('error', (err) => { try { ctrl.error(err); } catch { /* already closed */ } });
           },
