@@ -32,7 +32,7 @@ export async function insertAudit(store: Store, event: AuditInput): Promise<Stor
   const sql = rawSql(store);
   if (sql.dialect === 'postgres') {
     const out = await sql.pg(`with a as (insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"), `
-      + `o as (insert into ${sql.table('audit_outbox')} ("id") select "id" from a) select "id" from a`, [row.type, row.at, row.traceId, sql.json(row.data)]);
+      + `${outboxCtes(sql, 'select "id" from a')} select "id" from a`, [row.type, row.at, row.traceId, sql.json(row.data)]);
     return { id: String(out.rows[0]!.id), ...row };
   }
   return { id: await sql.sqlite((prep, db) => db.transaction(() => insertAuditSqlite(prep, sql, row))()), ...row };
@@ -46,14 +46,30 @@ export function insertAuditSqlite(prep: (text: string) => SqliteStatement, sql: 
   return String(id);
 }
 
+/**
+ * PostgreSQL, for a statement that writes audit rows of its own: the data-modifying CTEs (`o`,
+ * and `f` with `publishedParam`) that give the rows `ids` selects their outbox rows and delete the
+ * outbox rows of the ids in `$<publishedParam>` (events the stream has stored since). PostgreSQL
+ * runs every data-modifying CTE, read or not.
+ */
+export function outboxCtes(sql: RawSql, ids: string, publishedParam?: number): string {
+  const t = sql.table('audit_outbox');
+  const insert = `o as (insert into ${t} ("id") ${ids})`;
+  return publishedParam === undefined ? insert : `${insert}, f as (delete from ${t} where "id" = any($${publishedParam}::bigint[]))`;
+}
+
+/** SQLite, inside the caller's transaction: deletes the outbox rows of `ids`. */
+export function deleteOutboxSqlite(prep: (text: string) => SqliteStatement, sql: RawSql, ids: readonly string[]): void {
+  if (ids.length) prep(`delete from ${sql.table('audit_outbox')} where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]);
+}
+
 /** Deletes the outbox rows of events the stream has stored: one statement for any number of ids
  * (a fixed text, so it is prepared once). */
 export async function markPublished(store: Store, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
   const sql = rawSql(store);
-  const t = sql.table('audit_outbox');
-  if (sql.dialect === 'postgres') await sql.pg(`delete from ${t} where "id" = any($1::bigint[])`, [[...ids]]);
-  else await sql.sqlite((prep) => prep(`delete from ${t} where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]));
+  if (sql.dialect === 'postgres') await sql.pg(`delete from ${sql.table('audit_outbox')} where "id" = any($1::bigint[])`, [[...ids]]);
+  else await sql.sqlite((prep) => deleteOutboxSqlite(prep, sql, ids));
 }
 
 /** The oldest audit rows still in the outbox, written before `before`. */

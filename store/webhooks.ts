@@ -9,7 +9,7 @@
  * through the entities.
  */
 import { fromJson, rawSql } from './raw.js';
-import { insertAuditSqlite } from './audit.js';
+import { deleteOutboxSqlite, insertAuditSqlite, outboxCtes } from './audit.js';
 import type { Store } from './types.js';
 import type { WebhookTrigger } from './entities/WebhookTrigger.js';
 
@@ -67,7 +67,7 @@ const COLUMNS = 'id, trigger_id, delivery_key, status, reason, bytes, run_id, ev
 export async function insertDeliveries(store: Store, rows: readonly DeliveryRow[], published: readonly string[] = []): Promise<Map<string, string | null>> {
   const sql = rawSql(store);
   const delivery = sql.table('webhook_delivery');
-  const [audit, outbox] = [sql.table('audit_event'), sql.table('audit_outbox')];
+  const audit = sql.table('audit_event');
   if (sql.dialect === 'postgres') {
     const batch = JSON.stringify(rows.map((d) => ({
       id: d.id, trigger_id: d.triggerId, delivery_key: d.deliveryKey, status: d.status, reason: d.reason, bytes: d.bytes, run_id: d.runId,
@@ -82,18 +82,15 @@ export async function insertDeliveries(store: Store, rows: readonly DeliveryRow[
       ), a as (
         insert into ${audit} (type, at, trace_id, data) select 'WebhookDelivery', v.at, v.trace_id, v.audit from v join d on d.id = v.id where v.audit is not null
         returning id, data->>'runId' as run_id
-      ), o as (
-        insert into ${outbox} (id) select id from a
-      ), f as (
-        delete from ${outbox} where id = any($2::bigint[])
-      ) select d.id, a.id as audit_id from d join v on v.id = d.id left join a on a.run_id = v.run_id`, [batch, [...published]]);
+      ), ${outboxCtes(sql, 'select id from a', 2)}
+      select d.id, a.id as audit_id from d join v on v.id = d.id left join a on a.run_id = v.run_id`, [batch, [...published]]);
     return new Map(out.rows.map((r) => [r.id as string, r.audit_id === null ? null : String(r.audit_id)]));
   }
   // SQLite: one synchronous transaction on the single connection, a prepared statement per row.
   return sql.sqlite((prep, db) => db.transaction(() => {
     const insert = prep(`insert into ${delivery} (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (trigger_id, delivery_key) do nothing`);
     const inserted = new Map<string, string | null>();
-    if (published.length) prep(`delete from ${outbox} where id in (select value from json_each($1))`).run([JSON.stringify(published.map(Number))]);
+    deleteOutboxSqlite(prep, sql, published);
     for (const d of rows) {
       if (insert.run([d.id, d.triggerId, d.deliveryKey, d.status, d.reason, d.bytes, d.runId, d.eventType, sql.bool(d.sent), sql.date(d.at)]).changes !== 1) continue;
       inserted.set(d.id, d.audit ? insertAuditSqlite(prep, sql, { type: 'WebhookDelivery', at: d.at, traceId: d.audit.traceId, data: d.audit.data }) : null);

@@ -12,6 +12,7 @@ import type { Store } from '../../../store/types.js';
 import { rawSql } from '../../../store/raw.js';
 import { pgBatch } from '../../../store/pg-batch.js';
 import { withFlags } from '../../../store/outbox-flags.js';
+import { outboxCtes } from '../../../store/audit.js';
 
 /** One run's boundary, as the statement reads it (JSON keys are its record columns). */
 export interface BoundaryRow {
@@ -43,7 +44,7 @@ export type BoundaryWritten = false | { auditId: string | undefined };
 
 function statement(store: Store): string {
   const sql = rawSql(store);
-  const [T, C, A, E, O] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt'), sql.table('audit_event'), sql.table('audit_outbox')];
+  const [T, C, A, E] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt'), sql.table('audit_event')];
   const keep = (col: string, v: string) => `"${col}" = case when i.status = 'running' then r."${col}" else ${v} end`;
   return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, run_id text, holder text, seq int, "cursor" text, outputs jsonb, trace jsonb, at timestamptz, status text, resume_signal jsonb, waiting_reason text, waiting_step_id text, waiting_token text, error_code text, error_message text, step_id text, outcome text, akey text, audit_type text, audit_trace text, audit_data jsonb)), `
     + `u as (update ${T} r set "cursor" = i."cursor", "seq" = i.seq + 1, "outputs" = i.outputs, "trace" = i.trace, "updated_at" = i.at, "pending_signal" = null, "status" = i.status, `
@@ -57,9 +58,8 @@ function statement(store: Store): string {
     // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
     + 'ids as materialized (select u.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from u where u.audit_type is not null), '
     + `e as (insert into ${E} ("id", "type", "at", "trace_id", "data") select ids.aid, u.audit_type, u.at, u.audit_trace, u.audit_data from ids join u using (n)), `
-    + `o as (insert into ${O} ("id") select ids.aid from ids), `
-    // Outbox rows of any audit row whose event is on the stream by now (store/outbox-flags.ts).
-    + `f as (delete from ${O} where "id" = any($3::bigint[])) `
+    // Its outbox rows, and the deletes of those whose events are on the stream by now (store/outbox-flags.ts).
+    + `${outboxCtes(sql, 'select ids.aid from ids', 3)} `
     + 'select u.n, ids.aid from u left join ids using (n)';
 }
 

@@ -9,6 +9,7 @@ import type { Store } from '../../../store/types.js';
 import { rawSql } from '../../../store/raw.js';
 import { pgBatch } from '../../../store/pg-batch.js';
 import { withFlags } from '../../../store/outbox-flags.js';
+import { outboxCtes } from '../../../store/audit.js';
 
 export type ColumnKind = 'str' | 'int' | 'bool' | 'json' | 'date';
 const PG_TYPE: Record<ColumnKind, string> = { str: 'text', int: 'int', bool: 'boolean', json: 'jsonb', date: 'timestamptz' };
@@ -27,7 +28,7 @@ export function runInserter(columns: ReadonlyArray<readonly [string, ColumnKind]
   return pgBatch<InsertRow, InsertOutcome>({
     text: (store) => {
       const sql = rawSql(store);
-      const [P, T, A, O] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event'), sql.table('audit_outbox')];
+      const [P, T, A] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event')];
       return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, ${typed}, refuse_paused boolean, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb)), `
         + `p as (select i.n from i where i.refuse_paused and exists (select 1 from ${P} where "seat" = i."principal")), `
         // ON CONFLICT without a target covers both the primary key and the unique parent key.
@@ -35,9 +36,8 @@ export function runInserter(columns: ReadonlyArray<readonly [string, ColumnKind]
         // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
         + 'ids as materialized (select i.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from i join r on r."id" = i."id"), '
         + `a as (insert into ${A} ("id", "type", "at", "trace_id", "data") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data from ids join i using (n)), `
-        + `o as (insert into ${O} ("id") select ids.aid from ids), `
-        // Outbox rows of any audit row whose event is on the stream by now (store/outbox-flags.ts).
-        + `f as (delete from ${O} where "id" = any($3::bigint[])) `
+        // Its outbox rows, and the deletes of those whose events are on the stream by now (store/outbox-flags.ts).
+        + `${outboxCtes(sql, 'select ids.aid from ids', 3)} `
         + 'select i.n, ids.aid, exists (select 1 from p where p.n = i.n) as "paused" from i left join ids using (n)';
     },
     params: (store) => [rawSql(store).table('audit_event')],
