@@ -28,6 +28,20 @@ export interface PgBatch<I, O> {
   rider?<T>(store: Store, statement: (param: string[]) => Promise<T>): Promise<T>;
 }
 
+/**
+ * The row as sent, with its index `n` and without its null fields: jsonb_to_recordset reads a
+ * missing key exactly as a JSON null (SQL NULL, whatever the column's type), and the run path's
+ * rows are mostly nulls (a boundary that leaves its run running has ten), which PostgreSQL
+ * would parse for nothing: a fifth of the JSON bytes of a 3-step run.
+ */
+function withoutNulls(item: object, n: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { n };
+  const row = item as Record<string, unknown>;
+  // The rows are plain literals: for-in sees exactly their own fields, without an entries array.
+  for (const k in row) if (row[k] !== null) out[k] = row[k];
+  return out;
+}
+
 export function pgBatch<I extends object, O>(spec: PgBatch<I, O>): (store: Store, input: I) => Promise<O> {
   const perStore = new WeakMap<Store, (input: I) => Promise<Outcome<O>>>();
   const build = (store: Store) => {
@@ -35,7 +49,7 @@ export function pgBatch<I extends object, O>(spec: PgBatch<I, O>): (store: Store
     const text = spec.text(store);
     const params = spec.params?.(store) ?? [];
     const run = async (items: I[]): Promise<Outcome<O>[]> => {
-      const rows = JSON.stringify(items.map((r, n) => ({ ...r, n })));
+      const rows = JSON.stringify(items.map(withoutNulls));
       const out = spec.rider
         ? await spec.rider(store, (param) => sql.pg(text, [rows, ...params, param]))
         : await sql.pg(text, [rows, ...params]);
