@@ -37,6 +37,7 @@ await dropAll(natsUrl, databaseUrl, tprefix);
 console.log('| measure | value |\n|---|---|');
 console.log(`| bare Fastify POST 202 | ${fmt(tb.bare, 0)} req/s |\n| svc POST /hooks/:id accepted | ${fmt(tb.accepted, 0)} deliveries/s (non-2xx ${tb.non2xx}) |\n| svc POST /hooks/:id accepted, worker stopped (backlog kept in JetStream) | ${fmt(tb.acceptedWorkerHeld, 0)} deliveries/s |`);
 console.log(`| 202 to run completed, paced at ${tb.latency.rate}/s (${tb.latency.n} runs) | p50 ${fmt(tb.latency.p50, 1)} ms, p99 ${fmt(tb.latency.p99, 1)} ms (sent to done p50 ${fmt(tb.latency.sentP50, 1)} ms, p99 ${fmt(tb.latency.sentP99, 1)} ms) |\n| completed runs | ${fmt(tb.completedPerSec, 0)} runs/s |`);
+console.log(`| CPU per 1,000 accepted (flat-out phase) | gateway ${fmt(tb.cpuPerK.gateway, 0)} ms (${fmt(tb.gatewayKernelShare * 100, 0)}% in the kernel, ${fmt(tb.gatewayWritesPerDelivery)} write syscalls per delivery), worker ${fmt(tb.cpuPerK.worker, 0)} ms |`);
 console.log(`\nratio accepted/bare: ${fmt(tb.ratio)}, with the worker stopped ${fmt(tb.acceptedWorkerHeld / tb.bare)} (target >= 0.5)`);
 console.log(`\n## Flow runs over HTTP (${seconds} s each; 16 clients for 10 steps, 32 for 3 steps)\n`);
 console.log('| flow | runs | runs/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');

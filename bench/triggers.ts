@@ -36,14 +36,32 @@ export interface TriggerBench {
   completedPerSec: number;
   /** CPU ms per 1,000 accepted deliveries over the flat-out phase (NaN without /proc). */
   cpuPerK: { gateway: number; worker: number };
+  /** The gateway's share of that CPU spent in the kernel, and its write syscalls per accepted
+   * delivery (one is the HTTP answer): what tells JS work from socket traffic (NaN without /proc). */
+  gatewayKernelShare: number;
+  gatewayWritesPerDelivery: number;
 }
 
 /** User + system CPU ms of a process so far (Linux /proc; NaN elsewhere). */
 function cpuMs(pid: number | undefined): number {
+  const t = cpuSplit(pid);
+  return t.user + t.system;
+}
+
+function cpuSplit(pid: number | undefined): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
     // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return { user: NaN, system: NaN };
+  }
+}
+
+/** Write syscalls of a process so far (/proc/<pid>/io; NaN elsewhere). */
+function writeCalls(pid: number | undefined): number {
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
   } catch {
     return NaN;
   }
@@ -86,8 +104,10 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     await waitDrained(db, prefix, 120_000);
     const b = await load(bare.url!, '/accept', seconds, () => ({ 'content-type': 'application/json' }));
     const cpu0 = [cpuMs(gateway.proc.pid), cpuMs(worker.proc.pid)];
+    const [split0, writes0] = [cpuSplit(gateway.proc.pid), writeCalls(gateway.proc.pid)];
     const s = await load(gateway.url!, path, seconds, signed);
     const cpu1 = [cpuMs(gateway.proc.pid), cpuMs(worker.proc.pid)];
+    const [split1, writes1] = [cpuSplit(gateway.proc.pid), writeCalls(gateway.proc.pid)];
     const perK = (i: number) => ((cpu1[i]! - cpu0[i]!) / (s.requests.total || NaN)) * 1000;
     // The same load with the worker stopped: what the gateway accepts (stored in JetStream, 202)
     // when it does not share 2 cores with the runs it starts; the backlog is drained below.
@@ -143,6 +163,8 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
       latency: { n: lat.length, p50: percentile(lat, 50), p99: percentile(lat, 99), rate, sentP50: percentile(fromSend, 50), sentP99: percentile(fromSend, 99) },
       completedPerSec,
       cpuPerK: { gateway: perK(0), worker: perK(1) },
+      gatewayKernelShare: (split1.system - split0.system) / (cpu1[0]! - cpu0[0]!),
+      gatewayWritesPerDelivery: (writes1 - writes0) / (s.requests.total || NaN),
     };
   } finally {
     await db.end();
@@ -170,7 +192,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const r = await benchTriggers(seconds, natsUrl, databaseUrl, prefix);
     console.log(`bare ${fmt(r.bare, 0)} req/s; accepted ${fmt(r.accepted, 0)} deliveries/s (non-2xx ${r.non2xx}); ratio ${fmt(r.ratio)}; with the worker stopped ${fmt(r.acceptedWorkerHeld, 0)} deliveries/s (ratio ${fmt(r.acceptedWorkerHeld / r.bare)})`);
-    console.log(`CPU per 1,000 accepted (flat-out phase): gateway ${fmt(r.cpuPerK.gateway, 0)} ms, worker ${fmt(r.cpuPerK.worker, 0)} ms`);
+    console.log(`CPU per 1,000 accepted (flat-out phase): gateway ${fmt(r.cpuPerK.gateway, 0)} ms, worker ${fmt(r.cpuPerK.worker, 0)} ms; gateway in the kernel ${fmt(r.gatewayKernelShare * 100, 0)}%, ${fmt(r.gatewayWritesPerDelivery)} write syscalls per delivery`);
     console.log(`completed ${fmt(r.completedPerSec, 0)} runs/s; 202 to done at ${r.latency.rate}/s (${r.latency.n} runs): p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms; sent to done p50 ${fmt(r.latency.sentP50, 1)} ms, p99 ${fmt(r.latency.sentP99, 1)} ms`);
   } finally {
     await dropAll(natsUrl, databaseUrl, prefix);
