@@ -8,28 +8,21 @@
  * each measurement (default 5), BENCH_PROFILE=<dir> writes
  * --cpu-prof profiles of every svc process there.
  */
-import { readFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { BIN, startChild, startSvc, percentile, fmt, type Child } from './children.js';
 import { dropAll } from './roundtrip.js';
+import { cpuMs as cpuOfPid } from './proc.js';
 import { describeDelta, watchMachine, type Machine } from './machine.js';
 
 /** `cpuMsPerRun`: CPU the svc processes spent per completed run, the figure that stays
  * comparable when other work shares the machine (NaN where /proc is not readable). */
 export interface FlowBenchRow { name: string; runs: number; perSec: number; p50: number; p99: number; errors: number; cpuMsPerRun: number; machine?: string }
 
-/** User + system CPU of the processes so far, in ms (Linux /proc; clock ticks of 10 ms). */
+/** User + system CPU of the processes so far, in ms (NaN without /proc). */
 function cpuMs(children: Child[]): number {
-  try {
-    return children.reduce((sum, c) => {
-      const fields = readFileSync(`/proc/${c.proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
-    }, 0);
-  } catch {
-    return NaN;
-  }
+  return children.reduce((sum, c) => sum + cpuOfPid(c.proc.pid), 0);
 }
 
 /** Node refuses --cpu-prof in NODE_OPTIONS, so a profiled role is started with the flag itself. */

@@ -6,15 +6,11 @@
  * are NaN or empty elsewhere.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { cpuMs } from './proc.js';
 
 /** User + system CPU of a process so far, in ms (clock ticks of 10 ms); 0 once it is gone. */
 export function cpuOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
+  return cpuMs(pid) || 0;
 }
 
 function pidsNamed(test: (comm: string, cmdline: string) => boolean): number[] {

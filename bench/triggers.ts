@@ -14,12 +14,12 @@
  * worker there).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { BIN, startChild, startSvc, percentile, fmt } from './children.js';
 import { dropAll } from './roundtrip.js';
+import { cpuMs, cpuTimes, writeCalls } from './proc.js';
 import { signSvc } from '../actors/trigger/schemes.js';
 import { webhookRunId } from '../actors/trigger/deliver.js';
 
@@ -40,31 +40,6 @@ export interface TriggerBench {
    * delivery (one is the HTTP answer): what tells JS work from socket traffic (NaN without /proc). */
   gatewayKernelShare: number;
   gatewayWritesPerDelivery: number;
-}
-
-/** User + system CPU ms of a process so far (Linux /proc; NaN elsewhere). */
-function cpuMs(pid: number | undefined): number {
-  const t = cpuSplit(pid);
-  return t.user + t.system;
-}
-
-function cpuSplit(pid: number | undefined): { user: number; system: number } {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
-    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-  } catch {
-    return { user: NaN, system: NaN };
-  }
-}
-
-/** Write syscalls of a process so far (/proc/<pid>/io; NaN elsewhere). */
-function writeCalls(pid: number | undefined): number {
-  try {
-    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
-  } catch {
-    return NaN;
-  }
 }
 
 const BODY = JSON.stringify({ event: 'bench', repository: { name: 'svc' }, payload: 'x'.repeat(200) });
@@ -104,10 +79,10 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     await waitDrained(db, prefix, 120_000);
     const b = await load(bare.url!, '/accept', seconds, () => ({ 'content-type': 'application/json' }));
     const cpu0 = [cpuMs(gateway.proc.pid), cpuMs(worker.proc.pid)];
-    const [split0, writes0] = [cpuSplit(gateway.proc.pid), writeCalls(gateway.proc.pid)];
+    const [split0, writes0] = [cpuTimes(gateway.proc.pid), writeCalls(gateway.proc.pid)];
     const s = await load(gateway.url!, path, seconds, signed);
     const cpu1 = [cpuMs(gateway.proc.pid), cpuMs(worker.proc.pid)];
-    const [split1, writes1] = [cpuSplit(gateway.proc.pid), writeCalls(gateway.proc.pid)];
+    const [split1, writes1] = [cpuTimes(gateway.proc.pid), writeCalls(gateway.proc.pid)];
     const perK = (i: number) => ((cpu1[i]! - cpu0[i]!) / (s.requests.total || NaN)) * 1000;
     // The same load with the worker stopped: what the gateway accepts (stored in JetStream, 202)
     // when it does not share 2 cores with the runs it starts; the backlog is drained below.
