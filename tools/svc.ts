@@ -28,6 +28,8 @@ interface SvcTool {
   readonly description: string;
   readonly inputSchema: Record<string, unknown>;
   readonly run: SvcRun;
+  /** Changes something outside the run (a chain write): the engine opens an attempt around it. */
+  readonly write?: true;
 }
 
 const TOOLS: Record<`svc_${string}`, SvcTool> = {
@@ -57,6 +59,7 @@ const TOOLS: Record<`svc_${string}`, SvcTool> = {
   svc_approve: {
     description: 'approve a pending spend intent (refused with no_chain while no chain is configured)',
     inputSchema: { type: 'object', properties: { intentId: { type: 'string' } }, required: ['intentId'] },
+    write: true,
     run: async (args) => {
       const intentId = args.intentId ?? '';
       if (intentId === '') throw new AppError('invalid_request', { message: 'svc_approve needs intentId (the pending intent to approve)' });
@@ -76,6 +79,11 @@ const TOOLS: Record<`svc_${string}`, SvcTool> = {
 
 export function isKnownSvcTool(name: string): boolean {
   return Object.hasOwn(TOOLS, name);
+}
+
+/** A first-party tool that only reads: calling it again changes nothing. */
+export function isSvcRead(name: string): boolean {
+  return Object.hasOwn(TOOLS, name) && TOOLS[name as `svc_${string}`]!.write !== true;
 }
 
 /** Every first-party tool as published to agents, in registry order. */

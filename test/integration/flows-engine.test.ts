@@ -128,6 +128,29 @@ t.test('wait parks; resume continues from the checkpoint; a cancelled run answer
   t.same(again.json, { error: 'run_cancelled', message: 'the run is cancelled and cannot resume' });
 });
 
+t.test('cheap steps in a row share a boundary: every step still gets its checkpoint and its RunProgress, in order', async (t) => {
+  const seen: any[] = [];
+  await sys.bus.tail('RunProgress', (e) => seen.push(e.data));
+  const flow = {
+    id: 'held',
+    steps: [
+      { id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: '{{input}}' } },
+      { id: 'b', kind: 'branch', input: '{{steps.a.text}}', op: 'contains', value: 'x', onTrue: 'w', onFalse: null },
+      { id: 'w', kind: 'tool', tool: 'side.echo', args: { q: '{{steps.b.text}}' } },
+      { id: 'c', kind: 'tool', tool: 'svc_echo', args: { text: 'end' } },
+    ],
+  };
+  const r = (await run(flow, 'xyz')).json;
+  t.equal(r.status, 'completed');
+  const state = (await call('GET', `/flows/runs/state?runId=${r.id}`)).json;
+  t.same(state.checkpoints.map((c: any) => [c.seq, c.stepId, c.cursor]), [[1, 'a', 'b'], [2, 'b', 'w'], [3, 'w', 'c'], [4, 'c', null]]);
+  t.same(Object.keys(state.checkpoints[1].outputs), ['a', 'b'], 'a held checkpoint keeps the outputs as they were after its step');
+  const em = sys.store.em().fork();
+  t.equal(await em.count(FlowAttempt, { runId: r.id }), 1, 'one attempt, for the connector call');
+  await waitFor(() => seen.filter((p) => p.runId === r.id).length === 4);
+  t.same(seen.filter((p) => p.runId === r.id).map((p) => [p.seq, p.stepId]), [[1, 'a'], [2, 'b'], [3, 'w'], [4, 'c']]);
+});
+
 t.test('pause is honoured at the next boundary; resume finishes the run', async (t) => {
   const flow = { id: 'pausable', steps: [{ id: 'slow', kind: 'tool', tool: 'side.block' }, { id: 'next', kind: 'tool', tool: 'svc_echo', args: { text: 'after pause' } }] };
   const started = run(flow);

@@ -138,6 +138,38 @@ for (const e of engines) {
   });
 }
 
+for (const e of engines) {
+  const skip = (await e.skip()) ?? false;
+  t.test(`${e.engine}: held checkpoints are written before the boundary's own, at consecutive seqs, with the run's seq past them`, { skip }, async (t) => {
+    const store = await e.open(t);
+    await newRun(store, 'fast');
+    await newRun(store, 'careful');
+    await newRun(store, 'lost');
+    // A pause request sends a boundary down the careful path (the ORM transaction).
+    await store.em().nativeUpdate(FlowRun, { id: 'careful' }, { pauseRequested: true });
+    await store.em().nativeUpdate(FlowRun, { id: 'lost' }, { leaseHolder: 'worker-b' });
+    const held = [
+      { stepId: 'h1', cursor: 'h2', outputs: { h1: { text: '1', summary: 'one' } } },
+      { stepId: 'h2', cursor: 's1', outputs: { h1: { text: '1', summary: 'one' }, h2: { text: '2', summary: 'two' } } },
+    ];
+    const [fast, careful, lost] = await Promise.all(['fast', 'careful', 'lost'].map((id) => writeBoundary(store, step(id, 0, { held, cursor: null }), lease, { status: 'completed' })));
+    t.same(fast, { ok: true, pauseRequested: false, audit: undefined });
+    t.same(careful, { ok: true, pauseRequested: true });
+    t.same(lost, { ok: false, reason: 'lost' }, 'a run held elsewhere gets none of the checkpoints');
+    const em = store.em().fork();
+    for (const id of ['fast', 'careful']) {
+      const cps = await em.find(FlowCheckpoint, { runId: id }, { orderBy: { seq: 'asc' } });
+      t.same(cps.map((c) => [c.seq, c.stepId, c.cursor, Object.keys(c.outputs)]), [[1, 'h1', 'h2', ['h1']], [2, 'h2', 's1', ['h1', 'h2']], [3, 's1', null, ['s1']]], `${id}: each step's checkpoint, in order`);
+      t.ok(cps.every((c) => c.principal === 'alice' && c.input === `in-${id}`), `${id}: principal and input on every checkpoint`);
+      const run = await em.findOneOrFail(FlowRun, { id });
+      t.equal(run.seq, 3, `${id}: the run's seq is the last checkpoint's`);
+      t.equal(run.status, 'completed');
+    }
+    t.equal(await em.count(FlowCheckpoint, { runId: 'lost' }), 0);
+    t.equal((await writeBoundary(store, step('fast', 0), lease, { status: 'running' })).ok, false, 'the old seq no longer matches');
+  });
+}
+
 const pg = engines.find((e) => e.engine === 'postgres')!;
 t.test('postgres: a boundary that leaves the run running stays on its page after newer runs filled it', { skip: (await pg.skip()) ?? false }, async (t) => {
   // A new version on the same page, with no indexed column changed, is a HOT update: no index is

@@ -4,9 +4,10 @@
  * and (at its end) audit row together, each row under its own conditions (this worker holds the
  * run at the expected seq, no pending signal, no pause request). A run whose conditions fail is
  * simply absent from the result and takes the careful path, as with a statement of its own. Each
- * caller waits for the commit of the batch that carries its boundary before it starts its next
- * step, so the "written before the next step starts" rule is exactly as strict as before; only
- * the round trip, the parse and the WAL flush are shared (store/pg-batch.ts).
+ * caller waits for the commit of the batch that carries its boundary before it starts a step that
+ * is not replayable (engine/driver.ts holds the checkpoints of cheap in-process steps for the next
+ * boundary, which writes them first); only the round trip, the parse and the WAL flush are shared
+ * (store/pg-batch.ts).
  */
 import type { Store } from '../../../store/types.js';
 import { rawSql } from '../../../store/raw.js';
@@ -37,6 +38,8 @@ export interface BoundaryRow {
   audit_type: string | null;
   audit_trace: string | null;
   audit_data: unknown;
+  /** Checkpoints held back since the last boundary ([{step_id, cursor, outputs}]), written before this one. */
+  held: unknown;
 }
 
 /** Not written (the run did not match), or written with the id of its audit row if it had one. */
@@ -46,14 +49,16 @@ function statement(store: Store): string {
   const sql = rawSql(store);
   const [T, C, A, E] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt'), sql.table('audit_event')];
   const keep = (col: string, v: string) => `"${col}" = case when i.status = 'running' then r."${col}" else ${v} end`;
-  return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, run_id text, holder text, seq int, "cursor" text, outputs jsonb, trace jsonb, at timestamptz, status text, resume_signal jsonb, waiting_reason text, waiting_step_id text, waiting_token text, error_code text, error_message text, step_id text, outcome text, akey text, audit_type text, audit_trace text, audit_data jsonb)), `
-    + `u as (update ${T} r set "cursor" = i."cursor", "seq" = i.seq + 1, "outputs" = i.outputs, "trace" = i.trace, "updated_at" = i.at, "pending_signal" = null, "status" = i.status, `
+  return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, run_id text, holder text, seq int, "cursor" text, outputs jsonb, trace jsonb, at timestamptz, status text, resume_signal jsonb, waiting_reason text, waiting_step_id text, waiting_token text, error_code text, error_message text, step_id text, outcome text, akey text, audit_type text, audit_trace text, audit_data jsonb, held jsonb)), `
+    + `u as (update ${T} r set "cursor" = i."cursor", "seq" = i.seq + 1 + coalesce(jsonb_array_length(i.held), 0), "outputs" = i.outputs, "trace" = i.trace, "updated_at" = i.at, "pending_signal" = null, "status" = i.status, `
     + `"resume_signal" = case when i.status = 'running' then null else i.resume_signal end, ${keep('lease_holder', 'null')}, ${keep('lease_expires_at', 'null')}, `
     + `${keep('waiting_reason', 'i.waiting_reason')}, ${keep('waiting_step_id', 'i.waiting_step_id')}, ${keep('waiting_token', 'i.waiting_token')}, `
     + `${keep('ended_at', "case when i.status = 'waiting' then null else i.at end")}, ${keep('error_code', 'i.error_code')}, ${keep('error_message', 'i.error_message')} `
     + `from i where r."id" = i.run_id and r."lease_holder" = i.holder and r."status" = 'running' and r."seq" = i.seq and r."pending_signal" is null and r."pause_requested" = false `
-    + 'returning i.n, r."id", r."principal", r."input", i.seq as "iseq", i."cursor" as "icursor", i.outputs as "ioutputs", i.at, i.step_id, i.outcome, i.akey, i.audit_type, i.audit_trace, i.audit_data), '
-    + `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") select u."id", u.iseq + 1, u.step_id, u.icursor, u.ioutputs, u."principal", u."input", u.at from u), `
+    + 'returning i.n, r."id", r."principal", r."input", i.seq as "iseq", i."cursor" as "icursor", i.outputs as "ioutputs", i.at, i.step_id, i.outcome, i.akey, i.audit_type, i.audit_trace, i.audit_data, i.held as "iheld"), '
+    + `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") `
+    + `select u."id", u.iseq + h.ord, h.v->>'step_id', h.v->>'cursor', h.v->'outputs', u."principal", u."input", u.at from u cross join lateral jsonb_array_elements(coalesce(u.iheld, '[]'::jsonb)) with ordinality h(v, ord) `
+    + 'union all select u."id", u.iseq + 1 + coalesce(jsonb_array_length(u.iheld), 0), u.step_id, u.icursor, u.ioutputs, u."principal", u."input", u.at from u), '
     + `a as (update ${A} f set "closed_at" = u.at, "outcome" = u.outcome from u where f."key" = u.akey and f."closed_at" is null), `
     // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
     + 'ids as materialized (select u.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid from u where u.audit_type is not null), '

@@ -11,11 +11,14 @@ import type { RunView, TraceEntry } from '../../../schemas/runs.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { ResumeSignal, RunView as StepRunView, StepContext, StepExecutor, StepOutput, StepResult } from '../steps/types.js';
 import { interpolate } from '../interpolate.js';
-import { loadRun, openAttempt, renewLease, writeBoundary, type Lease, type RunRow } from './records.js';
+import { loadRun, openAttempt, renewLease, writeBoundary, type Boundary, type BoundaryResult, type HeldCheckpoint, type Lease, type RunRow } from './records.js';
 import { toView } from './view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 
 export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
+
+/** At most this many replayable steps' checkpoints wait for a shared boundary. */
+const MAX_HELD = 16;
 
 export interface DriverDeps {
   readonly deps: ActorDeps;
@@ -98,6 +101,25 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
   let pauseRequested = row.pauseRequested;
   const lease = keepLease(d, runId);
   const registry = d.registry();
+  const replayable = (s: Step | undefined): boolean => s !== undefined && ((registry[s.kind] as StepExecutor).replayable?.(s) ?? false);
+  // Checkpoints of replayable steps not written yet, and their trace entries: a run of cheap
+  // in-process steps (branch, switch, first-party reads) shares one boundary transaction instead
+  // of one each. A crash before it commits replays them from the last written checkpoint, which
+  // changes nothing; a step that is not replayable never starts while any is held.
+  let held: HeldCheckpoint[] = [];
+  let heldEntries: TraceEntry[] = [];
+  /** Writes a boundary with the held checkpoints before its own; on success moves seq past all of
+   * them and publishes their progress, in order. */
+  const commit = async (b: Omit<Boundary, 'held' | 'seq'>, fin: Parameters<typeof writeBoundary>[3], audit?: Parameters<typeof writeBoundary>[4]): Promise<BoundaryResult> => {
+    const r = await writeBoundary(deps.store, { ...b, seq, held }, d.lease, fin, audit);
+    if (!r.ok) return r;
+    const from = seq;
+    seq += 1 + held.length;
+    heldEntries.forEach((e, i) => stepDone(deps, runId, row.flowId, e, from + 1 + i, traceId));
+    held = [];
+    heldEntries = [];
+    return r;
+  };
   const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
   const lostView = async () => toView((await loadRun(deps.store, runId))!);
   const base = { runId, principal: row.principal, input: row.input ?? undefined };
@@ -106,22 +128,20 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       if (lease.lost()) return await lostView();
       if (pauseRequested) {
         const at = cursor ?? '';
-        const r = await writeBoundary(deps.store, { ...base, seq, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, d.lease, { status: 'waiting', reason: 'operator', stepId: at, token: undefined, resumeSignal: signal });
+        const r = await commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'waiting', reason: 'operator', stepId: at, token: undefined, resumeSignal: signal });
         if (!r.ok && r.reason === 'withdrawn') {
           pauseRequested = false;
           continue;
         }
         if (!r.ok) return await lostView();
-        seq++;
         const v = finish({ status: 'waiting', waitingReason: 'operator', waitingStepId: at, waitingToken: null });
         await runParked(deps, v, traceId);
         return v;
       }
       if (cursor === null) {
         // Only reachable for an empty remainder (e.g. recovered after the last commit).
-        const r = await writeBoundary(deps.store, { ...base, seq, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, d.lease, { status: 'completed' });
+        const r = await commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'completed' });
         if (!r.ok) return await lostView();
-        seq++;
         const v = finish({ status: 'completed', endedAt: new Date(d.lease.now()) });
         await runEnded(deps, row, v, traceId);
         return v;
@@ -152,12 +172,18 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
         const next = resolveNext(flow, step!, result.port);
         outputs[stepId] = result.output;
         trace.push({ stepId, kind, status: 'done', summary: result.output.summary, ...(result.output.verdict ? { verdict: result.output.verdict } : {}), port: next, ...(attemptKey ? { attemptKey } : {}), at });
+        if (next !== null && attemptKey === undefined && held.length < MAX_HELD && !pauseRequested && replayable(step) && replayable(byId.get(next))) {
+          held.push({ stepId, cursor: next, outputs: { ...outputs } });
+          heldEntries.push(trace[trace.length - 1]!);
+          cursor = next;
+          signal = undefined;
+          continue;
+        }
         const fin = next === null ? { status: 'completed' as const } : { status: 'running' as const };
         // The end's audit row goes in with the last step (what it summarises is already known).
         const ended = next === null ? endedAudit(finish({ status: 'completed', endedAt: new Date(d.lease.now()) }), traceId) : undefined;
-        const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor: next, outputs, trace, attemptKey, attemptOutcome: 'done' }, d.lease, fin, ended);
+        const r = await commit({ ...base, stepId, cursor: next, outputs, trace, attemptKey, attemptOutcome: 'done' }, fin, ended);
         if (!r.ok) return await lostView();
-        seq++;
         cursor = next;
         signal = undefined;
         pauseRequested = r.pauseRequested;
@@ -171,14 +197,13 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       }
       if (result.kind === 'park') {
         trace.push({ stepId, kind, status: 'parked', summary: result.summary, ...(attemptKey ? { attemptKey } : {}), at });
-        const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'parked' }, d.lease, { status: 'waiting', reason: result.reason, stepId, token: result.token, resumeSignal: undefined });
+        const r = await commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'parked' }, { status: 'waiting', reason: result.reason, stepId, token: result.token, resumeSignal: undefined });
         if (!r.ok && r.reason === 'pending') {
           trace.pop();
           signal = r.signal;
           continue;
         }
         if (!r.ok) return await lostView();
-        seq++;
         const v = finish({ status: 'waiting', waitingReason: result.reason, waitingStepId: stepId, waitingToken: result.token ?? null });
         stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
         await runParked(deps, v, traceId);
@@ -187,9 +212,8 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       trace.push({ stepId, kind, status: 'failed', summary: `${result.code}: ${result.message}`, ...(attemptKey ? { attemptKey } : {}), at });
       const failed = { status: 'error' as const, errorCode: result.code, errorMessage: result.message };
       const ended = endedAudit(finish({ ...failed, endedAt: new Date(d.lease.now()) }), traceId);
-      const r = await writeBoundary(deps.store, { ...base, seq, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, d.lease, { status: 'error', code: result.code, message: result.message }, ended);
+      const r = await commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, { status: 'error', code: result.code, message: result.message }, ended);
       if (!r.ok) return await lostView();
-      seq++;
       const v = finish({ ...failed, endedAt: new Date(d.lease.now()) });
       stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
       await runEnded(deps, row, v, traceId, r.audit);

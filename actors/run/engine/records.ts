@@ -198,11 +198,26 @@ export async function closeAttempt(em: EntityManager, key: string, outcome: stri
   await em.nativeUpdate(FlowAttempt, { key, closedAt: null }, { closedAt: now, outcome });
 }
 
-/** What a step boundary writes; the run's cursor and its checkpoint in one transaction. */
+/** A replayable step's checkpoint that waits for the next boundary's transaction (driver.ts). */
+export interface HeldCheckpoint { stepId: string; cursor: string | null; outputs: Record<string, unknown> }
+
+/** What a step boundary writes; the run's cursor and its checkpoint in one transaction. `held`
+ * checkpoints (steps that ran since the last boundary) go first, at seq + 1, seq + 2, ..., this
+ * step's after them, and the run's seq moves past all of them. */
 export interface Boundary {
   runId: string; seq: number; stepId: string | null; cursor: string | null; outputs: Record<string, unknown>; trace: TraceEntry[];
   principal: string; input: string | undefined; attemptKey: string | undefined; attemptOutcome: string;
+  held?: readonly HeldCheckpoint[];
 }
+
+/** The boundary's checkpoint rows, in seq order (the held ones first). */
+function checkpointsOf(b: Boundary, now: Date): { runId: string; seq: number; stepId: string | null; cursor: string | null; outputs: Record<string, unknown>; principal: string; input: string | null; at: Date }[] {
+  const all = [...(b.held ?? []), { stepId: b.stepId, cursor: b.cursor, outputs: b.outputs }];
+  return all.map((c, i) => ({ runId: b.runId, seq: b.seq + 1 + i, stepId: c.stepId, cursor: c.cursor, outputs: c.outputs, principal: b.principal, input: b.input ?? null, at: now }));
+}
+
+/** The run's seq once the boundary is written. */
+const seqAfter = (b: Boundary): number => b.seq + 1 + (b.held?.length ?? 0);
 
 export type BoundaryResult = { ok: true; pauseRequested: boolean; audit?: StoredAudit | undefined } | { ok: false; reason: 'lost' | 'withdrawn' } | { ok: false; reason: 'pending'; signal: ResumeSignal };
 
@@ -231,25 +246,26 @@ async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final,
   if (sql.dialect === 'postgres') {
     const out = await writeBatched(store, {
       run_id: b.runId, holder: lease.holder, seq: b.seq, cursor: b.cursor, outputs: b.outputs, trace: b.trace, at: now.toISOString(), status: fin.status,
+      held: b.held?.length ? b.held.map((h) => ({ step_id: h.stepId, cursor: h.cursor, outputs: h.outputs })) : null,
       resume_signal: waiting?.resumeSignal ?? null, waiting_reason: waiting?.reason ?? null, waiting_step_id: waiting?.stepId ?? null, waiting_token: waiting?.token ?? null,
       error_code: error?.code ?? null, error_message: error?.message ?? null, step_id: b.stepId, outcome: b.attemptOutcome, akey: b.attemptKey ?? null,
       audit_type: audit?.type ?? null, audit_trace: audit?.traceId ?? null, audit_data: audit?.data ?? null,
     });
     return out && { audit: audit ? stored(out.auditId) : undefined };
   }
-  const values: unknown[] = [b.runId, b.cursor, b.seq, sql.json(b.outputs), sql.json(b.trace), sql.date(now), lease.holder];
-  let set = '"cursor" = $2, "seq" = $3 + 1, "outputs" = $4, "trace" = $5, "updated_at" = $6, "pending_signal" = null';
+  const values: unknown[] = [b.runId, b.cursor, b.seq, sql.json(b.outputs), sql.json(b.trace), sql.date(now), lease.holder, seqAfter(b)];
+  let set = '"cursor" = $2, "seq" = $8, "outputs" = $4, "trace" = $5, "updated_at" = $6, "pending_signal" = null';
   if (fin.status === 'running') set += ', "resume_signal" = null';
   else {
     values.push(fin.status, sql.json(waiting?.resumeSignal ?? null), waiting?.reason ?? null, waiting?.stepId ?? null, waiting?.token ?? null, waiting ? null : sql.date(now), error?.code ?? null, error?.message ?? null);
-    set += ', "status" = $8, "resume_signal" = $9, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $10, "waiting_step_id" = $11, "waiting_token" = $12, "ended_at" = $13, "error_code" = $14, "error_message" = $15';
+    set += ', "status" = $9, "resume_signal" = $10, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $11, "waiting_step_id" = $12, "waiting_token" = $13, "ended_at" = $14, "error_code" = $15, "error_message" = $16';
   }
   const where = '"id" = $1 and "lease_holder" = $7 and "status" = \'running\' and "seq" = $3 and "pending_signal" is null and "pause_requested" = 0';
   const [T, C, A] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt')];
   return sql.sqlite((prep, db) => db.transaction(() => {
     if (prep(`update ${T} set ${set} where ${where}`).run(values).changes !== 1) return false as const;
-    prep(`insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`)
-      .run([b.runId, b.seq + 1, b.stepId, b.cursor, sql.json(b.outputs), b.principal, b.input ?? null, sql.date(now)]);
+    const insert = prep(`insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`);
+    for (const c of checkpointsOf(b, now)) insert.run([c.runId, c.seq, c.stepId, c.cursor, sql.json(c.outputs), c.principal, c.input, sql.date(c.at)]);
     if (b.attemptKey !== undefined) prep(`update ${A} set "closed_at" = $1, "outcome" = $2 where "key" = $3 and "closed_at" is null`).run([sql.date(now), b.attemptOutcome, b.attemptKey]);
     if (!audit) return { audit: undefined };
     return { audit: stored(insertAuditSqlite(prep, sql, { type: audit.type, at: now, traceId: audit.traceId ?? null, data: audit.data })) };
@@ -267,7 +283,7 @@ export async function writeBoundary(store: Store, b: Boundary, lease: Lease, fin
   const em = store.em();
   return em.transactional(async (tem) => {
     const base = { id: b.runId, leaseHolder: lease.holder, status: 'running', seq: b.seq };
-    const data: Record<string, unknown> = { cursor: b.cursor, seq: b.seq + 1, outputs: b.outputs, trace: b.trace, updatedAt: now, pendingSignal: null, resumeSignal: null };
+    const data: Record<string, unknown> = { cursor: b.cursor, seq: seqAfter(b), outputs: b.outputs, trace: b.trace, updatedAt: now, pendingSignal: null, resumeSignal: null };
     if (fin.status === 'running') data.leaseExpiresAt = expiry(lease);
     else {
       data.status = fin.status;
@@ -284,7 +300,7 @@ export async function writeBoundary(store: Store, b: Boundary, lease: Lease, fin
         if (!cur || cur.status !== 'running' || cur.leaseHolder !== lease.holder || cur.seq !== b.seq) return { ok: false, reason: 'lost' } as const;
         return { ok: false, reason: 'withdrawn' } as const;
       }
-      await tem.insert(FlowCheckpoint, { runId: b.runId, seq: b.seq + 1, stepId: b.stepId, cursor: b.cursor, outputs: b.outputs, principal: b.principal, input: b.input ?? null, at: now });
+      await tem.insertMany(FlowCheckpoint, checkpointsOf(b, now));
       return { ok: true, pauseRequested: false } as const;
     }
     let pauseRequested = false;
@@ -303,7 +319,7 @@ export async function writeBoundary(store: Store, b: Boundary, lease: Lease, fin
       n = await tem.nativeUpdate(FlowRun, base, data);
       if (n === 0) return { ok: false, reason: 'lost' } as const;
     }
-    await tem.insert(FlowCheckpoint, { runId: b.runId, seq: b.seq + 1, stepId: b.stepId, cursor: b.cursor, outputs: b.outputs, principal: b.principal, input: b.input ?? null, at: now });
+    await tem.insertMany(FlowCheckpoint, checkpointsOf(b, now));
     if (b.attemptKey !== undefined) await closeAttempt(tem, b.attemptKey, b.attemptOutcome, now);
     return { ok: true, pauseRequested } as const;
   });

@@ -34,6 +34,7 @@ export function evaluate(op: string, left: string, right: string): boolean {
 export const branchStep: StepExecutor<'branch'> = {
   kind: 'branch',
   sideEffect: () => false,
+  replayable: () => true,
   async execute(ctx) {
     const { step } = ctx;
     const left = ctx.render(step.input);
@@ -47,6 +48,7 @@ export const branchStep: StepExecutor<'branch'> = {
 export const switchStep: StepExecutor<'switch'> = {
   kind: 'switch',
   sideEffect: () => false,
+  replayable: () => true,
   async execute(ctx) {
     const { step } = ctx;
     const value = ctx.render(step.input);

@@ -1,5 +1,5 @@
 /**
- * `tool`: first-party `svc_*` reads (no side effect), `<connector>.<route>` HTTP calls through
+ * `tool`: first-party `svc_*` reads (no side effect; `svc_approve`, a chain write, has one), `<connector>.<route>` HTTP calls through
  * the connectors module, and `mcp__<server>__<tool>` through the mcp actor and its allowlist.
  * An ask-mode MCP write parks the run (`connector_ask`) on a yes/no question opened by the gate
  * actor; the step is re-entered with `ask_answered`. Arguments are interpolated strings.
@@ -7,7 +7,7 @@
 import { AppError } from '../../../schemas/errors.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../schemas/mcp.js';
 import type { Connectors } from '../connectors/index.js';
-import { callSvcTool } from '../../../tools/svc.js';
+import { callSvcTool, isSvcRead } from '../../../tools/svc.js';
 import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
 import { asText } from '../interpolate.js';
 import { clip } from './summary.js';
@@ -53,7 +53,8 @@ async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.j
 export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
   return {
     kind: 'tool',
-    sideEffect: (step) => !step.tool.startsWith('svc_'),
+    sideEffect: (step) => !isSvcRead(step.tool),
+    replayable: (step) => isSvcRead(step.tool),
     async execute(ctx) {
       const { step, run } = ctx;
       const args: Record<string, string> = {};

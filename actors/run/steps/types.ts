@@ -78,5 +78,9 @@ export interface StepExecutor<K extends StepKind = StepKind> {
   /** Whether the engine opens an attempt record around the call (spec 001 "Recovery"). For
    * `tool` this depends on the tool name, so the engine asks per step. */
   sideEffect(step: Extract<Step, { kind: K }>): boolean;
+  /** Cheap, in-process and free of effects, so running it again after a crash costs nothing:
+   * its checkpoint may wait for the next step's boundary when that step is replayable too
+   * (engine/driver.ts). Absent means no. */
+  replayable?(step: Extract<Step, { kind: K }>): boolean;
   execute(ctx: StepContext<Extract<Step, { kind: K }>>): Promise<StepResult>;
 }
