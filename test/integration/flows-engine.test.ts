@@ -429,3 +429,36 @@ async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000): Pro
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+t.test('a run whose first steps are replayable is stored by its first boundary, with their checkpoints, before anything else runs', async (t) => {
+  const flow = { id: 'late-insert', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: '{{input}}' } }, { id: 'b', kind: 'branch', input: '{{steps.a.text}}', op: 'truthy' }, { id: 'w', kind: 'tool', tool: 'side.block' }, { id: 'c', kind: 'tool', tool: 'svc_echo', args: { text: 'end' } }] };
+  resetGate();
+  const before = blocked;
+  const started = run(flow, 'go');
+  await waitFor(() => blocked > before);
+  const open = (await call('GET', '/flows/runs/open')).json.runs.find((x: any) => x.flowId === 'late-insert');
+  t.equal(open.status, 'running', 'stored and running while the connector call is in the air');
+  const mid = (await call('GET', `/flows/runs/state?runId=${open.id}`)).json;
+  t.same(mid.checkpoints.map((c: any) => [c.seq, c.stepId, c.cursor]), [[1, 'a', 'b'], [2, 'b', 'w']]);
+  t.same(mid.attempts.map((a: any) => [a.key, a.closedAt ?? null]), [[`${open.id}/w/2`, null]], 'the write opened its attempt after the insert');
+  gate?.();
+  const done = (await started).json;
+  t.equal(done.status, 'completed');
+  const em = sys.store.em().fork();
+  const audits = (await em.find(AuditEvent, { type: 'FlowRun' }, { orderBy: { id: 'asc' } })).filter((e) => e.data.runId === open.id);
+  t.same(audits.map((e) => e.data.status), ['running', 'completed'], 'FlowRun at the start, then at the end');
+});
+
+t.test('a run of replayable steps only: one insert; a start delivered twice at once still makes one run', async (t) => {
+  const flow = { id: 'pure', steps: [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: 'x' } }, { id: 'b', kind: 'switch', input: '{{steps.a.text}}', cases: [{ equals: 'x', port: 'c' }], onDefault: null }, { id: 'c', kind: 'tool', tool: 'svc_echo', args: { text: 'y' } }] };
+  const cmd = { runId: `run-pure-${Date.now()}`, flow, principal: 'operator', operator: true };
+  const [a, b] = await Promise.all([sys.bus.call<any>('run', 'start', cmd, { msgId: `a-${cmd.runId}` }), sys.bus.call<any>('run', 'start', cmd, { msgId: `b-${cmd.runId}` })]);
+  t.equal(a.status, 'completed');
+  t.equal(b.status, 'completed');
+  const st = (await call('GET', `/flows/runs/state?runId=${cmd.runId}`)).json;
+  t.same(st.checkpoints.map((c: any) => [c.seq, c.stepId]), [[1, 'a'], [2, 'b'], [3, 'c']]);
+  t.equal(st.run.endedAt !== undefined, true);
+  const em = sys.store.em().fork();
+  const audits = (await em.find(AuditEvent, { type: 'FlowRun' }, { orderBy: { id: 'asc' } })).filter((e) => e.data.runId === cmd.runId);
+  t.same(audits.map((e) => e.data.status), ['running', 'completed'], 'one start and one end, whichever delivery inserted it');
+});

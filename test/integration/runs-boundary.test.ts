@@ -170,6 +170,39 @@ for (const e of engines) {
   });
 }
 
+for (const e of engines) {
+  const skip = (await e.skip()) ?? false;
+  t.test(`${e.engine}: a run inserted after its first steps comes with their checkpoints and, when it ended, its end audit row`, { skip }, async (t) => {
+    const store = await e.open(t);
+    await pauseAgent(store, 'bob', 'operator');
+    const cps = [{ stepId: 's1', cursor: 's2', outputs: { s1: { text: 'a' } } }, { stepId: 's2', cursor: null, outputs: { s1: { text: 'a' }, s2: { text: 'b' } } }];
+    const trace = cps.map((c) => ({ stepId: c.stepId, kind: 'tool', status: 'done' as const, summary: 'ok', at: new Date().toISOString() }));
+    const ended = { status: 'completed' as const, cursor: null, outputs: cps[1]!.outputs, trace, checkpoints: cps, endAudit: { type: 'FlowRun', data: { status: 'completed' }, traceId: 't' } };
+    const [done, failed, running, paused] = await Promise.all([
+      insertRun(store, { id: 'done', flowId: 'f', flow, principal: 'alice', input: 'in', trigger: 'manual', cursor: 's1', stack: ['f'], traceId: 't' }, lease, { audit: { type: 'FlowRun', data: { status: 'running' }, traceId: 't' }, refusePaused: true, state: ended }),
+      insertRun(store, { id: 'failed', flowId: 'f', flow, principal: 'alice', input: 'in', trigger: 'manual', cursor: 's1', stack: ['f'], traceId: 't' }, lease, { audit: { type: 'FlowRun', data: { status: 'running' }, traceId: 't' }, refusePaused: true, state: { ...ended, status: 'error', checkpoints: cps.slice(0, 1), error: { code: 'flow_step_failed', message: 'no' } } }),
+      insertRun(store, { id: 'running', flowId: 'f', flow, principal: 'alice', input: 'in', trigger: 'manual', cursor: 's1', stack: ['f'], traceId: 't' }, lease, { audit: { type: 'FlowRun', data: { status: 'running' }, traceId: 't' }, refusePaused: true, state: { status: 'running', cursor: 's2', outputs: cps[0]!.outputs, trace: trace.slice(0, 1), checkpoints: cps.slice(0, 1) } }),
+      insertRun(store, { id: 'bobs', flowId: 'f', flow, principal: 'bob', input: 'in', trigger: 'manual', cursor: 's1', stack: ['f'], traceId: 't' }, lease, { audit: { type: 'FlowRun', data: { status: 'running' }, traceId: 't' }, refusePaused: true, state: ended }),
+    ]);
+    t.ok(done.endAudit && Number(done.endAudit.id) > Number(done.audit!.id), 'the end audit row comes after the start one');
+    t.equal(running.endAudit, undefined);
+    t.same(paused, { row: null, paused: true, audit: undefined });
+    const em = store.em().fork();
+    const row = async (id: string) => em.findOneOrFail(FlowRun, { id });
+    t.match(await row('done'), { status: 'completed', seq: 2, cursor: null, leaseHolder: null, endedAt: Date });
+    t.match(await row('failed'), { status: 'error', seq: 1, errorCode: 'flow_step_failed', leaseHolder: null });
+    t.match(await row('running'), { status: 'running', seq: 1, cursor: 's2', leaseHolder: 'worker-a', endedAt: null });
+    t.same((await em.find(FlowCheckpoint, { runId: 'done' }, { orderBy: { seq: 'asc' } })).map((c) => [c.seq, c.stepId, c.cursor, c.input]), [[1, 's1', 's2', 'in'], [2, 's2', null, 'in']]);
+    t.equal(await em.count(FlowCheckpoint, { runId: 'running' }), 1);
+    t.equal(await em.count(FlowCheckpoint, { runId: 'bobs' }), 0);
+    const audits = await em.find(AuditEvent, { type: 'FlowRun' });
+    t.equal(audits.length, 5, 'start rows for the three runs, end rows for the two that ended');
+    t.equal(failed.endAudit?.type, 'FlowRun');
+    const outbox = await rawSql(store).rows(`select count(*) as "n" from ${rawSql(store).table('audit_outbox')}`, []);
+    t.equal(Number(outbox[0]!.n), 5, 'each with its outbox row');
+  });
+}
+
 const pg = engines.find((e) => e.engine === 'postgres')!;
 t.test('postgres: a boundary that leaves the run running stays on its page after newer runs filled it', { skip: (await pg.skip()) ?? false }, async (t) => {
   // A new version on the same page, with no indexed column changed, is a HOT update: no index is

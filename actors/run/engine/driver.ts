@@ -11,7 +11,7 @@ import type { RunView, TraceEntry } from '../../../schemas/runs.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { ResumeSignal, RunView as StepRunView, StepContext, StepExecutor, StepOutput, StepResult } from '../steps/types.js';
 import { interpolate } from '../interpolate.js';
-import { loadRun, openAttempt, renewLease, writeBoundary, type Boundary, type BoundaryResult, type HeldCheckpoint, type Lease, type RunRow } from './records.js';
+import { loadRun, openAttempt, renewLease, writeBoundary, type Boundary, type BoundaryResult, type HeldCheckpoint, type InsertedRun, type Lease, type RunRow, type StartState } from './records.js';
 import { toView } from './view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 
@@ -19,6 +19,25 @@ export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
 
 /** At most this many replayable steps' checkpoints wait for a shared boundary. */
 const MAX_HELD = 16;
+
+/** A run whose first boundary inserts it (its first steps are replayable): `insert` stores it at
+ * the state given, or throws StartRefused when nothing was inserted. */
+export interface Unstored {
+  insert(state: StartState): Promise<InsertedRun>;
+}
+
+/** The run was not inserted: its id exists already, or its principal is paused. */
+export class StartRefused extends Error {
+  constructor(readonly paused: boolean) {
+    super(paused ? 'principal paused' : 'run exists');
+  }
+}
+
+/** Whether a run of `flow` may start before it is stored (its first step is replayable). */
+export function startsReplayable(d: DriverDeps, flow: Flow): boolean {
+  const first = flow.steps[0];
+  return first !== undefined && ((d.registry()[first.kind] as StepExecutor).replayable?.(first) ?? false);
+}
 
 export interface DriverDeps {
   readonly deps: ActorDeps;
@@ -58,10 +77,12 @@ function failure(err: unknown): StepResult {
   return { kind: 'fail', code: 'flow_step_failed', message: (err as Error)?.message ?? String(err) };
 }
 
-/** Renews the lease every third of its length until stopped; `lost` turns true if it fails. */
-function keepLease(d: DriverDeps, runId: string): { readonly lost: () => boolean; stop(): void } {
+/** Renews the lease every third of its length until stopped; `lost` turns true if it fails.
+ * Nothing is renewed while the run is not stored yet. */
+function keepLease(d: DriverDeps, runId: string, stored: () => boolean): { readonly lost: () => boolean; stop(): void } {
   let lost = false;
   const timer = setInterval(() => {
+    if (!stored()) return;
     renewLease(d.deps.store, runId, d.lease).then((ok) => { if (!ok) lost = true; }, (err) => d.deps.log.warn({ err, runId }, 'run lease renewal failed'));
   }, Math.max(200, Math.floor(d.lease.ms / 3)));
   timer.unref?.();
@@ -75,20 +96,25 @@ function keepLease(d: DriverDeps, runId: string): { readonly lost: () => boolean
  * already took the run over holds the same lease), so drives of one run here go one after the
  * other: a later one starts from the row the earlier one left, and never repeats its steps.
  */
-export function drive(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow): Promise<RunView> {
+export function drive(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> {
   const before = d.active.get(runId);
-  const mine = before ? before.then(() => driveAlone(d, runId, traceId), () => driveAlone(d, runId, traceId)) : driveAlone(d, runId, traceId, inserted);
+  const mine = before ? before.then(() => driveAlone(d, runId, traceId), () => driveAlone(d, runId, traceId)) : driveAlone(d, runId, traceId, inserted, unstored);
   d.active.set(runId, mine);
   const forget = () => { if (d.active.get(runId) === mine) d.active.delete(runId); };
   mine.then(forget, forget);
   return mine;
 }
 
-async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow): Promise<RunView> {
+async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> {
   const { deps } = d;
-  // A run this worker has just inserted is not read back: `inserted` is exactly what was stored.
+  // A run this worker has just inserted is not read back: `inserted` is exactly what was stored
+  // (or, with `unstored`, what its first boundary will store).
   const row = inserted ?? (await loadRun(deps.store, runId));
-  if (!row) throw new AppError('record_not_found', { message: `no run ${runId}` });
+  if (!row) {
+    // A start that ran behind another drive of its run here, which did not insert it.
+    if (unstored === undefined && d.active.has(runId)) throw new StartRefused(false);
+    throw new AppError('record_not_found', { message: `no run ${runId}` });
+  }
   if (row.status !== 'running' || row.leaseHolder !== d.lease.holder) return toView(row);
   const flow = row.flow as unknown as Flow;
   const byId = new Map(flow.steps.map((s) => [s.id, s]));
@@ -99,7 +125,8 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
   let cursor: string | null = row.cursor ?? null;
   let signal = (row.resumeSignal ?? undefined) as ResumeSignal | undefined;
   let pauseRequested = row.pauseRequested;
-  const lease = keepLease(d, runId);
+  let insertFirst = inserted ? unstored?.insert : undefined;
+  const lease = keepLease(d, runId, () => insertFirst === undefined);
   const registry = d.registry();
   const replayable = (s: Step | undefined): boolean => s !== undefined && ((registry[s.kind] as StepExecutor).replayable?.(s) ?? false);
   // Checkpoints of replayable steps not written yet, and their trace entries: a run of cheap
@@ -110,14 +137,41 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
   let heldEntries: TraceEntry[] = [];
   /** Writes a boundary with the held checkpoints before its own; on success moves seq past all of
    * them and publishes their progress, in order. */
-  const commit = async (b: Omit<Boundary, 'held' | 'seq'>, fin: Parameters<typeof writeBoundary>[3], audit?: Parameters<typeof writeBoundary>[4]): Promise<BoundaryResult> => {
-    const r = await writeBoundary(deps.store, { ...b, seq, held }, d.lease, fin, audit);
-    if (!r.ok) return r;
+  const written = (): void => {
     const from = seq;
-    seq += 1 + held.length;
+    seq += held.length;
     heldEntries.forEach((e, i) => stepDone(deps, runId, row.flowId, e, from + 1 + i, traceId));
     held = [];
     heldEntries = [];
+  };
+  /** The first boundary of a run not stored yet: the insert carries its checkpoints so far. A
+   * boundary that leaves it running or ends it is the insert itself; a park is written as usual
+   * after an insert of the run as its held steps left it. */
+  const insertAt = async (insert: Unstored['insert'], b: Omit<Boundary, 'held' | 'seq'>, fin: Parameters<typeof writeBoundary>[3], audit?: Parameters<typeof writeBoundary>[4]): Promise<BoundaryResult | undefined> => {
+    if (fin.status === 'running' || fin.status === 'completed' || fin.status === 'error') {
+      const out = await insert({
+        status: fin.status, cursor: b.cursor, outputs: b.outputs, trace: b.trace, checkpoints: [...held, { stepId: b.stepId, cursor: b.cursor, outputs: b.outputs }],
+        ...(fin.status === 'error' ? { error: { code: fin.code, message: fin.message } } : {}), ...(audit ? { endAudit: audit } : {}),
+      });
+      written();
+      seq += 1;
+      return { ok: true, pauseRequested: false, audit: out.endAudit };
+    }
+    const last = held[held.length - 1];
+    await insert({ status: 'running', cursor: last?.cursor ?? row.cursor ?? null, outputs: last?.outputs ?? {}, trace: b.trace.slice(0, held.length), checkpoints: held });
+    written();
+    return undefined;
+  };
+  const commit = async (b: Omit<Boundary, 'held' | 'seq'>, fin: Parameters<typeof writeBoundary>[3], audit?: Parameters<typeof writeBoundary>[4]): Promise<BoundaryResult> => {
+    if (insertFirst) {
+      const r = await insertAt(insertFirst, b, fin, audit);
+      insertFirst = undefined;
+      if (r) return r;
+    }
+    const r = await writeBoundary(deps.store, { ...b, seq, held }, d.lease, fin, audit);
+    if (!r.ok) return r;
+    written();
+    seq += 1;
     return r;
   };
   const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);

@@ -13,8 +13,8 @@ import { validateFlowRepeated } from '../definitions/validate.js';
 import { loadFlow } from '../definitions/store.js';
 import { buildRegistry } from '../steps/registry.js';
 import type { ChildState, Delegation } from '../steps/agent.js';
-import { drive, type DriverDeps, type Registry } from './driver.js';
-import { findChild, insertRun, loadRun, takeLease, type Lease, type RunRow } from './records.js';
+import { drive, startsReplayable, StartRefused, type DriverDeps, type Registry, type Unstored } from './driver.js';
+import { findChild, insertRun, loadRun, newRunRow, takeLease, type Lease, type NewRun, type RunRow } from './records.js';
 import { toView } from './view.js';
 import { runStarted, startedAudit } from './events.js';
 import { cancelIfPaused } from './control.js';
@@ -98,8 +98,15 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
   };
 
   /** Every drive ends here: a run that parked after its agent was paused is cancelled (spec 001). */
-  const driveHeld = async (runId: string, traceId: string, inserted?: RunRow): Promise<RunView> =>
-    cancelIfPaused(engine, await drive(driverDeps, runId, traceId, inserted), traceId);
+  const driveHeld = async (runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> =>
+    cancelIfPaused(engine, await drive(driverDeps, runId, traceId, inserted, unstored), traceId);
+
+  /** A start that inserted nothing: the run exists (a redelivered start), or its principal is paused. */
+  const notInserted = async (cmd: StartRunCommand, paused: boolean, traceId: string): Promise<RunView> => {
+    const existing = await loadRun(deps.store, cmd.runId);
+    if (existing) return redelivered(existing, traceId);
+    throw paused ? pausedError(cmd.principal, '') : new AppError('record_not_found', { message: `run ${cmd.runId} was neither created nor found` });
+  };
 
   /** A start for a run that exists: continue it only if its holder is gone. */
   const redelivered = async (existing: RunRow, traceId: string): Promise<RunView> => {
@@ -128,15 +135,35 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
         throw err;
       }
       const r = { runId: cmd.runId, flowId: flow.id, principal: cmd.principal, trigger: cmd.trigger ?? 'manual' };
-      const created = await insertRun(deps.store, {
+      const run: NewRun = {
         id: cmd.runId, flowId: flow.id, flow: flow as unknown as Record<string, unknown>, principal: cmd.principal, input: cmd.input,
         trigger: r.trigger, cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
-      }, lease, { audit: startedAudit(r, traceId), refusePaused: true });
-      if (!created.row || !created.audit) {
-        const existing = await loadRun(deps.store, cmd.runId);
-        if (existing) return redelivered(existing, traceId);
-        throw created.paused ? pausedError(cmd.principal, '') : new AppError('record_not_found', { message: `run ${cmd.runId} was neither created nor found` });
+      };
+      const audit = startedAudit(r, traceId);
+      if (startsReplayable(driverDeps, flow)) {
+        // Its first steps run before the run is stored: the first boundary inserts it together with
+        // their checkpoints (and, for a run that ends there, its end), one statement for the run
+        // instead of two. A crash before then leaves the start unacknowledged, so it is redelivered.
+        let started: Promise<void> | undefined;
+        const unstored: Unstored = {
+          insert: async (state) => {
+            const created = await insertRun(deps.store, run, lease, { audit, refusePaused: true, state });
+            if (!created.row || !created.audit) throw new StartRefused(created.paused);
+            started = runStarted(deps, created.audit);
+            return created;
+          },
+        };
+        try {
+          return await driveHeld(cmd.runId, traceId, newRunRow(run, lease), unstored);
+        } catch (err) {
+          if (err instanceof StartRefused) return notInserted(cmd, err.paused, traceId);
+          throw err;
+        } finally {
+          await started;
+        }
       }
+      const created = await insertRun(deps.store, run, lease, { audit, refusePaused: true });
+      if (!created.row || !created.audit) return notInserted(cmd, created.paused, traceId);
       // The start's row is already stored with the run (the outbox), so its event need not be
       // on the stream before the first step: it goes out while the run proceeds, ahead of the
       // run's progress on the same connection, and the reply waits for it.

@@ -73,6 +73,37 @@ export interface InsertedRun {
   paused: boolean;
   /** The audit row written with the run (same statement, so one exists iff the other does). */
   audit: StoredAudit | undefined;
+  /** The state's end audit row, when it had one and the run was inserted. */
+  endAudit?: StoredAudit | undefined;
+}
+
+/**
+ * Where a run that is inserted after its first steps already ran (replayable steps only:
+ * driver.ts) stands: their checkpoints (seq 1, 2, ...), its cursor and outputs, and its status,
+ * with the end's audit row when it has already ended.
+ */
+export interface StartState {
+  status: 'running' | 'completed' | 'error';
+  cursor: string | null;
+  outputs: Record<string, unknown>;
+  trace: TraceEntry[];
+  checkpoints: readonly HeldCheckpoint[];
+  error?: { code: string; message: string };
+  endAudit?: AuditInput;
+}
+
+/** The row of a run about to start, leased to `lease.holder`, as insertRun stores it (at `state`). */
+export function newRunRow(r: NewRun, lease: Lease, state?: StartState): RunRow {
+  const now = new Date(lease.now());
+  const running = !state || state.status === 'running';
+  return {
+    id: r.id, flowId: r.flowId, flow: r.flow, principal: r.principal, input: r.input ?? null, trigger: r.trigger,
+    status: state?.status ?? 'running', waitingReason: null, waitingStepId: null, waitingToken: null, cursor: state ? state.cursor : r.cursor, seq: state?.checkpoints.length ?? 0,
+    outputs: state?.outputs ?? {}, trace: state?.trace ?? [], stack: r.stack, parentRunId: r.parent?.runId ?? null, parentStepId: r.parent?.stepId ?? null,
+    parentKey: r.parent ? `${r.parent.runId}/${r.parent.stepId}` : null, errorCode: state?.error?.code ?? null, errorMessage: state?.error?.message ?? null,
+    leaseHolder: running ? lease.holder : null, leaseExpiresAt: running ? expiry(lease) : null, pauseRequested: false, resumeSignal: null, pendingSignal: null,
+    traceId: r.traceId ?? null, createdAt: now, updatedAt: now, endedAt: running ? null : now,
+  } satisfies Record<(typeof RUN_COLUMNS)[number][0], unknown> as unknown as RunRow;
 }
 
 /**
@@ -83,27 +114,25 @@ export interface InsertedRun {
  * inserted when the id (or the parent's one-child-per-step key) exists, or, with
  * `refusePaused`, when the principal is paused.
  */
-export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audit: AuditInput; refusePaused: boolean }): Promise<InsertedRun> {
-  const now = new Date(lease.now());
-  const row = {
-    id: r.id, flowId: r.flowId, flow: r.flow, principal: r.principal, input: r.input ?? null, trigger: r.trigger,
-    status: 'running', waitingReason: null, waitingStepId: null, waitingToken: null, cursor: r.cursor, seq: 0,
-    outputs: {}, trace: [], stack: r.stack, parentRunId: r.parent?.runId ?? null, parentStepId: r.parent?.stepId ?? null,
-    parentKey: r.parent ? `${r.parent.runId}/${r.parent.stepId}` : null, errorCode: null, errorMessage: null,
-    leaseHolder: lease.holder, leaseExpiresAt: expiry(lease), pauseRequested: false, resumeSignal: null, pendingSignal: null,
-    traceId: r.traceId ?? null, createdAt: now, updatedAt: now, endedAt: null,
-  } satisfies Record<(typeof RUN_COLUMNS)[number][0], unknown>;
+export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audit: AuditInput; refusePaused: boolean; state?: StartState }): Promise<InsertedRun> {
+  const row = newRunRow(r, lease, o.state) as unknown as Record<string, unknown>;
+  const now = row.createdAt as Date;
   const sql = rawSql(store);
   const audit = { type: o.audit.type, at: now, traceId: o.audit.traceId ?? null, data: o.audit.data };
   const stored = (id: unknown): StoredAudit => ({ id: String(id), ...audit });
+  const end = o.state?.endAudit && { type: o.state.endAudit.type, at: now, traceId: o.state.endAudit.traceId ?? null, data: o.state.endAudit.data };
+  const storedEnd = (id: unknown): StoredAudit | undefined => (end && id !== null && id !== undefined ? { id: String(id), ...end } : undefined);
+  const cps = o.state?.checkpoints ?? [];
   if (sql.dialect === 'postgres') {
     const cols = Object.fromEntries(RUN_COLUMNS.map(([prop, col, kind]) => [col, kind === 'date' && row[prop] ? (row[prop] as Date).toISOString() : row[prop]]));
     const out = await insertPg(store, {
-      ...cols, id: r.id, parent_key: row.parentKey, principal: r.principal,
+      ...cols, id: r.id, parent_key: row.parentKey as string | null, principal: r.principal,
       refuse_paused: o.refusePaused, audit_type: audit.type, audit_at: now.toISOString(), audit_trace: audit.traceId, audit_data: audit.data,
+      cps: cps.length ? cps.map((c) => ({ step_id: c.stepId, cursor: c.cursor, outputs: c.outputs })) : null,
+      end_type: end?.type ?? null, end_trace: end?.traceId ?? null, end_data: end?.data ?? null,
     });
     if (out.auditId === undefined) return { row: null, paused: out.paused, audit: undefined };
-    return { row: row as unknown as RunRow, paused: false, audit: stored(out.auditId) };
+    return { row: row as unknown as RunRow, paused: false, audit: stored(out.auditId), endAudit: storedEnd(out.endId) };
   }
   const values = RUN_COLUMNS.map(([prop, , kind]) => {
     const v = row[prop];
@@ -117,7 +146,10 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audi
   return sql.sqlite((prep, db) => db.transaction((): InsertedRun => {
     if (o.refusePaused && prep(`select 1 as "p" from ${P} where "seat" = $1`).all([r.principal]).length > 0) return { row: null, paused: true, audit: undefined };
     if (prep(`insert into ${T} (${SELECT_RUN}) values (${params}) on conflict do nothing`).run(values).changes !== 1) return { row: null, paused: false, audit: undefined };
-    return { row: row as unknown as RunRow, paused: false, audit: stored(insertAuditSqlite(prep, sql, audit)) };
+    const startId = insertAuditSqlite(prep, sql, audit);
+    const insert = prep(`insert into ${sql.table('flow_checkpoint')} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`);
+    cps.forEach((c, i) => insert.run([r.id, i + 1, c.stepId, c.cursor, sql.json(c.outputs), r.principal, r.input ?? null, sql.date(now)]));
+    return { row: row as unknown as RunRow, paused: false, audit: stored(startId), endAudit: end && storedEnd(insertAuditSqlite(prep, sql, end)) };
   })());
 }
 
@@ -199,7 +231,7 @@ export async function closeAttempt(em: EntityManager, key: string, outcome: stri
 }
 
 /** A replayable step's checkpoint that waits for the next boundary's transaction (driver.ts). */
-export interface HeldCheckpoint { stepId: string; cursor: string | null; outputs: Record<string, unknown> }
+export interface HeldCheckpoint { stepId: string | null; cursor: string | null; outputs: Record<string, unknown> }
 
 /** What a step boundary writes; the run's cursor and its checkpoint in one transaction. `held`
  * checkpoints (steps that ran since the last boundary) go first, at seq + 1, seq + 2, ..., this
