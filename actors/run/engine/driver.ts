@@ -110,11 +110,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
   // A run this worker has just inserted is not read back: `inserted` is exactly what was stored
   // (or, with `unstored`, what its first boundary will store).
   const row = inserted ?? (await loadRun(deps.store, runId));
-  if (!row) {
-    // A start that ran behind another drive of its run here, which did not insert it.
-    if (unstored === undefined && d.active.has(runId)) throw new StartRefused(false);
-    throw new AppError('record_not_found', { message: `no run ${runId}` });
-  }
+  if (!row) throw new AppError('record_not_found', { message: `no run ${runId}` });
   if (row.status !== 'running' || row.leaseHolder !== d.lease.holder) return toView(row);
   const flow = row.flow as unknown as Flow;
   const byId = new Map(flow.steps.map((s) => [s.id, s]));
