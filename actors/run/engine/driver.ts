@@ -4,6 +4,8 @@
  * declaration order unless routed; `next: null` stops. Around a side-effecting step an attempt
  * is opened before the call and closed in the transaction that writes the step's checkpoint, so
  * after a crash an open attempt means "may have happened". Pause is honoured at the boundary.
+ * Replayable steps in a row share one boundary, and a run whose first step is replayable is
+ * inserted by its first boundary (writer.ts).
  */
 import type { ActorDeps } from '../../actor.js';
 import type { Flow, Step } from '../../../schemas/flows.js';
@@ -11,27 +13,12 @@ import type { RunView, TraceEntry } from '../../../schemas/runs.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { ResumeSignal, RunView as StepRunView, StepContext, StepExecutor, StepOutput, StepResult } from '../steps/types.js';
 import { interpolate } from '../interpolate.js';
-import { loadRun, openAttempt, renewLease, writeBoundary, type Boundary, type BoundaryResult, type HeldCheckpoint, type InsertedRun, type Lease, type RunRow, type StartState } from './records.js';
+import { loadRun, openAttempt, renewLease, type Lease, type RunRow } from './records.js';
+import { BoundaryWriter, MAX_HELD, type Unstored } from './writer.js';
 import { toView } from './view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 
 export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
-
-/** At most this many replayable steps' checkpoints wait for a shared boundary. */
-const MAX_HELD = 16;
-
-/** A run whose first boundary inserts it (its first steps are replayable): `insert` stores it at
- * the state given, or throws StartRefused when nothing was inserted. */
-export interface Unstored {
-  insert(state: StartState): Promise<InsertedRun>;
-}
-
-/** The run was not inserted: its id exists already, or its principal is paused. */
-export class StartRefused extends Error {
-  constructor(readonly paused: boolean) {
-    super(paused ? 'principal paused' : 'run exists');
-  }
-}
 
 /** Whether a run of `flow` may start before it is stored (its first step is replayable). */
 export function startsReplayable(d: DriverDeps, flow: Flow): boolean {
@@ -117,60 +104,14 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
   const outputs = { ...(row.outputs as Record<string, StepOutput>) };
   const trace = [...(row.trace as TraceEntry[])];
   const view = runView(row);
-  let seq = row.seq;
   let cursor: string | null = row.cursor ?? null;
   let signal = (row.resumeSignal ?? undefined) as ResumeSignal | undefined;
   let pauseRequested = row.pauseRequested;
-  let insertFirst = inserted ? unstored?.insert : undefined;
-  const lease = keepLease(d, runId, () => insertFirst === undefined);
+  const w = new BoundaryWriter(deps, d.lease, { id: runId, flowId: row.flowId, cursor: row.cursor ?? null }, traceId, row.seq, inserted ? unstored?.insert : undefined);
+  const lease = keepLease(d, runId, () => w.stored);
   const registry = d.registry();
   const replayable = (s: Step | undefined): boolean => s !== undefined && ((registry[s.kind] as StepExecutor).replayable?.(s) ?? false);
-  // Checkpoints of replayable steps not written yet, and their trace entries: a run of cheap
-  // in-process steps (branch, switch, first-party reads) shares one boundary transaction instead
-  // of one each. A crash before it commits replays them from the last written checkpoint, which
-  // changes nothing; a step that is not replayable never starts while any is held.
-  let held: HeldCheckpoint[] = [];
-  let heldEntries: TraceEntry[] = [];
-  /** Writes a boundary with the held checkpoints before its own; on success moves seq past all of
-   * them and publishes their progress, in order. */
-  const written = (): void => {
-    const from = seq;
-    seq += held.length;
-    heldEntries.forEach((e, i) => stepDone(deps, runId, row.flowId, e, from + 1 + i, traceId));
-    held = [];
-    heldEntries = [];
-  };
-  /** The first boundary of a run not stored yet: the insert carries its checkpoints so far. A
-   * boundary that leaves it running or ends it is the insert itself; a park is written as usual
-   * after an insert of the run as its held steps left it. */
-  const insertAt = async (insert: Unstored['insert'], b: Omit<Boundary, 'held' | 'seq'>, fin: Parameters<typeof writeBoundary>[3], audit?: Parameters<typeof writeBoundary>[4]): Promise<BoundaryResult | undefined> => {
-    if (fin.status === 'running' || fin.status === 'completed' || fin.status === 'error') {
-      const out = await insert({
-        status: fin.status, cursor: b.cursor, outputs: b.outputs, trace: b.trace, checkpoints: [...held, { stepId: b.stepId, cursor: b.cursor, outputs: b.outputs }],
-        ...(fin.status === 'error' ? { error: { code: fin.code, message: fin.message } } : {}), ...(audit ? { endAudit: audit } : {}),
-      });
-      written();
-      seq += 1;
-      return { ok: true, pauseRequested: false, audit: out.endAudit };
-    }
-    const last = held[held.length - 1];
-    await insert({ status: 'running', cursor: last?.cursor ?? row.cursor ?? null, outputs: last?.outputs ?? {}, trace: b.trace.slice(0, held.length), checkpoints: held });
-    written();
-    return undefined;
-  };
-  const commit = async (b: Omit<Boundary, 'held' | 'seq'>, fin: Parameters<typeof writeBoundary>[3], audit?: Parameters<typeof writeBoundary>[4]): Promise<BoundaryResult> => {
-    if (insertFirst) {
-      const r = await insertAt(insertFirst, b, fin, audit);
-      insertFirst = undefined;
-      if (r) return r;
-    }
-    const r = await writeBoundary(deps.store, { ...b, seq, held }, d.lease, fin, audit);
-    if (!r.ok) return r;
-    written();
-    seq += 1;
-    return r;
-  };
-  const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
+  const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq: w.seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
   const lostView = async () => toView((await loadRun(deps.store, runId))!);
   const base = { runId, principal: row.principal, input: row.input ?? undefined };
   try {
@@ -178,7 +119,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       if (lease.lost()) return await lostView();
       if (pauseRequested) {
         const at = cursor ?? '';
-        const r = await commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'waiting', reason: 'operator', stepId: at, token: undefined, resumeSignal: signal });
+        const r = await w.commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'waiting', reason: 'operator', stepId: at, token: undefined, resumeSignal: signal });
         if (!r.ok && r.reason === 'withdrawn') {
           pauseRequested = false;
           continue;
@@ -190,7 +131,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       }
       if (cursor === null) {
         // Only reachable for an empty remainder (e.g. recovered after the last commit).
-        const r = await commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'completed' });
+        const r = await w.commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'completed' });
         if (!r.ok) return await lostView();
         const v = finish({ status: 'completed', endedAt: new Date(d.lease.now()) });
         await runEnded(deps, row, v, traceId);
@@ -203,7 +144,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       if (!step || !exec) {
         result = { kind: 'fail', code: 'flow_step_failed', message: `step ${cursor} does not exist in the flow` };
       } else {
-        if (exec.sideEffect(step)) attemptKey = await openAttempt(deps.store, runId, step.id, seq, d.lease);
+        if (exec.sideEffect(step)) attemptKey = await openAttempt(deps.store, runId, step.id, w.seq, d.lease);
         const ctx: StepContext = {
           run: view, step, outputs, attemptKey: attemptKey ?? '', resume: signal,
           render: (t) => interpolate(t, { input: view.input, outputs }),
@@ -222,9 +163,8 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
         const next = resolveNext(flow, step!, result.port);
         outputs[stepId] = result.output;
         trace.push({ stepId, kind, status: 'done', summary: result.output.summary, ...(result.output.verdict ? { verdict: result.output.verdict } : {}), port: next, ...(attemptKey ? { attemptKey } : {}), at });
-        if (next !== null && attemptKey === undefined && held.length < MAX_HELD && !pauseRequested && replayable(step) && replayable(byId.get(next))) {
-          held.push({ stepId, cursor: next, outputs: { ...outputs } });
-          heldEntries.push(trace[trace.length - 1]!);
+        if (next !== null && attemptKey === undefined && w.holding < MAX_HELD && !pauseRequested && replayable(step) && replayable(byId.get(next))) {
+          w.hold({ stepId, cursor: next, outputs: { ...outputs } }, trace[trace.length - 1]!);
           cursor = next;
           signal = undefined;
           continue;
@@ -232,12 +172,12 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
         const fin = next === null ? { status: 'completed' as const } : { status: 'running' as const };
         // The end's audit row goes in with the last step (what it summarises is already known).
         const ended = next === null ? endedAudit(finish({ status: 'completed', endedAt: new Date(d.lease.now()) }), traceId) : undefined;
-        const r = await commit({ ...base, stepId, cursor: next, outputs, trace, attemptKey, attemptOutcome: 'done' }, fin, ended);
+        const r = await w.commit({ ...base, stepId, cursor: next, outputs, trace, attemptKey, attemptOutcome: 'done' }, fin, ended);
         if (!r.ok) return await lostView();
         cursor = next;
         signal = undefined;
         pauseRequested = r.pauseRequested;
-        stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
+        stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, w.seq, traceId);
         if (next === null) {
           const v = finish({ status: 'completed', endedAt: new Date(d.lease.now()) });
           await runEnded(deps, row, v, traceId, r.audit);
@@ -247,7 +187,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       }
       if (result.kind === 'park') {
         trace.push({ stepId, kind, status: 'parked', summary: result.summary, ...(attemptKey ? { attemptKey } : {}), at });
-        const r = await commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'parked' }, { status: 'waiting', reason: result.reason, stepId, token: result.token, resumeSignal: undefined });
+        const r = await w.commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'parked' }, { status: 'waiting', reason: result.reason, stepId, token: result.token, resumeSignal: undefined });
         if (!r.ok && r.reason === 'pending') {
           trace.pop();
           signal = r.signal;
@@ -255,17 +195,17 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
         }
         if (!r.ok) return await lostView();
         const v = finish({ status: 'waiting', waitingReason: result.reason, waitingStepId: stepId, waitingToken: result.token ?? null });
-        stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
+        stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, w.seq, traceId);
         await runParked(deps, v, traceId);
         return v;
       }
       trace.push({ stepId, kind, status: 'failed', summary: `${result.code}: ${result.message}`, ...(attemptKey ? { attemptKey } : {}), at });
       const failed = { status: 'error' as const, errorCode: result.code, errorMessage: result.message };
       const ended = endedAudit(finish({ ...failed, endedAt: new Date(d.lease.now()) }), traceId);
-      const r = await commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, { status: 'error', code: result.code, message: result.message }, ended);
+      const r = await w.commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, { status: 'error', code: result.code, message: result.message }, ended);
       if (!r.ok) return await lostView();
       const v = finish({ ...failed, endedAt: new Date(d.lease.now()) });
-      stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, seq, traceId);
+      stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, w.seq, traceId);
       await runEnded(deps, row, v, traceId, r.audit);
       return v;
     }
