@@ -1,5 +1,5 @@
 /**
- * `tool`: first-party `svc_*` reads (no side effect; `svc_approve`, a chain write, has one), `<connector>.<route>` HTTP calls through
+ * `tool`: first-party `svc_*` tools (no attempt: the reads change nothing, and `svc_approve` refuses without a chain; only the reads are replayable), `<connector>.<route>` HTTP calls through
  * the connectors module, and `mcp__<server>__<tool>` through the mcp actor and its allowlist.
  * An ask-mode MCP write parks the run (`connector_ask`) on a yes/no question opened by the gate
  * actor; the step is re-entered with `ask_answered`. Arguments are interpolated strings.
@@ -53,7 +53,7 @@ async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.j
 export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
   return {
     kind: 'tool',
-    sideEffect: (step) => !isSvcRead(step.tool),
+    sideEffect: (step) => !step.tool.startsWith('svc_'),
     replayable: (step) => isSvcRead(step.tool),
     async execute(ctx) {
       const { step, run } = ctx;
