@@ -67,7 +67,7 @@ export async function catalog(store: Store, owner: string, id: string): Promise<
 }
 
 export async function putCatalog(store: Store, owner: string, id: string, tools: CatalogTool[]): Promise<void> {
-  await store.em().upsert(McpCatalog, { key: serverKey(owner, id), owner, serverId: id, tools, refreshedAt: new Date() });
+  await writing(store, () => store.em().upsert(McpCatalog, { key: serverKey(owner, id), owner, serverId: id, tools, refreshedAt: new Date() }));
 }
 
 function toRule(r: McpRule): RuleRow {
@@ -84,12 +84,58 @@ export async function rules(store: Store, owner: string, server?: string): Promi
 }
 
 /**
+ * What a call has read of the rules and catalogs of an embedded store (SQLite in memory). That
+ * database belongs to this process alone, and every write to the two tables goes through this
+ * module, which moves `generation` on before and after it: a read is kept only if no write
+ * started or ended while it ran, and used only while the generation is the one it was read at,
+ * so a rule changed or a catalog refreshed is in force for the very next call. A PostgreSQL store
+ * is shared by every replica, which could change a rule unseen: there every call reads it.
+ */
+interface Remembered { readonly generation: number; readonly found: boolean; readonly rules: readonly RuleRow[] }
+interface CallRulesCache { generation: number; readonly entries: Map<string, Remembered> }
+const callRulesCaches = new WeakMap<Store, CallRulesCache>();
+const CALL_RULES_MAX = 1024;
+
+function callRulesCache(store: Store): CallRulesCache | undefined {
+  if (store.engine !== 'sqlite') return undefined;
+  let c = callRulesCaches.get(store);
+  if (!c) callRulesCaches.set(store, (c = { generation: 0, entries: new Map() }));
+  return c;
+}
+
+/** Around every write to mcp_rule or mcp_catalog. */
+async function writing<T>(store: Store, write: () => Promise<T>): Promise<T> {
+  const c = callRulesCache(store);
+  if (c) { c.generation++; c.entries.clear(); }
+  try {
+    return await write();
+  } finally {
+    if (c) { c.generation++; c.entries.clear(); }
+  }
+}
+
+/**
  * What one call needs, in one statement: whether the server's catalog lists `tool` (no catalog
  * row or no such tool: `found` false) and the rules that can decide it (exact name or `*`, every
- * level). Read at every call, never cached, so a rule changed through any replica is in force
- * for the next call everywhere.
+ * level). On PostgreSQL it is read at every call, never cached, so a rule changed through any
+ * replica is in force for the next call everywhere; on the embedded store see CallRulesCache.
  */
-export async function callRules(store: Store, owner: string, server: string, tool: string): Promise<{ found: boolean; rules: RuleRow[] }> {
+export async function callRules(store: Store, owner: string, server: string, tool: string): Promise<{ found: boolean; rules: readonly RuleRow[] }> {
+  const c = callRulesCache(store);
+  if (!c) return readCallRules(store, owner, server, tool);
+  const key = JSON.stringify([owner, server, tool]);
+  const hit = c.entries.get(key);
+  if (hit !== undefined && hit.generation === c.generation) return hit;
+  const generation = c.generation;
+  const read = await readCallRules(store, owner, server, tool);
+  if (c.generation === generation) {
+    if (c.entries.size >= CALL_RULES_MAX) c.entries.clear();
+    c.entries.set(key, { generation, found: read.found, rules: read.rules });
+  }
+  return read;
+}
+
+async function readCallRules(store: Store, owner: string, server: string, tool: string): Promise<{ found: boolean; rules: RuleRow[] }> {
   const sql = rawSql(store);
   const [cat, rule] = [sql.table('mcp_catalog'), sql.table('mcp_rule')];
   const pg = sql.dialect === 'postgres';
@@ -110,14 +156,14 @@ export async function callRules(store: Store, owner: string, server: string, too
 }
 
 export async function upsertRule(store: Store, r: RuleRow, by: string): Promise<void> {
-  await store.em().upsert(McpRule, {
+  await writing(store, () => store.em().upsert(McpRule, {
     key: ruleKey(r.owner, r.server, r.tool, r.level, r.ref), owner: r.owner, server: r.server, tool: r.tool, level: r.level, ref: r.ref,
     enabled: r.enabled, effect: r.effect ?? null, mode: r.mode ?? null, updatedAt: new Date(), updatedBy: by,
-  });
+  }));
 }
 
 export async function deleteRule(store: Store, owner: string, server: string, tool: string, level: Level, ref: string): Promise<boolean> {
-  return (await store.em().nativeDelete(McpRule, { key: ruleKey(owner, server, tool, level, ref) })) > 0;
+  return (await writing(store, () => store.em().nativeDelete(McpRule, { key: ruleKey(owner, server, tool, level, ref) }))) > 0;
 }
 
 /** Drops the allow rules of tools seen for the first time, so discovery never admits anything. */
@@ -125,7 +171,7 @@ export async function revokeAllows(store: Store, owner: string, server: string, 
   if (tools.length === 0) return [];
   const em = store.em();
   const rows = await em.find(McpRule, { owner, server, tool: { $in: tools }, enabled: true });
-  if (rows.length) await em.nativeDelete(McpRule, { key: { $in: rows.map((r) => r.key) } });
+  if (rows.length) await writing(store, () => em.nativeDelete(McpRule, { key: { $in: rows.map((r) => r.key) } }));
   return rows.map(toRule);
 }
 
