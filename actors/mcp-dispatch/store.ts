@@ -37,7 +37,7 @@ export async function runtimeServers(store: Store): Promise<{ owner: string; con
 
 /**
  * The runtime server `id` as a caller of `owner` sees it, in one statement: the caller's own
- * (when `owner` is not '') before the operator's. Read at every call, like the rules.
+ * (when `owner` is not '') before the operator's. Read at every call.
  */
 export async function visibleRuntimeServer(store: Store, owner: string, id: string): Promise<{ owner: string; config: McpServerConfig } | undefined> {
   const sql = rawSql(store);
