@@ -49,7 +49,7 @@ const BARE_MAX = 256;
 /** The config and the credential a connection was opened with; hashed so no value is kept. */
 export function fingerprint(config: unknown, headers: Record<string, string>): string {
   const text = JSON.stringify([config, headers]);
-  for (const _ in headers) return createHash('sha256').update(text).digest('hex');
+  if (Object.keys(headers).length > 0) return createHash('sha256').update(text).digest('hex');
   let key = bare.get(text);
   if (key === undefined) {
     if (bare.size >= BARE_MAX) bare.clear();

@@ -20,10 +20,14 @@ import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 
 export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
 
+/** Whether a step may share the next step's boundary (its executor says it is replayable). */
+function replayable(registry: Registry, s: Step | undefined): boolean {
+  return s !== undefined && ((registry[s.kind] as StepExecutor).replayable?.(s) ?? false);
+}
+
 /** Whether a run of `flow` may start before it is stored (its first step is replayable). */
 export function startsReplayable(d: DriverDeps, flow: Flow): boolean {
-  const first = flow.steps[0];
-  return first !== undefined && ((d.registry()[first.kind] as StepExecutor).replayable?.(first) ?? false);
+  return replayable(d.registry(), flow.steps[0]);
 }
 
 export interface DriverDeps {
@@ -110,7 +114,6 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
   const w = new BoundaryWriter(deps, d.lease, { id: runId, flowId: row.flowId, cursor: row.cursor ?? null }, traceId, row.seq, inserted ? unstored?.insert : undefined);
   const lease = keepLease(d, runId, () => w.stored);
   const registry = d.registry();
-  const replayable = (s: Step | undefined): boolean => s !== undefined && ((registry[s.kind] as StepExecutor).replayable?.(s) ?? false);
   const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq: w.seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
   const lostView = async () => toView((await loadRun(deps.store, runId))!);
   const base = { runId, principal: row.principal, input: row.input ?? undefined };
@@ -163,7 +166,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
         const next = resolveNext(flow, step!, result.port);
         outputs[stepId] = result.output;
         trace.push({ stepId, kind, status: 'done', summary: result.output.summary, ...(result.output.verdict ? { verdict: result.output.verdict } : {}), port: next, ...(attemptKey ? { attemptKey } : {}), at });
-        if (next !== null && attemptKey === undefined && w.holding < MAX_HELD && !pauseRequested && replayable(step) && replayable(byId.get(next))) {
+        if (next !== null && attemptKey === undefined && w.holding < MAX_HELD && !pauseRequested && replayable(registry, step) && replayable(registry, byId.get(next))) {
           w.hold({ stepId, cursor: next, outputs: { ...outputs } }, trace[trace.length - 1]!);
           cursor = next;
           signal = undefined;

@@ -13,7 +13,7 @@ import type { Store } from '../../../store/types.js';
 import type { WaitingReason } from '../../../schemas/flows.js';
 import type { TraceEntry } from '../../../schemas/runs.js';
 import type { ResumeSignal } from '../steps/types.js';
-import { rawSql, type RawSql } from '../../../store/raw.js';
+import { rawSql, type RawSql, type SqliteStatement } from '../../../store/raw.js';
 import { insertAuditSqlite, type AuditInput, type StoredAudit } from '../../../store/audit.js';
 import { writeBatched } from './boundary-batch.js';
 import { runInserter, type ColumnKind } from './insert-batch.js';
@@ -128,7 +128,7 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audi
     const out = await insertPg(store, {
       ...cols, id: r.id, parent_key: row.parentKey as string | null, principal: r.principal,
       refuse_paused: o.refusePaused, audit_type: audit.type, audit_at: now.toISOString(), audit_trace: audit.traceId, audit_data: audit.data,
-      cps: cps.length ? cps.map((c) => ({ step_id: c.stepId, cursor: c.cursor, outputs: c.outputs })) : null,
+      cps: checkpointsJson(cps),
       end_type: end?.type ?? null, end_trace: end?.traceId ?? null, end_data: end?.data ?? null,
     });
     if (out.auditId === undefined) return { row: null, paused: out.paused, audit: undefined };
@@ -147,8 +147,7 @@ export async function insertRun(store: Store, r: NewRun, lease: Lease, o: { audi
     if (o.refusePaused && prep(`select 1 as "p" from ${P} where "seat" = $1`).all([r.principal]).length > 0) return { row: null, paused: true, audit: undefined };
     if (prep(`insert into ${T} (${SELECT_RUN}) values (${params}) on conflict do nothing`).run(values).changes !== 1) return { row: null, paused: false, audit: undefined };
     const startId = insertAuditSqlite(prep, sql, audit);
-    const insert = prep(`insert into ${sql.table('flow_checkpoint')} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`);
-    cps.forEach((c, i) => insert.run([r.id, i + 1, c.stepId, c.cursor, sql.json(c.outputs), r.principal, r.input ?? null, sql.date(now)]));
+    insertCheckpointsSqlite(prep, sql, checkpointRows({ runId: r.id, principal: r.principal, input: r.input }, 0, cps, now));
     return { row: row as unknown as RunRow, paused: false, audit: stored(startId), endAudit: end && storedEnd(insertAuditSqlite(prep, sql, end)) };
   })());
 }
@@ -233,6 +232,25 @@ export async function closeAttempt(em: EntityManager, key: string, outcome: stri
 /** A replayable step's checkpoint that waits for the next boundary's transaction (driver.ts). */
 export interface HeldCheckpoint { stepId: string | null; cursor: string | null; outputs: Record<string, unknown> }
 
+type CheckpointRow = { runId: string; seq: number; stepId: string | null; cursor: string | null; outputs: Record<string, unknown>; principal: string; input: string | null; at: Date };
+
+/** A run's checkpoint rows for `list`, at seq after + 1, after + 2, ... */
+function checkpointRows(run: { runId: string; principal: string; input: string | undefined }, after: number, list: readonly HeldCheckpoint[], now: Date): CheckpointRow[] {
+  return list.map((c, i) => ({ runId: run.runId, seq: after + 1 + i, stepId: c.stepId, cursor: c.cursor, outputs: c.outputs, principal: run.principal, input: run.input ?? null, at: now }));
+}
+
+/** Checkpoints as the batched PostgreSQL statements read them (`[{step_id, cursor, outputs}]`), or null for none. */
+function checkpointsJson(list: readonly HeldCheckpoint[] | undefined): unknown {
+  return list?.length ? list.map((c) => ({ step_id: c.stepId, cursor: c.cursor, outputs: c.outputs })) : null;
+}
+
+/** SQLite, inside the caller's transaction. */
+function insertCheckpointsSqlite(prep: (text: string) => SqliteStatement, sql: RawSql, rows: readonly CheckpointRow[]): void {
+  if (!rows.length) return;
+  const insert = prep(`insert into ${sql.table('flow_checkpoint')} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`);
+  for (const c of rows) insert.run([c.runId, c.seq, c.stepId, c.cursor, sql.json(c.outputs), c.principal, c.input, sql.date(c.at)]);
+}
+
 /** What a step boundary writes; the run's cursor and its checkpoint in one transaction. `held`
  * checkpoints (steps that ran since the last boundary) go first, at seq + 1, seq + 2, ..., this
  * step's after them, and the run's seq moves past all of them. */
@@ -243,10 +261,8 @@ export interface Boundary {
 }
 
 /** The boundary's checkpoint rows, in seq order (the held ones first). */
-function checkpointsOf(b: Boundary, now: Date): { runId: string; seq: number; stepId: string | null; cursor: string | null; outputs: Record<string, unknown>; principal: string; input: string | null; at: Date }[] {
-  const all = [...(b.held ?? []), { stepId: b.stepId, cursor: b.cursor, outputs: b.outputs }];
-  return all.map((c, i) => ({ runId: b.runId, seq: b.seq + 1 + i, stepId: c.stepId, cursor: c.cursor, outputs: c.outputs, principal: b.principal, input: b.input ?? null, at: now }));
-}
+const checkpointsOf = (b: Boundary, now: Date): CheckpointRow[] =>
+  checkpointRows(b, b.seq, [...(b.held ?? []), { stepId: b.stepId, cursor: b.cursor, outputs: b.outputs }], now);
 
 /** The run's seq once the boundary is written. */
 const seqAfter = (b: Boundary): number => b.seq + 1 + (b.held?.length ?? 0);
@@ -278,7 +294,7 @@ async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final,
   if (sql.dialect === 'postgres') {
     const out = await writeBatched(store, {
       run_id: b.runId, holder: lease.holder, seq: b.seq, cursor: b.cursor, outputs: b.outputs, trace: b.trace, at: now.toISOString(), status: fin.status,
-      held: b.held?.length ? b.held.map((h) => ({ step_id: h.stepId, cursor: h.cursor, outputs: h.outputs })) : null,
+      held: checkpointsJson(b.held),
       resume_signal: waiting?.resumeSignal ?? null, waiting_reason: waiting?.reason ?? null, waiting_step_id: waiting?.stepId ?? null, waiting_token: waiting?.token ?? null,
       error_code: error?.code ?? null, error_message: error?.message ?? null, step_id: b.stepId, outcome: b.attemptOutcome, akey: b.attemptKey ?? null,
       audit_type: audit?.type ?? null, audit_trace: audit?.traceId ?? null, audit_data: audit?.data ?? null,
@@ -293,11 +309,10 @@ async function fastBoundary(store: Store, b: Boundary, lease: Lease, fin: Final,
     set += ', "status" = $9, "resume_signal" = $10, "lease_holder" = null, "lease_expires_at" = null, "waiting_reason" = $11, "waiting_step_id" = $12, "waiting_token" = $13, "ended_at" = $14, "error_code" = $15, "error_message" = $16';
   }
   const where = '"id" = $1 and "lease_holder" = $7 and "status" = \'running\' and "seq" = $3 and "pending_signal" is null and "pause_requested" = 0';
-  const [T, C, A] = [sql.table('flow_run'), sql.table('flow_checkpoint'), sql.table('flow_attempt')];
+  const [T, A] = [sql.table('flow_run'), sql.table('flow_attempt')];
   return sql.sqlite((prep, db) => db.transaction(() => {
     if (prep(`update ${T} set ${set} where ${where}`).run(values).changes !== 1) return false as const;
-    const insert = prep(`insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") values ($1, $2, $3, $4, $5, $6, $7, $8)`);
-    for (const c of checkpointsOf(b, now)) insert.run([c.runId, c.seq, c.stepId, c.cursor, sql.json(c.outputs), c.principal, c.input, sql.date(c.at)]);
+    insertCheckpointsSqlite(prep, sql, checkpointsOf(b, now));
     if (b.attemptKey !== undefined) prep(`update ${A} set "closed_at" = $1, "outcome" = $2 where "key" = $3 and "closed_at" is null`).run([sql.date(now), b.attemptOutcome, b.attemptKey]);
     if (!audit) return { audit: undefined };
     return { audit: stored(insertAuditSqlite(prep, sql, { type: audit.type, at: now, traceId: audit.traceId ?? null, data: audit.data })) };
