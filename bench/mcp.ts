@@ -19,7 +19,11 @@ import { BIN, startChild, startSvc, percentile, type Child } from './children.js
 import { dropAll } from './roundtrip.js';
 
 export interface McpRow { name: string; n: number; p50: number; p99: number; perSec: number }
-export interface McpBench { rows: McpRow[]; ratioEmbedded: number; ratioJetStream: number; ratioPerSession: number }
+export interface McpBench {
+  rows: McpRow[]; ratioEmbedded: number; ratioJetStream: number; ratioPerSession: number;
+  /** bench/mcp-floor.ts over the direct call: one HTTP hop in front of it, and an HTTP hop plus a core NATS hop. */
+  floorEmbedded: number; floorBus: number;
+}
 
 /**
  * Runs the cases round-robin, one call of each per round, so a burst of load from elsewhere on
@@ -64,10 +68,10 @@ async function serve(): Promise<void> {
   console.log(JSON.stringify({ ready: true, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` }));
 }
 
-async function post(url: string, body: unknown, expect: number): Promise<void> {
-  const res = await fetch(`${url}/mcp/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function post(url: string, body: unknown, expect: number, path = '/mcp/call'): Promise<void> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await res.arrayBuffer();
-  if (res.status !== expect) throw new Error(`/mcp/call answered ${res.status}, expected ${expect}`);
+  if (res.status !== expect) throw new Error(`${path} answered ${res.status}, expected ${expect}`);
 }
 
 async function allowEcho(url: string): Promise<void> {
@@ -93,6 +97,11 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
     const role = (name: string, env: Record<string, string>) => (process.env.BENCH_PROFILE
       ? startChild(['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, BIN, name], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' }, (r) => r.msg === 'svc started')
       : startSvc([name], env));
+    const floorSubject = `${prefix}.floor`;
+    const floorWorker = await startChild([fileURLToPath(new URL('./mcp-floor.js', import.meta.url)), 'worker', target.url!, floorSubject], { NATS_URL: natsUrl }, (r) => r.ready === true);
+    children.push(floorWorker);
+    const floor = await startChild([fileURLToPath(new URL('./mcp-floor.js', import.meta.url)), 'gateway', target.url!, floorSubject], { NATS_URL: natsUrl }, (r) => r.ready === true);
+    children.push(floor);
     const embedded = await role('serve', { SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0' });
     children.push(embedded);
     const worker = await role('worker', { ...jsEnv, LOG_LEVEL: 'info' });
@@ -111,6 +120,8 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
       ['POST /mcp/call, embedded (serve)', () => post(embedded.url!, { name: 'mcp__bench__echo', arguments: args }, 200)],
       ['POST /mcp/call, JetStream + PostgreSQL (gateway + worker)', () => post(gateway.url!, { name: 'mcp__bench__echo', arguments: args }, 200)],
       ['SDK client → svc /mcp → server, embedded', () => viaMcp.callTool({ name: 'mcp__bench__echo', arguments: args })],
+      ['floor: an HTTP hop in front of the direct call (Fastify, SDK client in that process)', () => post(floor.url!, { name: 'echo', arguments: args }, 200, '/call')],
+      ['floor: an HTTP hop and a core NATS hop in front of the direct call (SDK client in a third process)', () => post(floor.url!, { name: 'echo', arguments: args }, 200, '/call-bus')],
       ['refusal: POST /mcp/call blocked tool, embedded', () => post(embedded.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
       ['refusal: POST /mcp/call blocked tool, JetStream + PostgreSQL', () => post(gateway.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
     ];
@@ -119,7 +130,7 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
     await direct.close();
     await viaMcp.close();
     const p50 = (i: number) => rows[i]!.p50;
-    return { rows, ratioEmbedded: p50(2) / p50(0), ratioJetStream: p50(3) / p50(0), ratioPerSession: p50(2) / p50(1) };
+    return { rows, ratioEmbedded: p50(2) / p50(0), ratioJetStream: p50(3) / p50(0), ratioPerSession: p50(2) / p50(1), floorEmbedded: p50(5) / p50(0), floorBus: p50(6) / p50(0) };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
     await dropAll(natsUrl, databaseUrl, prefix).catch(() => undefined);
@@ -136,6 +147,7 @@ export async function runMcpSection(n: number, natsUrl: string, databaseUrl: str
   const r = await benchMcp(n, natsUrl, databaseUrl);
   for (const x of r.rows) console.log(`| ${x.name} | ${fmt(x.p50, 3)} ms | ${fmt(x.p99, 3)} ms | ${fmt(x.perSec, 0)} |`);
   console.log(`\nratio /mcp/call / direct connected client (p50): embedded ${fmt(r.ratioEmbedded)}, JetStream + PostgreSQL ${fmt(r.ratioJetStream)} (target <= 1.5); embedded / direct connect-call-close: ${fmt(r.ratioPerSession)}`);
+  console.log(`floors / direct (p50): an HTTP hop ${fmt(r.floorEmbedded)}, an HTTP hop and a NATS hop ${fmt(r.floorBus)}`);
 }
 
 // `node dist/bench/mcp.js serve` is the MCP server child; `node dist/bench/mcp.js [n]` runs this section alone.

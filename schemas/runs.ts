@@ -72,6 +72,18 @@ export interface StartRunCommand {
   operator?: boolean;
   trigger?: string;
   traceId?: string;
+  /** A webhook run's delivery, for the worker to log as accepted before it starts the run
+   * (actors/trigger/accepted.ts). */
+  delivery?: AcceptedDelivery;
+}
+
+export interface AcceptedDelivery {
+  triggerId: string;
+  deliveryKey: string;
+  bytes: number;
+  eventType: string | null;
+  /** When the gateway accepted it (ISO 8601). */
+  at: string;
 }
 
 export const RunIdBody = Type.Object({ runId: Type.String({ minLength: 1 }) }, { additionalProperties: false });

@@ -1,18 +1,19 @@
 /**
  * One webhook delivery, from raw bytes to a stored `run.start` (spec 001 "Webhook delivery").
  * Order: trigger → scheme verification → enabled → flow still runnable → body → ping → principal
- * pause → event filter → delivery key → command → delivery row with its audit row. Nothing about a trigger's state
- * (disabled, flow gone) is told to a caller that has not proven it holds the secret.
+ * pause → event filter → delivery key → command. Nothing about a trigger's state (disabled, flow
+ * gone) is told to a caller that has not proven it holds the secret.
  *
- * The run id is derived from (trigger id, delivery key), and the command is stored in JetStream
- * (msgId = run id) BEFORE the delivery row is inserted. So every copy of one delivery, on any
- * gateway, sends the same command: the stream's duplicate window and the run id (a run row is
- * inserted once) keep it to one run, and the unique (trigger id, delivery key) row then only
- * decides which copy answers 202 and which `{duplicate: true}`. A crash or a failed insert after
- * the send leaves no "accepted but unsent" state: the command is stored, the producer sees a 5xx
- * and its retry sends the same command again (a no-op) and records the row. A failed send answers
- * 503 with nothing recorded. Rejections are logged under a generated key (rule 7); no body or
- * secret is ever logged or stored.
+ * The 202 is answered once the command is stored in JetStream, and the accept path writes
+ * nothing to the store: the command carries the delivery's log fields and the worker that takes
+ * it logs the delivery as accepted, with its audit row, before it starts the run
+ * (accepted.ts). The run id is derived from (trigger id, delivery key) and is the command's
+ * msgId, so every copy of one delivery, on any gateway, sends the same command: inside the
+ * stream's duplicate window the stream itself answers which copy was first, and the others get
+ * `{duplicate: true}` (and a `duplicate` row). A copy that comes after the window is answered
+ * 202 naming the same run, which is not started again (accepted.ts). A failed send answers 503
+ * with nothing recorded, and the producer's retry sends the same command. Rejections are logged
+ * under a generated key (rule 7); no body or secret is ever logged or stored.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
@@ -120,15 +121,17 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
 
   const key = deliveryKey(scheme, d.headers, messageId);
   const runId = webhookRunId(trigger.id, key);
-  const cmd: StartRunCommand = { runId, flowId: trigger.flowId, input: mapInput(trigger.input as InputMapping | null, payload), principal: trigger.principal, trigger: 'webhook', traceId: d.traceId };
+  const cmd: StartRunCommand = {
+    runId, flowId: trigger.flowId, input: mapInput(trigger.input as InputMapping | null, payload), principal: trigger.principal, trigger: 'webhook', traceId: d.traceId,
+    delivery: { triggerId: trigger.id, deliveryKey: key, bytes, eventType: type ?? null, at: new Date(deps.now()).toISOString() },
+  };
+  let stored: { duplicate: boolean };
   try {
-    await deps.bus.send('run', 'start', cmd, { msgId: runId, traceId: d.traceId });
+    stored = await deps.bus.send('run', 'start', cmd, { msgId: runId, traceId: d.traceId });
   } catch (err) {
     throw new AppError('bus_unavailable', { cause: err });
   }
-  const audit = { traceId: d.traceId, data: { triggerId: trigger.id, flowId: trigger.flowId, runId, deliveryKey: key, bytes, ...(type ? { eventType: type } : {}) } };
-  const row = { id: randomUUID(), triggerId: trigger.id, deliveryKey: key, status: 'accepted', reason: null, bytes, runId, eventType: type ?? null, sent: true, at: new Date(deps.now()), audit };
-  if (!(await deps.rows.insert(row))) {
+  if (stored.duplicate) {
     await logRow(deps, trigger.id, 'duplicate', bytes, { eventType: type ?? null });
     return { status: 200, body: { duplicate: true } };
   }

@@ -25,8 +25,8 @@ t.test('POST /epoch', async (t) => {
 });
 
 t.test('svc flows triggers', async (t) => {
-  const sys = await startSystem(t, { actors: ['trigger', 'ops'] });
-  await sys.bus.consume('run', { start: async () => ({}) });
+  // The run actor is the one that logs an accepted delivery (actors/trigger/accepted.ts).
+  const sys = await startSystem(t, { actors: ['trigger', 'ops', 'run'] });
   await saveFlow(sys.store, 'wf', 'webhook');
   const env = { SVC_URL: sys.url };
   const created = await runCli(['flows', 'triggers', 'create', 'wf', '--events', 'push', '--field', 'ref=ref'], env);

@@ -11,13 +11,22 @@ import { pauseAgent, resumeAgent } from '../../../store/paused.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { skipUnless } from '../../helpers/services.js';
 import type { StartRunCommand } from '../../../schemas/runs.js';
+import { acceptedDeliveries } from '../../../actors/trigger/accepted.js';
 
 const MAX = 4096;
 
 t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
   const sys = await startSystem(t, { env: { SVC_WEBHOOK_MAX_BYTES: String(MAX) }, actors: ['trigger', 'clock', 'ops'] });
   const commands: StartRunCommand[] = [];
-  await sys.bus.consume('run', { start: async (_ctx, p: StartRunCommand) => { if (p.trigger === 'webhook') commands.push(p); return {}; } });
+  // Stands in for the run actor: keeps the commands, and logs each accepted delivery as the run actor does before it starts a run.
+  const logAccepted = acceptedDeliveries(sys);
+  await sys.bus.consume('run', {
+    start: async (ctx, p: StartRunCommand) => {
+      if (p.trigger === 'webhook') commands.push(p);
+      if (p.delivery) await logAccepted({ ...p, delivery: p.delivery }, ctx.deliveryCount);
+      return {};
+    },
+  });
   await saveFlow(sys.store, 'wf', 'webhook');
   await saveFlow(sys.store, 'cronflow', 'cron', '* * * * *');
   const responses: string[] = [];
@@ -57,7 +66,7 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     t.same([again.status, again.body], [200, { duplicate: true }]);
     await waitFor(() => commands.length >= 1);
     t.equal(commands.length, 1, 'one run.start');
-    t.match(commands[0], { runId: first.body.runId, flowId: 'wf', principal: 'agent-7', trigger: 'webhook' });
+    t.match(commands[0], { runId: first.body.runId, flowId: 'wf', principal: 'agent-7', trigger: 'webhook', delivery: { triggerId: id, deliveryKey: 'delivery-1', bytes: raw.length, eventType: null } });
     t.same(JSON.parse(commands[0]!.input!), { repo: 'svc', n: 3 }, 'fields mapping');
   });
 
@@ -101,7 +110,10 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     t.equal(stale.status, 401);
     const retry = await send(raw, svcHeaders(created.secret, raw, { key: 'retry-key' }));
     t.equal(retry.status, 202);
-    const log = await json(`${sys.url}/flows/triggers/deliveries?triggerId=${id}&limit=200`, 'GET');
+    const listed = () => json(`${sys.url}/flows/triggers/deliveries?triggerId=${id}&limit=200`, 'GET');
+    // The accepted row is the worker's, written when it takes the command.
+    let log = await listed();
+    for (const end = Date.now() + 5000; !log.text.includes('"retry-key"') && Date.now() < end; log = await listed()) await new Promise((r) => setTimeout(r, 20));
     responses.push(log.text);
     const rows = log.body.deliveries as { deliveryKey: string; status: string; reason?: string; runId?: string; bytes: number }[];
     t.equal(rows.filter((r) => r.deliveryKey === 'retry-key').length, 1, 'only the accepted copy carries the producer key');

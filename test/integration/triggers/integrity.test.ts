@@ -2,9 +2,9 @@
  * A 202 always has a run behind it, and nothing about a trigger leaks before the caller proves
  * it holds the secret. Real runs (the whole product in one process, embedded bus and SQLite):
  * the flow is checked at mint and at every delivery (scope, deleted, re-saved away from
- * webhook); a failed send answers 503 and records nothing; a delivery whose row was lost after
- * its command was stored (a crash between the two) is accepted on retry with the same run and
- * no second run; disabled answers 403 only to a signed request; a codehost ping starts nothing;
+ * webhook); a failed send answers 503 and records nothing; a copy that comes after the stream's
+ * duplicate window names the same run and starts no second one; the worker logs an accepted
+ * delivery before its run; disabled answers 403 only to a signed request; a codehost ping starts nothing;
  * the delivery log is capped and goes with its trigger.
  */
 import t, { type Test } from 'tap';
@@ -18,6 +18,8 @@ import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { AuditOutbox } from '../../../store/entities/AuditOutbox.js';
 import { pruneDeliveries, RETENTION } from '../../../store/webhooks.js';
 import { skipUnless } from '../../helpers/services.js';
+import { acceptedDeliveries } from '../../../actors/trigger/accepted.js';
+import type { StartRunCommand } from '../../../schemas/runs.js';
 import { until } from '../../helpers/poll.js';
 
 const runs = (sys: TestSystem, flowId: string) => sys.store.em().count(FlowRun, { flowId });
@@ -103,22 +105,38 @@ t.test('deliveries and the flow behind them', async (t) => {
     t.equal(await runs(sys, 'sf'), 1);
   });
 
-  t.test('the row lost after the command was stored (a crash between them): retry → same run, one run', async (t) => {
+  t.test('a copy after the stream\'s duplicate window: 202 naming the same run, logged as a duplicate, one run', async (t) => {
     await saveFlow(sys.store, 'cf', 'webhook');
     const m = await mint(sys.url, { flowId: 'cf' });
     const raw = '{"n":2}';
-    const headers = svcHeaders(m.secret, raw, { key: 'crashed' });
+    const headers = svcHeaders(m.secret, raw, { key: 'late' });
     const first = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
     t.equal(first.status, 202);
     await until('the run', async () => (await completed(sys, first.body.runId)) === 1);
-    // What a gateway that died after the send and before the insert leaves behind.
-    await sys.store.em().nativeDelete(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'crashed' });
-    const retry = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
-    t.same([retry.status, retry.body], [202, { accepted: true, runId: first.body.runId }], 'the retry names the same run');
     const dup = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
-    t.same([dup.status, dup.body], [200, { duplicate: true }]);
-    await new Promise((r) => setTimeout(r, 300));
+    t.same([dup.status, dup.body], [200, { duplicate: true }], 'inside the window the stream answers');
+    // Past the window the stream no longer knows the msgId: the same command is stored again.
+    const cmd: StartRunCommand = { runId: first.body.runId, flowId: 'cf', input: raw, principal: 'operator', trigger: 'webhook', delivery: { triggerId: m.trigger.id, deliveryKey: 'late', bytes: raw.length, eventType: null, at: new Date().toISOString() } };
+    t.equal((await sys.bus.send('run', 'start', cmd, { msgId: 'the-window-forgot' })).duplicate, false);
+    await until('the copy logged as a duplicate', async () => (await sys.store.em().fork().count(WebhookDelivery, { triggerId: m.trigger.id, status: 'duplicate' })) === 2);
+    t.equal(await sys.store.em().fork().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'late', status: 'accepted' }), 1, 'the key stays on its first row');
+    await new Promise((r) => setTimeout(r, 200));
     t.equal(await runs(sys, 'cf'), 1, 'one run for the delivery key');
+  });
+
+  t.test('the worker logs an accepted delivery; a late copy is logged as a duplicate', async (t) => {
+    const logAccepted = acceptedDeliveries(sys);
+    const cmd = { runId: 'run-wh-direct', flowId: 'x', principal: 'operator', trigger: 'webhook', delivery: { triggerId: 'trg_direct', deliveryKey: 'k1', bytes: 3, eventType: 'push', at: new Date().toISOString() } };
+    t.equal(await logAccepted(cmd, 1), true, 'first delivery: logged as accepted');
+    t.equal(await logAccepted(cmd, 2), true, 'a redelivered command meeting its own row is not a duplicate');
+    t.equal(await logAccepted(cmd, 1), false, 'another command with a logged key: a late copy, logged as a duplicate');
+    const em = sys.store.em().fork();
+    t.match(await em.find(WebhookDelivery, { triggerId: 'trg_direct' }, { orderBy: { status: 'asc' } }), [
+      { status: 'accepted', deliveryKey: 'k1', runId: 'run-wh-direct', bytes: 3, eventType: 'push', sent: true },
+      { status: 'duplicate', deliveryKey: /^duplicate:/, runId: null },
+    ]);
+    const audit = (await em.find(AuditEvent, { type: 'WebhookDelivery' })).filter((r) => (r.data as { triggerId?: string }).triggerId === 'trg_direct');
+    t.match(audit.map((r) => r.data), [{ triggerId: 'trg_direct', runId: 'run-wh-direct', deliveryKey: 'k1', bytes: 3, eventType: 'push' }], 'one audit row, with the accepted row');
   });
 
   t.test('codehost ping: 200, no run', async (t) => {
@@ -165,7 +183,7 @@ t.test('deliveries and the flow behind them', async (t) => {
 });
 
 t.test('retention SQL and the audit outbox on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
-  const sys = await startSystem(t, { postgres: true, actors: ['ops'], env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
+  const sys = await startSystem(t, { postgres: true, actors: ['ops', 'run'], env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
   await saveFlow(sys.store, 'wf', 'webhook');
   const m = await mint(sys.url, { flowId: 'wf' });
   const old = new Date(Date.now() - RETENTION.otherMs - 60_000);
