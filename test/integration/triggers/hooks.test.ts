@@ -22,8 +22,8 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
   const logAccepted = acceptedDeliveries(sys);
   await sys.bus.consume('run', {
     start: async (ctx, p: StartRunCommand) => {
-      if (p.trigger === 'webhook') commands.push(p);
       if (p.delivery) await logAccepted({ ...p, delivery: p.delivery }, ctx.deliveryCount);
+      if (p.trigger === 'webhook') commands.push(p);
       return {};
     },
   });
