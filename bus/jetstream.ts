@@ -6,10 +6,10 @@
  * Ack decisions are not made here but in `consumer.ts`, shared with the embedded bus.
  */
 import { connect } from '@nats-io/transport-node';
-import { headers, NoRespondersError, RequestError, TimeoutError, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
+import { headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
 import { jetstream, jetstreamManager, type Consumer, type ConsumerMessages, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
-import { isAppError } from '../schemas/errors.js';
+import { AppError, isAppError } from '../schemas/errors.js';
 import type { Bus, BusEvent, CallOptions, ConsumerHandle, Subscription } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
@@ -48,6 +48,10 @@ export interface JetStreamBusOptions {
   connectWaitMs?: number;
   /** Replicas of the streams and the claim bucket (3 on a 3-node cluster). */
   replicas?: number;
+  /** How often an rpc answerer tells its caller it is still working (default 2 s) ... */
+  rpcHeartbeatMs?: number;
+  /** ... and how long a caller waits without a word before it gives the answerer up (default 15 s). */
+  rpcSilenceMs?: number;
 }
 
 export type JetStreamBus = Bus & { destroy(): Promise<void> };
@@ -62,12 +66,15 @@ const DEFAULT_GRACE_MS = 10_000;
 /** Short pulls: a stop never waits long for an open pull, and a lost one is soon replaced. */
 const FETCH_EXPIRES_MS = 5_000;
 const PUBLISH_TIMEOUT_MS = 5_000;
+const EMPTY = new Uint8Array(0);
 
 export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   const { names } = opts;
   const log = opts.log.child({ bus: 'jetstream' });
   const ackWaitMs = opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   const replicas = opts.replicas ?? 1;
+  const heartbeatMs = opts.rpcHeartbeatMs ?? 2_000;
+  const silenceMs = opts.rpcSilenceMs ?? 15_000;
   const handles = new Set<ConsumerHandle>();
   /** Stops a pull loop without settling anything: what a crash looks like to the server. */
   const kills = new Set<() => void>();
@@ -355,17 +362,45 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       return handle;
     },
 
+    /**
+     * Core request/reply on the connection's reply subscription. The answerer sends a heartbeat
+     * (an empty message with `Svc-Working`) every `heartbeatMs` while its handler runs, so a
+     * replica that died mid-request is given up after `silenceMs` without a word instead of at the
+     * request's own timeout (an MCP call's is 310 s). Given up, the request fails like a timeout:
+     * the handler may or may not have done its work.
+     */
     async request<R>(name: string, payload: unknown, o: { timeoutMs?: number; traceId?: string } = {}): Promise<R> {
       const c = await ready();
       const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-      let reply;
+      const mux = replies(c);
+      const token = `r${mux.next++}`;
+      let deadline: NodeJS.Timeout | undefined;
+      let silence: NodeJS.Timeout | undefined;
+      let reply: Msg | 'timeout' | 'silent' | undefined;
       try {
-        reply = await c.request(names.rpc(name), encode(payload), { timeout: timeoutMs, headers: hdrs(o.traceId ?? newTraceId()) });
+        reply = await new Promise<Msg | 'timeout' | 'silent' | undefined>((resolve, reject) => {
+          const listen = () => {
+            clearTimeout(silence);
+            silence = setTimeout(resolve, Math.min(silenceMs, timeoutMs), 'silent');
+          };
+          mux.pending.set(token, (m) => (m?.headers?.get(HEADERS.working) === '1' ? listen() : resolve(m)));
+          deadline = setTimeout(resolve, timeoutMs, 'timeout');
+          listen();
+          turn.later(() => c.publish(names.rpc(name), encode(payload), { reply: `${mux.base}.${token}`, headers: hdrs(o.traceId ?? newTraceId()) }), reject);
+        });
       } catch (err) {
-        if (err instanceof NoRespondersError || isNoResponders(err)) throw unavailable(`no replica serves rpc ${name}`, err);
-        if (err instanceof TimeoutError) throw timeoutError(`rpc ${name}`, timeoutMs);
         throw unavailable(`rpc ${name} failed`, err);
+      } finally {
+        clearTimeout(deadline);
+        clearTimeout(silence);
+        mux.pending.delete(token);
       }
+      if (reply === undefined) throw unavailable(`rpc ${name}: the connection closed before the answer`);
+      if (reply === 'timeout') throw timeoutError(`rpc ${name}`, timeoutMs);
+      if (reply === 'silent') {
+        throw new AppError('command_timeout', { message: `rpc ${name}: the replica answering it went silent for ${Math.min(silenceMs, timeoutMs)} ms (it may have stopped); whether the work was done is unknown` });
+      }
+      if (reply.data.length === 0 && reply.headers?.code === 503) throw unavailable(`no replica serves rpc ${name}`);
       return readReply<R>(reply.data, reply.headers?.get(HEADERS.error) === '1');
     },
 
@@ -377,7 +412,15 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         callback: (err, m) => {
           if (err) return void log.warn({ err, rpc: name }, 'rpc subscription error');
           const traceId = m.headers?.get(HEADERS.trace) || newTraceId();
+          const beat = m.reply ? setInterval(() => {
+            try {
+              c.publish(m.reply!, EMPTY, { headers: hdrs(traceId, { [HEADERS.working]: '1' }) });
+            } catch (e) {
+              log.warn({ err: e, rpc: name }, 'could not send an rpc heartbeat');
+            }
+          }, heartbeatMs) : undefined;
           const answer = answerRequest(handler, m.data, traceId, log).then((a) => {
+            clearInterval(beat);
             try {
               m.respond(a.body, { headers: hdrs(traceId, a.isError ? { [HEADERS.error]: '1' } : {}) });
             } catch (e) {
@@ -476,8 +519,4 @@ async function drainOrClose(nc: NatsConnection, connected: boolean, log: Logger)
   const outcome = await Promise.race([nc.drain().then(() => 'drained' as const, (err: unknown) => { log.warn({ err }, 'NATS drain failed'); return 'failed' as const; }), stalled]);
   clearTimeout(timer);
   if (outcome !== 'drained' && !nc.isClosed()) await nc.close();
-}
-
-function isNoResponders(err: unknown): boolean {
-  return err instanceof RequestError && err.isNoResponders();
 }

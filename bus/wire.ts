@@ -16,6 +16,8 @@ export const HEADERS = {
   replyTo: 'Svc-Reply-To',
   /** Marks a reply body as an ErrorBody, so a handler may return any JSON without ambiguity. */
   error: 'Svc-Error',
+  /** An empty message an rpc answerer sends to the caller's inbox while it works (jetstream.ts). */
+  working: 'Svc-Working',
 } as const;
 
 /** JetStream's default duplicate window; the clock's once-per-window claim relies on it. */
