@@ -165,24 +165,14 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   async function publish(subject: string, data: Uint8Array, msgId: string | undefined, h: MsgHdrs): Promise<{ duplicate: boolean; seq: number }> {
     const c = await ready();
     if (msgId !== undefined) h.set(HEADERS.msgId, msgId);
-    const mux = replies(c);
-    const token = `p${mux.next++}`;
-    let timer: NodeJS.Timeout | undefined;
-    let reply: Msg | 'timeout' | undefined;
+    let reply: Msg | 'timeout' | 'silent' | undefined;
     try {
-      reply = await new Promise<Msg | 'timeout' | undefined>((resolve, reject) => {
-        mux.pending.set(token, resolve);
-        timer = setTimeout(resolve, PUBLISH_TIMEOUT_MS, 'timeout');
-        turn.later(() => c.publish(subject, data, { reply: `${mux.base}.${token}`, headers: h }), reject);
-      });
+      reply = await exchange(c, 'p', PUBLISH_TIMEOUT_MS, (to) => c.publish(subject, data, { reply: to, headers: h }));
     } catch (err) {
       throw unavailable(`could not store ${subject}`, err);
-    } finally {
-      clearTimeout(timer);
-      mux.pending.delete(token);
     }
     if (reply === undefined) throw unavailable(`could not store ${subject}: the connection closed before the stream answered`);
-    if (reply === 'timeout') throw unavailable(`could not store ${subject}: no answer from the stream within ${PUBLISH_TIMEOUT_MS} ms`);
+    if (reply === 'timeout' || reply === 'silent') throw unavailable(`could not store ${subject}: no answer from the stream within ${PUBLISH_TIMEOUT_MS} ms`);
     if (reply.data.length === 0 && reply.headers?.code === 503) throw unavailable(`no stream stores ${subject}`);
     let ack: StreamAck;
     try {
@@ -192,6 +182,36 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     }
     if (ack.error || typeof ack.seq !== 'number') throw unavailable(`could not store ${subject}: ${ack.error?.description ?? 'no sequence in the ack'}`);
     return { duplicate: ack.duplicate === true, seq: ack.seq };
+  }
+
+  /**
+   * Sends with a reply subject on the connection's reply subscription (`replies`) and waits for
+   * the answer: the message, 'timeout' after `timeoutMs`, 'silent' when `silenceMs` (if given)
+   * passes without a word (an `Svc-Working` heartbeat restarts it and is not the answer), or
+   * undefined when the connection closed first. A failed send rejects.
+   */
+  async function exchange(c: NatsConnection, kind: string, timeoutMs: number, send: (replyTo: string) => void, silenceMs?: number): Promise<Msg | 'timeout' | 'silent' | undefined> {
+    const mux = replies(c);
+    const token = `${kind}${mux.next++}`;
+    let deadline: NodeJS.Timeout | undefined;
+    let silence: NodeJS.Timeout | undefined;
+    try {
+      return await new Promise<Msg | 'timeout' | 'silent' | undefined>((resolve, reject) => {
+        const listen = () => {
+          if (silenceMs === undefined) return;
+          clearTimeout(silence);
+          silence = setTimeout(resolve, Math.min(silenceMs, timeoutMs), 'silent');
+        };
+        mux.pending.set(token, (m) => (silenceMs !== undefined && m?.headers?.get(HEADERS.working) === '1' ? listen() : resolve(m)));
+        deadline = setTimeout(resolve, timeoutMs, 'timeout');
+        listen();
+        turn.later(() => send(`${mux.base}.${token}`), reject);
+      });
+    } finally {
+      clearTimeout(deadline);
+      clearTimeout(silence);
+      mux.pending.delete(token);
+    }
   }
 
   /**
@@ -372,28 +392,11 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     async request<R>(name: string, payload: unknown, o: { timeoutMs?: number; traceId?: string } = {}): Promise<R> {
       const c = await ready();
       const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-      const mux = replies(c);
-      const token = `r${mux.next++}`;
-      let deadline: NodeJS.Timeout | undefined;
-      let silence: NodeJS.Timeout | undefined;
       let reply: Msg | 'timeout' | 'silent' | undefined;
       try {
-        reply = await new Promise<Msg | 'timeout' | 'silent' | undefined>((resolve, reject) => {
-          const listen = () => {
-            clearTimeout(silence);
-            silence = setTimeout(resolve, Math.min(silenceMs, timeoutMs), 'silent');
-          };
-          mux.pending.set(token, (m) => (m?.headers?.get(HEADERS.working) === '1' ? listen() : resolve(m)));
-          deadline = setTimeout(resolve, timeoutMs, 'timeout');
-          listen();
-          turn.later(() => c.publish(names.rpc(name), encode(payload), { reply: `${mux.base}.${token}`, headers: hdrs(o.traceId ?? newTraceId()) }), reject);
-        });
+        reply = await exchange(c, 'r', timeoutMs, (to) => c.publish(names.rpc(name), encode(payload), { reply: to, headers: hdrs(o.traceId ?? newTraceId()) }), silenceMs);
       } catch (err) {
         throw unavailable(`rpc ${name} failed`, err);
-      } finally {
-        clearTimeout(deadline);
-        clearTimeout(silence);
-        mux.pending.delete(token);
       }
       if (reply === undefined) throw unavailable(`rpc ${name}: the connection closed before the answer`);
       if (reply === 'timeout') throw timeoutError(`rpc ${name}`, timeoutMs);

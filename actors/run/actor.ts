@@ -6,7 +6,7 @@
 import { defineActor } from '../actor.js';
 import type { ActorDeps } from '../actor.js';
 import { chainFor } from '../../chain/select.js';
-import type { FlowRecord, RunView, StartRunCommand } from '../../schemas/runs.js';
+import type { FlowRecord, StartRunCommand } from '../../schemas/runs.js';
 import { AppError } from '../../schemas/errors.js';
 import type { ResumeSignal } from './steps/types.js';
 import { createEngine } from './engine/index.js';
@@ -14,7 +14,7 @@ import { cancelRun, pauseAgentRuns, pauseRun, recoverRun, resumeRun, signalRun }
 import { validateFlow } from './definitions/validate.js';
 import { deleteFlow, saveFlow } from './definitions/store.js';
 import { bootRecovery, recoverySweep } from './recovery.js';
-import { acceptedDeliveries } from '../trigger/accepted.js';
+import { acceptedDeliveries, startLogged } from '../trigger/accepted.js';
 
 /** `savedBy` is the caller's seat; `operator` whether it is the operator (may change any flow). */
 export interface SaveCommand { flow: unknown; savedBy: string; operator?: boolean }
@@ -39,14 +39,10 @@ export const runActor = defineActor({
         return rec;
       },
       delete: async (_ctx, p: DeleteCommand) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id, { operator: p.operator === true, seat: p.by ?? '' }, deps.config.org) }),
-      start: async (ctx, p: StartRunCommand): Promise<RunView | { runId: string; duplicate: true }> => {
-        if (!p.delivery) return engine.start(p, p.traceId ?? ctx.traceId);
-        // A webhook run: its delivery is logged alongside (actors/trigger/accepted.ts). A late copy
-        // of a logged delivery starts nothing either way: its run id names a run that exists.
-        const [logged, run] = await Promise.allSettled([logAccepted({ ...p, delivery: p.delivery }, ctx.deliveryCount), engine.start(p, p.traceId ?? ctx.traceId)]);
-        if (logged.status === 'rejected') throw logged.reason;
-        if (run.status === 'rejected') throw run.reason;
-        return logged.value ? run.value : { runId: p.runId, duplicate: true };
+      // A webhook run's delivery is logged alongside its start (actors/trigger/accepted.ts).
+      start: async (ctx, p: StartRunCommand) => {
+        const start = () => engine.start(p, p.traceId ?? ctx.traceId);
+        return p.delivery ? startLogged(logAccepted, { ...p, delivery: p.delivery }, ctx.deliveryCount, start) : start();
       },
       resume: async (ctx, p: RunCommand) => resumeRun(engine, p.runId, p.by, ctx.traceId),
       pause: async (ctx, p: RunCommand) => pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId),

@@ -20,8 +20,10 @@ import type { Store } from '../../store/types.js';
 import type { StartRunCommand } from '../../schemas/runs.js';
 import { deliveryRows } from './rows.js';
 
+export type WebhookStart = StartRunCommand & { delivery: NonNullable<StartRunCommand['delivery']> };
+
 /** False for a late copy of a delivery already logged (logged as a duplicate). */
-export type LogAccepted = (cmd: StartRunCommand & { delivery: NonNullable<StartRunCommand['delivery']> }, deliveryCount: number) => Promise<boolean>;
+export type LogAccepted = (cmd: WebhookStart, deliveryCount: number) => Promise<boolean>;
 
 export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }): LogAccepted {
   const rows = deliveryRows(deps);
@@ -37,4 +39,16 @@ export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }
     deps.log.info({ triggerId: d.triggerId, runId: cmd.runId }, 'webhook delivery logged as a duplicate: its key was accepted before, outside the stream\'s duplicate window');
     return false;
   };
+}
+
+/**
+ * A webhook run's start (`start`, the engine's) with its delivery logged alongside. A late copy
+ * starts nothing either way, since its run id names a run that exists; it answers as a duplicate.
+ * Either failure fails the command, once both are done.
+ */
+export async function startLogged<R>(log: LogAccepted, cmd: WebhookStart, deliveryCount: number, start: () => Promise<R>): Promise<R | { runId: string; duplicate: true }> {
+  const [logged, run] = await Promise.allSettled([log(cmd, deliveryCount), start()]);
+  if (logged.status === 'rejected') throw logged.reason;
+  if (run.status === 'rejected') throw run.reason;
+  return logged.value ? run.value : { runId: cmd.runId, duplicate: true };
 }

@@ -5,8 +5,9 @@
  * as its delivery row, and its event is published from the outbox row once the callers are
  * released (runtime/audit.ts `publish`: the row is the record, the live event follows, and the
  * outbox sweep re-sends it when that publish fails); its flag, and those of other events this
- * process published, ride in the next insert statement. One instance per store, made where the
- * hooks route is built.
+ * process published, ride in the next insert statement. One instance per process role: the
+ * hooks route's (lookups; rejected, skipped and duplicate rows) and the run actor's (accepted
+ * rows, accepted.ts).
  */
 import type { Logger } from 'pino';
 import { insertDeliveries, triggersForDelivery, type DeliveryRow, type TriggerRow } from '../../store/webhooks.js';
