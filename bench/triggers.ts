@@ -90,10 +90,10 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
       url, connections: 32, duration: secs, pipelining: 1,
       requests: [{ method: 'POST', path: p, body: BODY, setupRequest: (req: any) => ({ ...req, headers: headers() }), ...(onResponse ? { onResponse } : {}) }],
     });
-    // Both servers warm up alike, long enough for V8 to optimize the paths under load: after 1 s
+    // Every server warms up alike, long enough for V8 to optimize the paths under load: after 1 s
     // a gateway still spent about twice the CPU per delivery it spends from ~5 s on (it runs far
     // more code than the bare route, which is hot almost at once). The warm-up's runs are drained
-    // before the bare phase, so the worker is idle while bare is measured.
+    // before the steady phase, so it starts without a backlog.
     const warm = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
     await load(bare.url!, '/accept', warm, () => ({ 'content-type': 'application/json' }));
     await load(floorServer.url!, '/hooks/floor', warm, signedWith(floorSecret));
@@ -114,8 +114,9 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     let heldCpu = 0;
     let heldTotal = 0;
     worker.proc.kill('SIGSTOP');
+    const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
     try {
-      for (let i = 0; i < Number(process.env.BENCH_ROUNDS ?? 3); i++) {
+      for (let i = 0; i < roundCount; i++) {
         const b = await load(bare.url!, '/accept', seconds, () => ({ 'content-type': 'application/json' }));
         const f = await load(floorServer.url!, '/hooks/floor', seconds, signedWith(floorSecret));
         if (f.non2xx > 0) throw new Error(`the accept floor answered ${f.non2xx} non-2xx`);
