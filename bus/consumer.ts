@@ -34,6 +34,8 @@ export interface DispatcherOptions {
   readonly log: Logger;
   /** Publishes a reply to a caller's inbox (core, fire and forget). */
   reply(to: string, body: Uint8Array, isError: boolean): void;
+  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  readonly beforeAck?: ((actor: string, verb: string) => void) | undefined;
   /** Called whenever a slot frees, so a push-style transport can offer more work. */
   onFree?: () => void;
 }
@@ -124,6 +126,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
         working: beat,
       };
       const result: unknown = await handler(ctx, payload);
+      opts.beforeAck?.(actor, verb);
       if (settle(e, 'ack', () => d.ack())) reply(d, result, false);
     } catch (err) {
       if (isAppError(err) && err.terminal) {

@@ -38,6 +38,8 @@ export interface EmbeddedBusOptions {
   ackWaitMs?: number;
   maxDeliver?: number;
   backoffMs?: (deliveryCount: number) => number;
+  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  beforeAck?: (actor: string, verb: string) => void;
 }
 
 export type EmbeddedBus = Bus & { destroy(): Promise<void> };
@@ -138,6 +140,7 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
         ackWaitMs,
         maxDeliver: opts.maxDeliver ?? MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
+        beforeAck: opts.beforeAck,
         log,
         reply: (to, body, isError) => {
           if (!dead) broker.reply(to, { body, isError });

@@ -40,12 +40,15 @@ export interface CreateBusOptions {
   name?: string;
   /** JetStream replicas of streams and buckets. */
   replicas?: number;
+  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  beforeAck?: (actor: string, verb: string) => void;
 }
 
 export function createBus(opts: CreateBusOptions): Bus {
-  const { servers, names, log, ackWaitMs, name, replicas } = opts;
+  const { servers, names, log, ackWaitMs, name, replicas, beforeAck } = opts;
+  const hook = beforeAck === undefined ? {} : { beforeAck };
   if (servers !== undefined && servers.length > 0) {
-    return createJetStreamBus({ servers, names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...(name === undefined ? {} : { name }), ...(replicas === undefined ? {} : { replicas }) });
+    return createJetStreamBus({ servers, names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...(name === undefined ? {} : { name }), ...(replicas === undefined ? {} : { replicas }), ...hook });
   }
-  return createEmbeddedBus({ broker: createEmbeddedBroker(), names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }) });
+  return createEmbeddedBus({ broker: createEmbeddedBroker(), names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...hook });
 }

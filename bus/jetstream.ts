@@ -44,6 +44,8 @@ export interface JetStreamBusOptions {
   /** Connection name shown by `nats server report connections`. */
   name?: string;
   backoffMs?: (deliveryCount: number) => number;
+  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  beforeAck?: (actor: string, verb: string) => void;
   /** How long an operation waits for a first connection before failing (default 5 s). */
   connectWaitMs?: number;
   /** Replicas of the streams and the claim bucket (3 on a 3-node cluster). */
@@ -311,6 +313,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         ackWaitMs,
         maxDeliver: MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
+        beforeAck: opts.beforeAck,
         log,
         reply: (to, body, isError) => turn.later(() => c.publish(to, body, { headers: hdrs(newTraceId(), isError ? { [HEADERS.error]: '1' } : {}) }), unsent('reply')),
       });

@@ -9,6 +9,7 @@ import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuth
 import { ENV_ENTRY_PATTERN, HOST_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
+import { parseFaults, type Faults } from './faults.js';
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
@@ -75,11 +76,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...connectorSettings(e.SVC_CONNECTORS, source),
     humanGateTtlMs: atLeast('SVC_HUMAN_GATE_TTL_MS', e.SVC_HUMAN_GATE_TTL_MS, 24 * 3600_000, 5 * 60_000),
     runLeaseMs: atLeast('SVC_RUN_LEASE_MS', e.SVC_RUN_LEASE_MS, 15_000, 1_000),
+    faults: faultsOf(e.SVC_FAULTS),
     mcp: Object.freeze(mcpSettings(e)),
     org: Object.freeze(parseOrg(e.SVC_ORG)),
     triggers: Object.freeze(triggerSettings(e)),
     readEnv: envReader(source),
   });
+}
+
+function faultsOf(raw: string | undefined): Faults {
+  try {
+    return parseFaults(raw);
+  } catch (err) {
+    throw new ConfigError('SVC_FAULTS', (err as Error).message);
+  }
 }
 
 function parseModelPrices(raw: string | undefined): Record<string, ModelPrice> {

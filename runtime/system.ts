@@ -61,7 +61,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   if (unknown.length) throw new AppError('role_unavailable', { message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${known.join(', ')})` });
   const workerId = `${hostname()}:${process.pid}`;
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
-  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}` });
+  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}`, beforeAck: (actor, verb) => config.faults.hit('ack.before', `${actor}.${verb}`) });
   try {
     await bus.start();
   } catch (err) {

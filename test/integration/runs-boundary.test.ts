@@ -38,7 +38,8 @@ for (const e of engines) {
     const store = await e.open(t);
     const ids = Array.from({ length: 24 }, (_, i) => `run-${i}`);
     for (const id of ids) await newRun(store, id);
-    const attemptKey = await openAttempt(store, 'run-1', 's1', 0, lease);
+    const opened = await openAttempt(store, 'run-1', 's1', 0, lease, () => false);
+    const attemptKey = opened.ok ? opened.key : undefined;
     await store.em().nativeUpdate(FlowRun, { id: 'run-2' }, { pauseRequested: true });
     await store.em().nativeUpdate(FlowRun, { id: 'run-3' }, { leaseHolder: 'worker-b' });
 
@@ -122,19 +123,28 @@ for (const e of engines) {
 
 for (const e of engines) {
   const skip = (await e.skip()) ?? false;
-  t.test(`${e.engine}: concurrent attempt opens each get their own key`, { skip }, async (t) => {
+  t.test(`${e.engine}: concurrent attempt opens each get their own key; a key already taken fails closed`, { skip }, async (t) => {
     const store = await e.open(t);
-    t.equal(await openAttempt(store, 'run-x', 's1', 0, lease), 'run-x/s1/0');
-    const keys = await Promise.all([
-      ...Array.from({ length: 16 }, (_, i) => openAttempt(store, `run-${i}`, 's1', 0, lease)),
-      openAttempt(store, 'run-x', 's1', 0, lease),
-      openAttempt(store, 'run-x', 's1', 0, lease),
+    for (let i = 0; i < 16; i++) await newRun(store, `run-${i}`);
+    await newRun(store, 'run-x');
+    const never = () => false;
+    t.same(await openAttempt(store, 'run-x', 's1', 0, lease, never), { ok: true, key: 'run-x/s1/0' });
+    const opens = await Promise.all([
+      ...Array.from({ length: 16 }, (_, i) => openAttempt(store, `run-${i}`, 's1', 0, lease, never)),
+      openAttempt(store, 'run-x', 's1', 0, lease, () => true),
+      openAttempt(store, 'run-x', 's1', 0, lease, never),
     ]);
-    t.same(keys.slice(0, 16), Array.from({ length: 16 }, (_, i) => `run-${i}/s1/0`));
-    t.same(keys.slice(16).sort(), ['run-x/s1/0.r1', 'run-x/s1/0.r2'], 'a step re-entered at the same seq gets a fresh key each time');
+    t.same(opens.slice(0, 16), Array.from({ length: 16 }, (_, i) => ({ ok: true, key: `run-${i}/s1/0` })));
+    t.same(opens.slice(16), [{ ok: false, reason: 'taken', key: 'run-x/s1/0', open: true }, { ok: false, reason: 'taken', key: 'run-x/s1/0', open: true }],
+      'an open attempt at the same seq is never opened again, whatever the step claims');
     const em = store.em().fork();
-    t.equal(await em.count(FlowAttempt, {}), 19, 'one record per open');
-    t.equal(await em.count(FlowAttempt, { closedAt: null }), 19);
+    await em.nativeUpdate(FlowAttempt, { key: 'run-x/s1/0' }, { closedAt: new Date(), outcome: 'abandoned' });
+    t.same(await openAttempt(store, 'run-x', 's1', 0, lease, never), { ok: false, reason: 'taken', key: 'run-x/s1/0', open: false }, 'a closed one still fails closed unless the step may run again');
+    t.same(await openAttempt(store, 'run-x', 's1', 0, lease, (closed) => closed.every((c) => c.outcome === 'abandoned')), { ok: true, key: 'run-x/s1/0.r1' }, 'a step that may run again gets a fresh key');
+    t.same(await openAttempt(store, 'run-x', 's1', 1, lease, never), { ok: false, reason: 'lost' }, 'a stale seq opens nothing');
+    t.same(await openAttempt(store, 'run-x', 's1', 0, { ...lease, holder: 'worker-b' }, never), { ok: false, reason: 'lost' }, 'nor does a worker that does not hold the run');
+    t.same(await openAttempt(store, 'no-such-run', 's1', 0, lease, never), { ok: false, reason: 'lost' });
+    t.equal(await em.count(FlowAttempt, {}), 18, 'one record per successful open');
   });
 }
 

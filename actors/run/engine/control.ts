@@ -2,18 +2,18 @@
  * Requests from outside a run's driver: pause (a flag honoured at the next boundary), resume
  * (claim waiting → running, then drive), cancel (recursive to delegates, their gates and asks
  * closed), signal (a gate, an ask or a child waking a parked step; exactly one claimer wins),
- * recover (take over an expired lease; fail closed on an open non-idempotent attempt).
+ * recover (take over an expired lease). Every takeover goes through takeover.ts.
  */
 import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { AppError } from '../../../schemas/errors.js';
-import type { Flow } from '../../../schemas/flows.js';
 import type { RunView } from '../../../schemas/runs.js';
 import type { ResumeSignal } from '../steps/types.js';
 import type { Engine } from './index.js';
-import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, takeLease, withdrawPause, type RunRow } from './records.js';
+import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, withdrawPause, type RunRow } from './records.js';
+import { takeOver } from './takeover.js';
 import { toView } from './view.js';
 import { pauseAgent, pauseOf } from '../../../store/paused.js';
-import { runEnded, wakeParent } from './events.js';
+import { wakeParent } from './events.js';
 
 const must = async (e: Engine, runId: string): Promise<RunRow> => {
   const row = await loadRun(e.deps.store, runId);
@@ -51,7 +51,7 @@ export async function resumeRun(e: Engine, runId: string, by: string | undefined
       const signal = row.waitingReason === 'operator' ? ((row.resumeSignal ?? null) as ResumeSignal | null) : ({ kind: 'released' } as ResumeSignal);
       if (await claimWaiting(e.deps.store, runId, e.lease, { ...(row.waitingStepId ? { stepId: row.waitingStepId } : {}) }, signal, true)) {
         await lifecycle(e, runId, 'resume', by, undefined, traceId);
-        return e.drive(runId, traceId);
+        return (await takeOver(e, runId, traceId, { kind: 'claimed' }))!;
       }
     }
     if (i >= 20) return toView((await loadRun(e.deps.store, runId))!);
@@ -79,42 +79,15 @@ export async function cancelRun(e: Engine, runId: string, reason: string | undef
 export async function signalRun(e: Engine, runId: string, stepId: string, signal: ResumeSignal, traceId: string): Promise<{ applied: boolean; run?: RunView }> {
   const token = signal.kind === 'child_finished' ? signal.childRunId : undefined;
   const won = await claimWaiting(e.deps.store, runId, e.lease, { stepId, ...(token ? { token } : {}), notReason: 'operator' }, signal);
-  if (won) return { applied: true, run: await e.drive(runId, traceId) };
+  if (won) return { applied: true, run: await takeOver(e, runId, traceId, { kind: 'claimed' }) };
   // The step has not parked yet (its park is still being written): leave the signal for it.
   if (await leavePendingSignal(e.deps.store, runId, stepId, signal)) return { applied: true };
   return { applied: false };
 }
 
-/** Takes over a run whose worker died. */
-export async function recoverRun(e: Engine, runId: string, traceId: string, force = false): Promise<RunView | undefined> {
-  // This process drives it: its lease only looked expired, and its open attempt is live.
-  if (e.driving(runId)) return undefined;
-  if (!(await takeLease(e.deps.store, runId, e.lease, force))) return undefined;
-  if (e.driving(runId)) return undefined;
-  const row = (await loadRun(e.deps.store, runId))!;
-  const open = await openAttempts(e.deps.store, runId);
-  const flow = row.flow as unknown as Flow;
-  for (const a of open) {
-    const step = flow.steps.find((s) => s.id === a.stepId);
-    // An agent step is safe to re-enter: its child is unique per (run, step) and is found again
-    // (or created now if the crash came before it was), so no second delegate ever starts.
-    // Any other side-effecting step is retried only on its own `idempotent: true` claim.
-    const retryable = step?.kind === 'agent' || (step !== undefined && 'idempotent' in step && step.idempotent === true);
-    const now = new Date(e.deps.now());
-    if (retryable) {
-      await closeAttempt(e.deps.store.em(), a.key, 'abandoned', now);
-      continue;
-    }
-    const message = `step ${a.stepId} was interrupted inside a side effect (attempt ${a.key}); it may or may not have happened: reconcile it, then start a new run`;
-    await closeAttempt(e.deps.store.em(), a.key, 'interrupted', now);
-    if (await endFromOutside(e.deps.store, runId, 'error', 'flow_step_interrupted', message, now, e.lease.holder)) {
-      const v = toView((await loadRun(e.deps.store, runId))!);
-      await runEnded(e.deps, row, v, traceId);
-      return v;
-    }
-    return toView((await loadRun(e.deps.store, runId))!);
-  }
-  return e.drive(runId, traceId);
+/** Takes over a run whose worker died (the recovery sweep, or every run left running at boot). */
+export function recoverRun(e: Engine, runId: string, traceId: string, force = false): Promise<RunView | undefined> {
+  return takeOver(e, runId, traceId, { kind: 'lease', force });
 }
 
 /**

@@ -17,6 +17,7 @@ import { loadRun, openAttempt, renewLease, type Lease, type RunRow } from './rec
 import { BoundaryWriter, MAX_HELD, type Unstored } from './writer.js';
 import { toView } from './view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
+import { mayRunAgain } from './takeover.js';
 
 export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
 
@@ -34,7 +35,7 @@ export interface DriverDeps {
   readonly deps: ActorDeps;
   readonly lease: Lease;
   registry(): Registry;
-  /** The drive of each run under way in this process (see `drive`). */
+  /** The drive or takeover of each run under way in this process (see `serialized`). */
   readonly active: Map<string, Promise<unknown>>;
 }
 
@@ -88,15 +89,22 @@ function keepLease(d: DriverDeps, runId: string, stored: () => boolean): { reado
  * other: a later one starts from the row the earlier one left, and never repeats its steps.
  */
 export function drive(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> {
+  // A drive that waited for another starts from the row that one left, not from `inserted`.
+  return serialized(d, runId, (waited) => (waited ? driveAlone(d, runId, traceId) : driveAlone(d, runId, traceId, inserted, unstored)));
+}
+
+/** Runs `fn` once no other drive or takeover of the run is under way in this process. */
+export function serialized<T>(d: DriverDeps, runId: string, fn: (waited: boolean) => Promise<T>): Promise<T> {
   const before = d.active.get(runId);
-  const mine = before ? before.then(() => driveAlone(d, runId, traceId), () => driveAlone(d, runId, traceId)) : driveAlone(d, runId, traceId, inserted, unstored);
+  const mine = before ? before.then(() => fn(true), () => fn(true)) : fn(false);
   d.active.set(runId, mine);
   const forget = () => { if (d.active.get(runId) === mine) d.active.delete(runId); };
   mine.then(forget, forget);
   return mine;
 }
 
-async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> {
+/** Drives a run this worker holds, inside `serialized` (takeover.ts). */
+export async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> {
   const { deps } = d;
   // A run this worker has just inserted is not read back: `inserted` is exactly what was stored
   // (or, with `unstored`, what its first boundary will store).
@@ -114,6 +122,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
   const w = new BoundaryWriter(deps, d.lease, { id: runId, flowId: row.flowId, cursor: row.cursor ?? null }, traceId, row.seq, inserted ? unstored?.insert : undefined);
   const lease = keepLease(d, runId, () => w.stored);
   const registry = d.registry();
+  const faults = deps.config.faults;
   const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq: w.seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
   const lostView = async () => toView((await loadRun(deps.store, runId))!);
   const base = { runId, principal: row.principal, input: row.input ?? undefined };
@@ -142,21 +151,39 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       }
       const step = byId.get(cursor);
       const exec = step ? (registry[step.kind] as StepExecutor) : undefined;
-      let result: StepResult;
+      let result: StepResult | undefined;
       let attemptKey: string | undefined;
+      let failedOutcome = 'failed';
       if (!step || !exec) {
         result = { kind: 'fail', code: 'flow_step_failed', message: `step ${cursor} does not exist in the flow` };
       } else {
-        if (exec.sideEffect(step)) attemptKey = await openAttempt(deps.store, runId, step.id, w.seq, d.lease);
-        const ctx: StepContext = {
-          run: view, step, outputs, attemptKey: attemptKey ?? '', resume: signal,
-          render: (t) => interpolate(t, { input: view.input, outputs }),
-          deps: stepDeps(deps, runId, step.id),
-        };
-        try {
-          result = await exec.execute(ctx);
-        } catch (err) {
-          result = failure(err);
+        if (exec.sideEffect(step)) {
+          faults.hit('attempt.before-open', step.id);
+          // Re-entering after the step's own park was overtaken by its signal reuses its seq.
+          const reenter = (closed: readonly { outcome: string | null }[]) => mayRunAgain(step) || (signal !== undefined && closed.every((c) => c.outcome === 'parked'));
+          const opened = await openAttempt(deps.store, runId, step.id, w.seq, d.lease, reenter);
+          if (!opened.ok && opened.reason === 'lost') return await lostView();
+          if (opened.ok) {
+            attemptKey = opened.key;
+            faults.hit('attempt.opened', step.id);
+          } else {
+            // The step's attempt at this seq exists: its side effect may have run. Fail closed.
+            result = { kind: 'fail', code: 'flow_step_interrupted', message: `step ${step.id} was interrupted inside a side effect (attempt ${opened.key}); it may or may not have happened: reconcile it, then start a new run` };
+            if (opened.open) [attemptKey, failedOutcome] = [opened.key, 'interrupted'];
+          }
+        }
+        if (result === undefined) {
+          const ctx: StepContext = {
+            run: view, step, outputs, attemptKey: attemptKey ?? '', resume: signal,
+            render: (t) => interpolate(t, { input: view.input, outputs }),
+            deps: stepDeps(deps, runId, step.id),
+          };
+          try {
+            result = await exec.execute(ctx);
+          } catch (err) {
+            result = failure(err);
+          }
+          faults.hit('effect.returned', step.id);
         }
       }
       const stepId = cursor;
@@ -205,7 +232,7 @@ async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserte
       trace.push({ stepId, kind, status: 'failed', summary: `${result.code}: ${result.message}`, ...(attemptKey ? { attemptKey } : {}), at });
       const failed = { status: 'error' as const, errorCode: result.code, errorMessage: result.message };
       const ended = endedAudit(finish({ ...failed, endedAt: new Date(d.lease.now()) }), traceId);
-      const r = await w.commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'failed' }, { status: 'error', code: result.code, message: result.message }, ended);
+      const r = await w.commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: failedOutcome }, { status: 'error', code: result.code, message: result.message }, ended);
       if (!r.ok) return await lostView();
       const v = finish({ ...failed, endedAt: new Date(d.lease.now()) });
       stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, w.seq, traceId);

@@ -13,9 +13,10 @@ import { validateFlowRepeated } from '../definitions/validate.js';
 import { loadFlow } from '../definitions/store.js';
 import { buildRegistry } from '../steps/registry.js';
 import type { ChildState, Delegation } from '../steps/agent.js';
-import { drive, startsReplayable, type DriverDeps, type Registry } from './driver.js';
+import { drive, driveAlone, serialized, startsReplayable, type DriverDeps, type Registry } from './driver.js';
 import { StartRefused, type Unstored } from './writer.js';
-import { findChild, insertRun, loadRun, newRunRow, takeLease, type Lease, type NewRun, type RunRow } from './records.js';
+import { findChild, insertRun, loadRun, newRunRow, type Lease, type NewRun, type RunRow } from './records.js';
+import { takeOver } from './takeover.js';
 import { toView } from './view.js';
 import { runStarted, startedAudit } from './events.js';
 import { cancelIfPaused } from './control.js';
@@ -25,10 +26,9 @@ export interface Engine {
   readonly lease: Lease;
   start(cmd: StartRunCommand, traceId: string): Promise<RunView>;
   drive(runId: string, traceId: string): Promise<RunView>;
-  /** Takes over a running run whose lease expired (or any, with force) and drives it. */
-  takeOverAndDrive(runId: string, traceId: string, force?: boolean): Promise<RunView | undefined>;
-  /** Whether this process is driving the run right now (its open attempt is live, not a crash's). */
-  driving(runId: string): boolean;
+  /** Runs `fn` once no drive or takeover of the run is under way in this process; `drive` is
+   * then the drive to use inside it (the serialized one would wait for `fn` itself). */
+  exclusive<T>(runId: string, fn: (drive: (runId: string, traceId: string) => Promise<RunView>) => Promise<T>): Promise<T>;
 }
 
 export function newRunId(): string {
@@ -59,8 +59,8 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       const row = await findChild(deps.store, parent.id, stepId);
       if (!row) return undefined;
       // A child left running by a dead worker is taken over here rather than waiting for the sweep.
-      if (row.status === 'running' && (await takeLease(deps.store, row.id, lease))) {
-        return childState(await driveRow(row.id, row.traceId ?? row.id));
+      if (row.status === 'running' && (await takeOver(engine, row.id, row.traceId ?? row.id, { kind: 'lease' }))) {
+        return childState((await loadRun(deps.store, row.id))!);
       }
       return childState(row);
     },
@@ -111,8 +111,8 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
 
   /** A start for a run that exists: continue it only if its holder is gone. */
   const redelivered = async (existing: RunRow, traceId: string): Promise<RunView> => {
-    if (existing.status === 'running' && (await takeLease(deps.store, existing.id, lease))) return driveHeld(existing.id, traceId);
-    return toView(existing);
+    if (existing.status !== 'running') return toView(existing);
+    return (await takeOver(engine, existing.id, traceId, { kind: 'lease' })) ?? toView((await loadRun(deps.store, existing.id)) ?? existing);
   };
 
   const driveRow = async (runId: string, traceId: string): Promise<RunRow> => {
@@ -176,11 +176,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       }
     },
     drive: (runId, traceId) => driveHeld(runId, traceId),
-    async takeOverAndDrive(runId, traceId, force = false) {
-      if (!(await takeLease(deps.store, runId, lease, force))) return undefined;
-      return driveHeld(runId, traceId);
-    },
-    driving: (runId) => driverDeps.active.has(runId),
+    exclusive: (runId, fn) => serialized(driverDeps, runId, () => fn((id, traceId) => driveAlone(driverDeps, id, traceId).then((v) => cancelIfPaused(engine, v, traceId)))),
   };
   return engine;
 }

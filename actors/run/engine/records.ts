@@ -156,7 +156,7 @@ export async function findChild(store: Store, parentRunId: string, stepId: strin
   return store.em().findOne(FlowRun, { parentKey: `${parentRunId}/${stepId}` });
 }
 
-/** Takes over a `running` run whose lease expired (or any, with `force`, in single-process boot). */
+/** Takes a `running` run whose lease is free, expired or this worker's own (its drive here ended: a write failed), or any with `force` (single-process boot). Only takeover.ts calls it, and checks the open attempts next. */
 export async function takeLease(store: Store, id: string, lease: Lease, force = false): Promise<boolean> {
   const now = new Date(lease.now());
   const where = force
@@ -195,30 +195,67 @@ export async function leavePendingSignal(store: Store, id: string, stepId: strin
   return n === 1;
 }
 
-/** Attempt opens of concurrent runs share a statement on PostgreSQL (store/pg-batch.ts). */
-const openPg = pgBatch<{ key: string; run_id: string; step_id: string; worker: string; opened_at: string }, boolean>({
-  text: (store) => 'with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, "key" text, "run_id" text, "step_id" text, "worker" text, "opened_at" timestamptz)), '
-    + `ins as (insert into ${rawSql(store).table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") select "key", "run_id", "step_id", "worker", "opened_at" from i on conflict do nothing returning "key") `
+/**
+ * Attempt opens of concurrent runs share a statement on PostgreSQL (store/pg-batch.ts). An
+ * attempt is opened only by the run's lease holder at the run's current seq: a worker that lost
+ * the run (its lease taken over after it stalled) opens nothing, so it cannot start a side
+ * effect the new holder does not know about.
+ */
+const openPg = pgBatch<{ key: string; run_id: string; step_id: string; worker: string; opened_at: string; seq: number }, boolean>({
+  text: (store) => 'with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, "key" text, "run_id" text, "step_id" text, "worker" text, "opened_at" timestamptz, "seq" int)), '
+    + `ins as (insert into ${rawSql(store).table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") select i."key", i."run_id", i."step_id", i."worker", i."opened_at" from i `
+    + `join ${rawSql(store).table('flow_run')} r on r."id" = i."run_id" and r."lease_holder" = i."worker" and r."status" = 'running' and r."seq" = i."seq" on conflict do nothing returning "key") `
     + 'select i.n from i join ins using ("key")',
   read: (r) => r !== undefined,
   keys: (r) => [r.key],
   max: 64,
 });
 
-/** Opens (commits) an attempt before a side effect. A key already used (a step re-entered at the
- * same sequence number after a takeover) gets a `.rN` suffix; the old record stays as it was. */
-export async function openAttempt(store: Store, runId: string, stepId: string, seq: number, lease: Lease): Promise<string> {
+/** Why an attempt could not be opened: `lost` (this worker no longer holds the run at this seq:
+ * stop driving it) or `taken` (an attempt of this step at this seq exists: the step may have run). */
+export type Opened = { ok: true; key: string } | { ok: false; reason: 'lost' } | { ok: false; reason: 'taken'; key: string; open: boolean };
+
+/**
+ * Opens (commits) an attempt before a side effect, keyed `<run>/<step>/<seq>`. The key is the
+ * step's claim on its side effect: when it exists already the step may have run, and this fails
+ * closed (`taken`) instead of opening a second one. Only `reenter` (a step the caller may run
+ * again: idempotent, or re-entered after its own park was overtaken by a signal) takes a
+ * `.rN` key next to closed ones; an open one always fails closed.
+ */
+export async function openAttempt(store: Store, runId: string, stepId: string, seq: number, lease: Lease, reenter: (closed: readonly { key: string; outcome: string | null }[]) => boolean): Promise<Opened> {
   const sql = rawSql(store);
   const base = `${runId}/${stepId}/${seq}`;
-  if (sql.dialect === 'postgres' && (await openPg(store, { key: base, run_id: runId, step_id: stepId, worker: lease.holder, opened_at: new Date(lease.now()).toISOString() }))) return base;
-  const text = `insert into ${sql.table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") values ($1, $2, $3, $4, $5${sql.dialect === 'postgres' ? '::timestamptz' : ''}) on conflict do nothing`;
-  for (let i = sql.dialect === 'postgres' ? 1 : 0; i <= 20; i++) {
-    const key = i === 0 ? base : `${base}.r${i}`;
-    const values = [key, runId, stepId, lease.holder, sql.date(new Date(lease.now()))];
-    const n = sql.dialect === 'postgres' ? (await sql.pg(text, values)).rowCount : await sql.sqlite((prep) => prep(text).run(values).changes);
-    if (n === 1) return key;
+  const at = new Date(lease.now());
+  if (sql.dialect === 'postgres') {
+    if (await openPg(store, { key: base, run_id: runId, step_id: stepId, worker: lease.holder, opened_at: at.toISOString(), seq })) return { ok: true, key: base };
+  } else if (await openSqlite(sql, base, runId, stepId, seq, lease.holder, at)) {
+    return { ok: true, key: base };
+  }
+  const run = await loadRun(store, runId);
+  if (!run || run.status !== 'running' || run.leaseHolder !== lease.holder || run.seq !== seq) return { ok: false, reason: 'lost' };
+  const existing = await store.em().find(FlowAttempt, { $or: [{ key: base }, { key: { $like: `${base}.r%` } }] }, { orderBy: { openedAt: 'asc' }, disableIdentityMap: true });
+  const open = existing.find((a) => a.closedAt === null || a.closedAt === undefined);
+  if (open) return { ok: false, reason: 'taken', key: open.key, open: true };
+  if (!reenter(existing.map((a) => ({ key: a.key, outcome: a.outcome ?? null })))) return { ok: false, reason: 'taken', key: existing[existing.length - 1]?.key ?? base, open: false };
+  for (let i = existing.length; i <= existing.length + 20; i++) {
+    const key = `${base}.r${i}`;
+    const opened = sql.dialect === 'postgres'
+      ? await openPg(store, { key, run_id: runId, step_id: stepId, worker: lease.holder, opened_at: at.toISOString(), seq })
+      : await openSqlite(sql, key, runId, stepId, seq, lease.holder, at);
+    if (opened) return { ok: true, key };
+    const again = await loadRun(store, runId);
+    if (!again || again.status !== 'running' || again.leaseHolder !== lease.holder || again.seq !== seq) return { ok: false, reason: 'lost' };
   }
   throw new Error(`no free attempt key for ${base}`);
+}
+
+/** SQLite: the holder check and the insert in one synchronous transaction (one connection). */
+function openSqlite(sql: RawSql, key: string, runId: string, stepId: string, seq: number, holder: string, at: Date): Promise<boolean> {
+  return sql.sqlite((prep, db) => db.transaction((): boolean => {
+    const held = prep(`select 1 as "h" from ${sql.table('flow_run')} where "id" = $1 and "lease_holder" = $2 and "status" = 'running' and "seq" = $3`).all([runId, holder, seq]).length > 0;
+    if (!held) return false;
+    return prep(`insert into ${sql.table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") values ($1, $2, $3, $4, $5) on conflict do nothing`).run([key, runId, stepId, holder, sql.date(at)]).changes === 1;
+  })());
 }
 
 export async function openAttempts(store: Store, runId: string): Promise<FlowAttempt[]> {
@@ -380,6 +417,23 @@ export async function endFromOutside(store: Store, id: string, status: 'cancelle
     status, errorCode: code, errorMessage: message, endedAt: now, updatedAt: now, leaseHolder: null, leaseExpiresAt: null, pendingSignal: null,
   });
   return n === 1;
+}
+
+/**
+ * Fails a run closed on an attempt that may or may not have happened: the run ends `error` with
+ * `flow_step_interrupted` and the attempt is closed `interrupted`, in one transaction, only while
+ * `holder` holds the run (so a run never ends with its attempt still claiming to be live, nor is
+ * an attempt closed for a run someone else went on driving).
+ */
+export async function interruptRun(store: Store, id: string, attemptKey: string, message: string, now: Date, holder: string): Promise<boolean> {
+  return store.em().transactional(async (tem) => {
+    const n = await tem.nativeUpdate(FlowRun, { id, status: 'running', leaseHolder: holder }, {
+      status: 'error', errorCode: 'flow_step_interrupted', errorMessage: message, endedAt: now, updatedAt: now, leaseHolder: null, leaseExpiresAt: null, pendingSignal: null,
+    });
+    if (n !== 1) return false;
+    await closeAttempt(tem, attemptKey, 'interrupted', now);
+    return true;
+  });
 }
 
 export async function requestPause(store: Store, id: string, now: Date): Promise<boolean> {

@@ -62,6 +62,14 @@ export class BoundaryWriter {
   /** Writes a boundary with the held checkpoints before its own; on success moves seq past all of
    * them and publishes their progress, in order. */
   async commit(b: BoundaryInput, fin: Final, audit?: EndAudit): Promise<BoundaryResult> {
+    const faults = this.deps.config.faults;
+    faults.hit('boundary.before-commit', b.stepId ?? undefined);
+    const r = await this.write(b, fin, audit);
+    if (r.ok) faults.hit('boundary.committed', b.stepId ?? undefined);
+    return r;
+  }
+
+  private async write(b: BoundaryInput, fin: Final, audit?: EndAudit): Promise<BoundaryResult> {
     if (this.insertFirst) {
       const r = await this.insertAt(this.insertFirst, b, fin, audit);
       this.insertFirst = undefined;
