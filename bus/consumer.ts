@@ -8,6 +8,17 @@ import { AppError, isAppError } from '../schemas/errors.js';
 import type { Handler, HandlerContext } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { decode, encode, toWireError, verbOf } from './wire.js';
+import { classify } from './retry.js';
+import type { DeadLetter } from '../schemas/dlq.js';
+
+/** A payload as a dead letter keeps it: parsed, or as text when it is not JSON. */
+function payloadOf(data: Uint8Array): { payload: unknown; payloadText?: string } {
+  try {
+    return { payload: decode(data) ?? null };
+  } catch {
+    return { payload: null, payloadText: new TextDecoder().decode(data) };
+  }
+}
 
 /** One delivery of one command, as any transport hands it over. */
 export interface Delivery {
@@ -34,6 +45,8 @@ export interface DispatcherOptions {
   readonly log: Logger;
   /** Publishes a reply to a caller's inbox (core, fire and forget). */
   reply(to: string, body: Uint8Array, isError: boolean): void;
+  /** Stores a command the dispatcher ended on the dead-letter stream (throws when it cannot). */
+  deadLetter(entry: Omit<DeadLetter, 'id'>): Promise<void>;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
   readonly beforeAck?: ((actor: string, verb: string) => void) | undefined;
   /** Called whenever a slot frees, so a push-style transport can offer more work. */
@@ -129,24 +142,45 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       opts.beforeAck?.(actor, verb);
       if (settle(e, 'ack', () => d.ack())) reply(d, result, false);
     } catch (err) {
-      if (isAppError(err) && err.terminal) {
-        // A refusal (4xx) is an ordinary answer, not trouble: only server-side failures warn.
-        clog()[err.status < 500 ? 'info' : 'warn']({ err: { code: err.wireCode, message: err.message } }, 'command terminated');
-        if (settle(e, 'term', () => d.term())) reply(d, toWireError(err), true);
-      } else if (d.deliveryCount >= opts.maxDeliver) {
-        // The broker would stop redelivering anyway; tell the caller now instead of a timeout.
-        clog().error({ err }, 'command failed on its last delivery');
-        if (settle(e, 'term', () => d.term())) reply(d, toWireError(err), true);
-      } else {
+      const failure = classify(err);
+      if (failure === 'outage' || (failure === 'unknown' && d.deliveryCount < opts.maxDeliver)) {
         const delay = opts.backoffMs(d.deliveryCount);
-        clog().warn({ err, retryInMs: delay }, 'command failed; will retry');
+        clog()[failure === 'outage' ? 'warn' : 'error']({ err, retryInMs: delay }, failure === 'outage' ? 'command met an outage; will retry until it passes' : 'command failed; will retry');
         settle(e, 'nak', () => d.nak(delay));
+      } else {
+        await end(e, verb, err, clog);
       }
     } finally {
       clearInterval(timer);
       inflight.delete(e);
       wake();
     }
+  }
+
+  /**
+   * Ends a command: a refusal answered to a caller who waits for it is that caller's answer;
+   * anything else is dead-lettered first, and only once the dead letter is stored is the command
+   * terminated (if it cannot be stored, the command is retried instead: nothing is dropped).
+   */
+  async function end(e: InFlight, verb: string, err: unknown, clog: () => Logger): Promise<void> {
+    const { d } = e;
+    const body = toWireError(err);
+    const answered = d.replyTo !== undefined && isAppError(err) && err.status < 500;
+    if (!answered) {
+      const reason = isAppError(err) ? body : { error: body.error, message: `${(err as Error)?.name ?? 'Error'} on every one of ${d.deliveryCount} deliveries; the worker log has it under msgId ${d.msgId}` };
+      try {
+        await opts.deadLetter({ subject: d.subject, actor, verb, msgId: d.msgId, traceId: d.traceId, deliveries: d.deliveryCount, error: reason, at: new Date().toISOString(), ...payloadOf(d.data) });
+      } catch (dlqErr) {
+        const delay = opts.backoffMs(d.deliveryCount);
+        clog().error({ err, dlqErr, retryInMs: delay }, 'command ended but its dead letter could not be stored; will retry');
+        settle(e, 'nak', () => d.nak(delay));
+        return;
+      }
+    }
+    // A refusal (4xx) is an ordinary answer, not trouble: only server-side failures warn.
+    const level = isAppError(err) && err.status < 500 ? 'info' : 'warn';
+    clog()[level]({ err: isAppError(err) ? { code: err.wireCode, message: err.message } : err, deadLettered: !answered }, 'command ended');
+    if (settle(e, 'term', () => d.term())) reply(d, body, true);
   }
 
   return {

@@ -2,13 +2,14 @@
  * An in-process stand-in for the NATS server, so a single `svc serve` runs without NATS and tests
  * can simulate several processes (several clients on one broker). It keeps JetStream's promises
  * where handlers can notice them: one consumer per delivery, a 2-minute dedupe window by msgId,
- * ack wait with redelivery to another consumer, nak delays, a max-deliver cap. It stores nothing
+ * ack wait with redelivery to another consumer, nak delays, a dead-letter stream. It stores nothing
  * on disk and keeps no event history: events are live only.
  */
 import type { SendResult } from './types.js';
+import type { DeadLetter } from '../schemas/dlq.js';
 import type { Delivery } from './consumer.js';
 import { subjectMatches } from './subjects.js';
-import { DUPLICATE_WINDOW_MS, MAX_DELIVER, unavailable } from './wire.js';
+import { DUPLICATE_WINDOW_MS, unavailable } from './wire.js';
 
 export interface EmbeddedBrokerOptions {
   duplicateWindowMs?: number;
@@ -43,6 +44,10 @@ export interface EmbeddedBroker {
   request(subject: string, body: Uint8Array, traceId: string): Promise<Answer>;
   listenInbox(subject: string, fn: (a: Answer) => void): () => void;
   reply(subject: string, a: Answer): void;
+  /** The dead-letter stream: stores one and returns its id; lists newest first; takes one out. */
+  storeDeadLetter(entry: Omit<DeadLetter, 'id'>): DeadLetter;
+  deadLetters(limit: number): DeadLetter[];
+  takeDeadLetter(id: string): DeadLetter | undefined;
   /** Commands stored and not yet acked or terminated (for tests and health detail). */
   depth(queue: string): number;
   /** Clears every timer, so a test process can exit. */
@@ -70,7 +75,11 @@ interface Queue {
 
 export function createEmbeddedBroker(opts: EmbeddedBrokerOptions = {}): EmbeddedBroker {
   const windowMs = opts.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
-  const maxDeliver = opts.maxDeliver ?? MAX_DELIVER;
+  // The dispatcher ends a command (dead-lettering it first); the broker only stops on its own
+  // count when a test asks it to.
+  const maxDeliver = opts.maxDeliver ?? Number.POSITIVE_INFINITY;
+  const dead = new Map<number, DeadLetter>();
+  let deadSeq = 0;
   const queues = new Map<string, Queue>();
   const seen = new Map<string, { seq: number; at: number }>();
   const subs = new Set<{ filter: string; fn: (subject: string, data: Uint8Array) => void }>();
@@ -250,6 +259,18 @@ export function createEmbeddedBroker(opts: EmbeddedBrokerOptions = {}): Embedded
     reply(subject, a) {
       const fn = inboxes.get(subject);
       if (fn !== undefined) setImmediate(() => fn(a));
+    },
+    storeDeadLetter(entry) {
+      checkUp();
+      const dl = { id: String(++deadSeq), ...entry };
+      dead.set(deadSeq, dl);
+      return dl;
+    },
+    deadLetters: (limit) => [...dead.values()].reverse().slice(0, limit),
+    takeDeadLetter(id) {
+      const dl = dead.get(Number(id));
+      dead.delete(Number(id));
+      return dl;
     },
     depth: (name) => queues.get(name)?.stored.size ?? 0,
     shutdown() {

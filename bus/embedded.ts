@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../schemas/errors.js';
 import type { Bus, BusEvent, CallOptions, ConsumerHandle, SendResult, Subscription } from './types.js';
 import type { ActorName, Names } from './subjects.js';
+import type { DeadLetter } from '../schemas/dlq.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createEmbeddedBroker, type Answer, type EmbeddedBroker } from './embedded-broker.js';
 import {
@@ -38,6 +39,8 @@ export interface EmbeddedBusOptions {
   ackWaitMs?: number;
   maxDeliver?: number;
   backoffMs?: (deliveryCount: number) => number;
+  /** Told of every dead letter stored (runtime/system.ts records it as an audit event). */
+  onDeadLetter?: (dl: DeadLetter) => void;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
 }
@@ -141,6 +144,10 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
         maxDeliver: opts.maxDeliver ?? MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
         beforeAck: opts.beforeAck,
+        deadLetter: async (entry) => {
+          if (dead) throw unavailable('the bus client was destroyed');
+          opts.onDeadLetter?.(broker.storeDeadLetter(entry));
+        },
         log,
         reply: (to, body, isError) => {
           if (!dead) broker.reply(to, { body, isError });
@@ -201,6 +208,20 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
           }
         }),
       );
+    },
+
+    async deadLetters(o = {}) {
+      alive();
+      return broker.deadLetters(o.limit ?? 100);
+    },
+
+    async replayDeadLetter(id) {
+      alive();
+      const dl = broker.takeDeadLetter(id);
+      if (dl === undefined) throw new AppError('record_not_found', { message: `no dead letter ${id}` });
+      const data = dl.payloadText !== undefined ? new TextEncoder().encode(dl.payloadText) : encode(dl.payload);
+      const res = broker.publishCommand(names.commandFilter(dl.actor as ActorName), dl.subject, data, { msgId: `replay.${id}.${dl.msgId}`, traceId: dl.traceId });
+      return { replayed: dl, seq: res.seq };
     },
 
     async health() {

@@ -29,6 +29,7 @@ export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from 
 export { deleteJetStreamResources } from './jetstream-setup.js';
 export { clockMsgId, startMinuteClock, type MinuteClockOptions } from './clock.js';
 export { HEADERS } from './wire.js';
+import { backoffWithCap } from './wire.js';
 
 export interface CreateBusOptions {
   /** NATS_URL; without it the bus is embedded (single process only). */
@@ -40,13 +41,17 @@ export interface CreateBusOptions {
   name?: string;
   /** JetStream replicas of streams and buckets. */
   replicas?: number;
+  /** The longest wait between two deliveries of a failing command (default 30 s). */
+  retryCapMs?: number;
+  /** Told of every dead letter stored (runtime/system.ts records it as an audit event). */
+  onDeadLetter?: (dl: import('../schemas/dlq.js').DeadLetter) => void;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
 }
 
 export function createBus(opts: CreateBusOptions): Bus {
-  const { servers, names, log, ackWaitMs, name, replicas, beforeAck } = opts;
-  const hook = beforeAck === undefined ? {} : { beforeAck };
+  const { servers, names, log, ackWaitMs, name, replicas, beforeAck, onDeadLetter } = opts;
+  const hook = { ...(opts.retryCapMs === undefined ? {} : { backoffMs: backoffWithCap(opts.retryCapMs) }), ...(beforeAck === undefined ? {} : { beforeAck }), ...(onDeadLetter === undefined ? {} : { onDeadLetter }) };
   if (servers !== undefined && servers.length > 0) {
     return createJetStreamBus({ servers, names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...(name === undefined ? {} : { name }), ...(replicas === undefined ? {} : { replicas }), ...hook });
   }

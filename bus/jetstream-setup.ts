@@ -17,7 +17,7 @@ import {
 import { nanos } from '@nats-io/nats-core';
 import type { Logger } from 'pino';
 import type { ActorName, Names } from './subjects.js';
-import { DUPLICATE_WINDOW_MS, MAX_DELIVER } from './wire.js';
+import { DUPLICATE_WINDOW_MS } from './wire.js';
 
 export const EVENT_MAX_AGE_MS = 7 * 24 * 3600_000;
 
@@ -45,6 +45,21 @@ export function eventStreamConfig(names: Names, replicas = 1): Partial<StreamCon
   };
 }
 
+/** Dead letters stay until an operator replays them (or 30 days pass). */
+export const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * 3600_000;
+
+export function deadLetterStreamConfig(names: Names, replicas = 1): Partial<StreamConfig> & { name: string } {
+  return {
+    name: names.deadLetterStream,
+    num_replicas: replicas,
+    subjects: [`${names.prefix}.dlq.>`],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(DEAD_LETTER_MAX_AGE_MS),
+  };
+}
+
 export function consumerConfig(names: Names, actor: ActorName, ackWaitMs: number): Partial<ConsumerConfig> & { durable_name: string } {
   return {
     durable_name: names.consumer(actor),
@@ -52,7 +67,9 @@ export function consumerConfig(names: Names, actor: ActorName, ackWaitMs: number
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     ack_wait: nanos(ackWaitMs),
-    max_deliver: MAX_DELIVER,
+    // Unbounded: the dispatcher (consumer.ts) decides when a command ends, and a command it ends
+    // goes to the dead-letter stream first, so nothing is dropped by the server on a count.
+    max_deliver: -1,
   };
 }
 
@@ -96,7 +113,7 @@ export async function ensureConsumer(jsm: JetStreamManager, stream: string, cfg:
 
 /** Everything a prefix owns; tests call it at teardown so runs never leave streams behind. */
 export async function deleteJetStreamResources(jsm: JetStreamManager, names: Names): Promise<void> {
-  for (const s of [names.commandStream, names.eventStream]) {
+  for (const s of [names.commandStream, names.eventStream, names.deadLetterStream]) {
     await jsm.streams.delete(s).catch(() => false);
   }
 }

@@ -11,10 +11,11 @@ import { jetstream, jetstreamManager, type Consumer, type ConsumerMessages, type
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
 import type { Bus, BusEvent, CallOptions, ConsumerHandle, Subscription } from './types.js';
+import type { DeadLetter } from '../schemas/dlq.js';
 import type { ActorName, Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
-import { commandStreamConfig, consumerConfig, ensureConsumer, ensureStream, eventStreamConfig } from './jetstream-setup.js';
+import { commandStreamConfig, consumerConfig, deadLetterStreamConfig, ensureConsumer, ensureStream, eventStreamConfig } from './jetstream-setup.js';
 import {
   answerRequest,
   checkTailFilter,
@@ -44,6 +45,8 @@ export interface JetStreamBusOptions {
   /** Connection name shown by `nats server report connections`. */
   name?: string;
   backoffMs?: (deliveryCount: number) => number;
+  /** Told of every dead letter stored (runtime/system.ts records it as an audit event). */
+  onDeadLetter?: (dl: DeadLetter) => void;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
   /** How long an operation waits for a first connection before failing (default 5 s). */
@@ -270,6 +273,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         const m = await manager();
         await ensureStream(m, commandStreamConfig(names, replicas));
         await ensureStream(m, eventStreamConfig(names, replicas));
+        await ensureStream(m, deadLetterStreamConfig(names, replicas));
       })().catch((err: unknown) => {
         started = undefined;
         throw isAppError(err) ? err : unavailable('could not create streams', err);
@@ -314,6 +318,11 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         maxDeliver: MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
         beforeAck: opts.beforeAck,
+        deadLetter: async (entry) => {
+          // Keyed by command and delivery: a dispatcher retrying a failed store does not store twice.
+          const ack = await publish(names.deadLetter(entry.actor, entry.verb), encode(entry), `dlq.${entry.msgId}.${entry.deliveries}`, hdrs(entry.traceId));
+          if (!ack.duplicate) opts.onDeadLetter?.({ id: String(ack.seq), ...entry });
+        },
         log,
         reply: (to, body, isError) => turn.later(() => c.publish(to, body, { headers: hdrs(newTraceId(), isError ? { [HEADERS.error]: '1' } : {}) }), unsent('reply')),
       });
@@ -470,6 +479,31 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       });
       await c.flush();
       return track(sub);
+    },
+
+    async deadLetters(o = {}) {
+      const m = await manager();
+      const info = await m.streams.info(names.deadLetterStream).catch(() => undefined);
+      const out: DeadLetter[] = [];
+      if (!info || info.state.messages === 0) return out;
+      const limit = o.limit ?? 100;
+      for (let seq = info.state.last_seq; seq >= info.state.first_seq && out.length < limit; seq--) {
+        const msg = await m.streams.getMessage(names.deadLetterStream, { seq }).catch(() => null);
+        if (msg) out.push({ id: String(seq), ...(decode(msg.data) as Omit<DeadLetter, 'id'>) });
+      }
+      return out;
+    },
+
+    async replayDeadLetter(id) {
+      const m = await manager();
+      const msg = /^[0-9]+$/.test(id) ? await m.streams.getMessage(names.deadLetterStream, { seq: Number(id) }).catch(() => null) : null;
+      if (!msg) throw new AppError('record_not_found', { message: `no dead letter ${id}` });
+      const dl = { id, ...(decode(msg.data) as Omit<DeadLetter, 'id'>) };
+      const data = dl.payloadText !== undefined ? new TextEncoder().encode(dl.payloadText) : encode(dl.payload);
+      // Keyed by the dead letter: a replay sent twice inside the duplicate window runs once.
+      const ack = await publish(dl.subject, data, `replay.${id}.${dl.msgId}`, hdrs(dl.traceId));
+      await m.streams.deleteMessage(names.deadLetterStream, Number(id));
+      return { replayed: dl, seq: ack.seq };
     },
 
     async health() {

@@ -23,8 +23,11 @@ export interface Names {
   rpc(name: string): string;
   /** `_INBOX.svc.<id>`-style reply subject for replies to durable commands. */
   replyInbox(id: string): string;
+  /** `svc.dlq.<actor>.<verb>`: a command that ended in a terminal error, kept for an operator. */
+  deadLetter(actor: string, verb: string): string;
   readonly commandStream: string;
   readonly eventStream: string;
+  readonly deadLetterStream: string;
   consumer(actor: ActorName): string;
 }
 
@@ -38,8 +41,10 @@ export function names(prefix = 'svc'): Names {
     eventFilter: (filter) => (filter === undefined || filter === '' || filter === '>' ? `${prefix}.evt.>` : `${prefix}.evt.${filter}`),
     rpc: (name) => `${prefix}.rpc.${name}`,
     replyInbox: (id) => `${prefix}.reply.${id}`,
+    deadLetter: (actor, verb) => `${prefix}.dlq.${actor}.${verb}`,
     commandStream: `${up}_CMD`,
     eventStream: `${up}_EVT`,
+    deadLetterStream: `${up}_DLQ`,
     consumer: (actor) => `${prefix}_${actor}`,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { ActorName, Names } from './subjects.js';
+import type { DeadLetter } from '../schemas/dlq.js';
 
 export type Provider = 'embedded' | 'jetstream';
 
@@ -100,6 +101,10 @@ export interface Bus {
   /** Live events matching a filter relative to `<prefix>.evt.` (e.g. `>` or `Flow*` is not allowed; `FlowRun`). */
   tail(filter: string, onEvent: (evt: BusEvent) => void): Promise<Subscription>;
   health(): Promise<BusHealth>;
+  /** The dead letters (commands the bus ended; consumer.ts), newest first. */
+  deadLetters(opts?: { limit?: number }): Promise<DeadLetter[]>;
+  /** Sends a dead letter's command again, as it was first sent, and removes the dead letter. */
+  replayDeadLetter(id: string): Promise<{ replayed: DeadLetter; seq: number }>;
   /** Graceful: stops consumers (finishing or nak'ing in-flight work), then closes the connection. */
   close(): Promise<void>;
 }

@@ -27,10 +27,16 @@ export const DEFAULT_ACK_WAIT_MS = 30_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONCURRENCY = 16;
 
-/** Retry sooner at first, then back off so a poison command cannot spin a worker. */
-export function defaultBackoffMs(deliveryCount: number): number {
-  return Math.min(500 * 2 ** Math.max(0, deliveryCount - 1), 30_000);
+export const DEFAULT_RETRY_CAP_MS = 30_000;
+
+/** Retry sooner at first, then back off (up to `capMs`) so a poison command cannot spin a worker
+ * and an outage is not hammered; an outage is retried at the cap for as long as it lasts. */
+export function backoffWithCap(capMs: number): (deliveryCount: number) => number {
+  const base = Math.min(500, capMs);
+  return (deliveryCount) => Math.min(base * 2 ** Math.max(0, Math.min(deliveryCount - 1, 30)), capMs);
 }
+
+export const defaultBackoffMs = backoffWithCap(DEFAULT_RETRY_CAP_MS);
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

@@ -20,6 +20,7 @@ import { connectorRoutes } from './routes/connectors.js';
 import { gateRoutes } from './routes/gates.js';
 import { flowRoutes } from './routes/flows.js';
 import { runRoutes } from './routes/runs.js';
+import { dlqRoutes } from './routes/dlq.js';
 import type { GatewayDeps } from './types.js';
 import { VERSION } from '../runtime/version.js';
 
@@ -69,6 +70,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(runRoutes, { deps });
   await app.register(connectorRoutes, { deps });
   await app.register(gateRoutes, { deps });
+  await app.register(dlqRoutes, { deps });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -77,6 +77,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     humanGateTtlMs: atLeast('SVC_HUMAN_GATE_TTL_MS', e.SVC_HUMAN_GATE_TTL_MS, 24 * 3600_000, 5 * 60_000),
     runLeaseMs: atLeast('SVC_RUN_LEASE_MS', e.SVC_RUN_LEASE_MS, 15_000, 1_000),
     faults: faultsOf(e.SVC_FAULTS),
+    retryCapMs: atLeast('SVC_RETRY_CAP_MS', e.SVC_RETRY_CAP_MS, 30_000, 50),
     mcp: Object.freeze(mcpSettings(e)),
     org: Object.freeze(parseOrg(e.SVC_ORG)),
     triggers: Object.freeze(triggerSettings(e)),

@@ -61,7 +61,16 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   if (unknown.length) throw new AppError('role_unavailable', { message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${known.join(', ')})` });
   const workerId = `${hostname()}:${process.pid}`;
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
-  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}`, beforeAck: (actor, verb) => config.faults.hit('ack.before', `${actor}.${verb}`) });
+  let audit: Audit | undefined;
+  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}`, retryCapMs: config.retryCapMs,
+    beforeAck: (actor, verb) => config.faults.hit('ack.before', `${actor}.${verb}`),
+    // Declared before the audit exists: a dead letter stored before it is only logged.
+    onDeadLetter: (dl) => {
+      const data = { id: dl.id, subject: dl.subject, actor: dl.actor, verb: dl.verb, msgId: dl.msgId, deliveries: dl.deliveries, error: dl.error };
+      if (audit === undefined) log.warn(data, 'command dead-lettered');
+      else audit.record('CommandDeadLettered', data, dl.traceId).catch((err: unknown) => log.warn({ err, ...data }, 'command dead-lettered; its audit row was not written'));
+    },
+  });
   try {
     await bus.start();
   } catch (err) {
@@ -69,7 +78,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     await store.close();
     throw err;
   }
-  const audit = createAudit({ store, bus, log });
+  audit = createAudit({ store, bus, log });
   const sweeps: Sweep[] = [];
   const now = opts.now ?? Date.now;
   const model = createModelProvider(config, { log, store, now });

@@ -38,6 +38,7 @@ export const EnvSchema = Type.Object({
   SVC_MODEL_PRICES: Type.Optional(Type.String({ description: 'a JSON object {<model-prefix>: {inputPerMTok, outputPerMTok}}, inline or a file path' })),
   SVC_CONNECTORS: Type.Optional(Type.String({ description: 'a JSON array of connectors {id, baseUrl, env?, headers?, routes}, inline or a file path' })),
   SVC_HUMAN_GATE_TTL_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds a human gate stays open by default (at least 300000)' })),
+  SVC_RETRY_CAP_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'longest wait in milliseconds between two deliveries of a failing command (default 30000, at least 50); an outage is retried at this pace for as long as it lasts' })),
   SVC_FAULTS: Type.Optional(Type.String({ description: 'test only: fault points where the process crashes or fails (runtime/faults.ts); never set in production' })),
   SVC_RUN_LEASE_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds a worker holds a run lease (at least 1000)' })),
   SVC_MCP_SERVERS: Type.Optional(Type.String({ description: 'a JSON array of MCP server configs {id, transport, url|command, ...}, inline or a file path' })),
@@ -103,6 +104,8 @@ export interface Config {
   readonly humanGateTtlMs: number;
   /** SVC_RUN_LEASE_MS: how long a run's lease lasts unless renewed; a dead worker's runs are taken over after it. */
   readonly runLeaseMs: number;
+  /** SVC_RETRY_CAP_MS: the longest wait between two deliveries of a failing command. */
+  readonly retryCapMs: number;
   /** SVC_FAULTS (test only): where this process crashes or fails on purpose. */
   readonly faults: import('../runtime/faults.js').Faults;
   /** SVC_MCP_*: attached MCP servers (spec 000). */

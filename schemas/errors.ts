@@ -69,6 +69,7 @@ export const errorCatalog = {
   flow_step_interrupted: { status: 409, message: 'a side-effecting step was interrupted; reconcile the attempt before re-running' },
   principal_paused: { status: 403, message: 'the principal is paused (POST /agents/pause); the operator lifts it with POST /agents/unpause' },
   flow_forbidden: { status: 403, message: 'this caller may not change that flow, run or agent' },
+  operator_only: { status: 403, message: 'only the operator may do this' },
   // spec 002: operator surface
   multisig_exec_unsigned: { status: 409, message: 'no relayer for this chain: the multisig transaction is returned unsigned' },
   no_chain: { status: 409, message: 'this deployment has no chain' },
@@ -92,10 +93,14 @@ export interface AppErrorOptions {
   detail?: string;
   /** Replaces the catalogue message with a more specific one. */
   message?: string;
-  /** A terminal error is never retried by the bus (the command is terminated, not nak'ed). */
+  /** A terminal error is never retried by the bus (the command ends, and goes to the dead-letter
+   * stream). Default: terminal, except the outage codes. */
   terminal?: boolean;
   cause?: unknown;
 }
+
+/** Outages, not answers: a command that meets one is retried for as long as it lasts (bus/retry.ts). */
+const OUTAGES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['bus_unavailable', 'store_unavailable', 'command_timeout']);
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -109,7 +114,7 @@ export class AppError extends Error {
     this.code = code;
     this.status = errorCatalog[code].status;
     this.detail = opts.detail;
-    this.terminal = opts.terminal ?? true;
+    this.terminal = opts.terminal ?? !OUTAGES.has(code);
   }
 
   /** The code as it travels on the wire, with its detail when present. */

@@ -23,6 +23,8 @@ export const AUDIT_EVENTS = [
   // spec 002: heartbeats and the operator surface
   'CrewHeartbeatChanged',
   'CrewHeartbeat',
+  // issue 14: a command the bus ended, kept on the dead-letter stream
+  'CommandDeadLettered',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENTS)[number];
 

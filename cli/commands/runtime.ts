@@ -1,4 +1,4 @@
-/** `svc health`, `svc usage`, `svc ping`, `svc events tail`. */
+/** `svc health`, `svc usage`, `svc ping`, `svc dlq list|replay`, `svc events tail`. */
 import type { Command } from 'commander';
 import { apiOk, api, CliError, printJson, type ClientEnv } from '../client.js';
 
@@ -24,6 +24,17 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
     .command('ping')
     .description('sends a command through the work queue to one worker and prints who answered')
     .action(async () => printJson(await apiOk(env, 'POST', '/ops/ping', {})));
+
+  const dlq = program.command('dlq').description('dead letters: commands the bus ended, with their reason');
+  dlq
+    .command('list')
+    .description('GET /dlq: newest first')
+    .option('--limit <n>', 'at most this many (default 100)')
+    .action(async (opts: { limit?: string }) => printJson(await apiOk(env, 'GET', `/dlq${opts.limit ? `?limit=${encodeURIComponent(opts.limit)}` : ''}`)));
+  dlq
+    .command('replay <id>')
+    .description('POST /dlq/replay: sends the command again as it was first sent, and removes the dead letter')
+    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/dlq/replay', { id })));
 
   const events = program.command('events').description('live events');
   events

@@ -9,6 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
 import type { Bus } from '../../bus/types.js';
+import type { DeadLetter } from '../../schemas/dlq.js';
 import { ACTORS, names as makeNames, type Names } from '../../bus/subjects.js';
 import { createEmbeddedBroker, createEmbeddedBus } from '../../bus/embedded.js';
 import { createJetStreamBus } from '../../bus/jetstream.js';
@@ -17,11 +18,14 @@ import { deleteJetStreamResources } from '../../bus/jetstream-setup.js';
 export type Kind = 'embedded' | 'jetstream';
 export type TestBus = Bus & { destroy(): Promise<void> };
 
+/** Per-client settings a test may change: the ack wait, the retry pace, a dead-letter listener. */
+export interface ClientOptions { ackWaitMs?: number; backoffMs?: (deliveryCount: number) => number; onDeadLetter?: (dl: DeadLetter) => void }
+
 export interface Harness {
   readonly kind: Kind;
   readonly names: Names;
   /** A started client: one simulated process. */
-  client(opts?: { ackWaitMs?: number }): Promise<TestBus>;
+  client(opts?: ClientOptions): Promise<TestBus>;
   /** Commands stored and not yet acked, across all actors of this prefix. */
   stored(): Promise<number>;
   /** What the server holds for this prefix (JetStream only): streams, bucket and a consumer. */
@@ -51,6 +55,8 @@ export async function jetStreamUnavailable(): Promise<string | undefined> {
   }
 }
 
+const extra = (o: ClientOptions) => ({ ...(o.backoffMs ? { backoffMs: o.backoffMs } : {}), ...(o.onDeadLetter ? { onDeadLetter: o.onDeadLetter } : {}) });
+
 export async function harness(kind: Kind): Promise<Harness> {
   const names = freshNames();
   const clients: TestBus[] = [];
@@ -60,7 +66,7 @@ export async function harness(kind: Kind): Promise<Harness> {
       kind,
       names,
       async client(o = {}) {
-        const bus = createEmbeddedBus({ broker, names, log, ackWaitMs: o.ackWaitMs ?? 5_000 });
+        const bus = createEmbeddedBus({ broker, names, log, ackWaitMs: o.ackWaitMs ?? 5_000, ...extra(o) });
         clients.push(bus);
         await bus.start();
         return bus;
@@ -79,19 +85,20 @@ export async function harness(kind: Kind): Promise<Harness> {
     kind,
     names,
     async client(o = {}) {
-      const bus = createJetStreamBus({ servers: NATS_URL, names, log, ackWaitMs: o.ackWaitMs ?? 5_000, name: `bus-test-${clients.length}` });
+      const bus = createJetStreamBus({ servers: NATS_URL, names, log, ackWaitMs: o.ackWaitMs ?? 5_000, name: `bus-test-${clients.length}`, ...extra(o) });
       clients.push(bus);
       await bus.start();
       return bus;
     },
     stored: async () => (await jsm.streams.info(names.commandStream)).state.messages,
     async definitions() {
-      const [cmd, evt, run] = await Promise.all([
+      const [cmd, evt, dlq, run] = await Promise.all([
         jsm.streams.info(names.commandStream),
         jsm.streams.info(names.eventStream),
+        jsm.streams.info(names.deadLetterStream),
         jsm.consumers.info(names.commandStream, names.consumer('run')),
       ]);
-      return { cmd: cmd.config, evt: evt.config, run: run.config };
+      return { cmd: cmd.config, evt: evt.config, dlq: dlq.config, run: run.config };
     },
     async close() {
       await Promise.all(clients.map((c) => c.close()));

@@ -12,6 +12,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { AppError } from '../../schemas/errors.js';
 import { startMinuteClock } from '../../bus/clock.js';
 import type { HandlerContext } from '../../bus/types.js';
+import type { DeadLetter } from '../../schemas/dlq.js';
 import { harness, jetStreamUnavailable, log, NATS_URL, sleep, type Harness, type Kind } from '../helpers/bus-transports.js';
 import { until } from '../helpers/poll.js';
 import { START_TIMEOUT_MS } from '../helpers/process.js';
@@ -39,7 +40,8 @@ for (const kind of ['embedded', 'jetstream'] as const) {
         t.match(defs, {
           cmd: { retention: 'workqueue', storage: 'file', subjects: [`${p}.cmd.>`], duplicate_window: nanos(120_000) },
           evt: { retention: 'limits', storage: 'file', subjects: [`${p}.evt.>`], max_age: nanos(7 * 24 * 3600_000) },
-          run: { durable_name: h.names.consumer('run'), filter_subject: h.names.commandFilter('run'), ack_policy: 'explicit', ack_wait: nanos(5_000), max_deliver: 10 },
+          run: { durable_name: h.names.consumer('run'), filter_subject: h.names.commandFilter('run'), ack_policy: 'explicit', ack_wait: nanos(5_000), max_deliver: -1 },
+          dlq: { retention: 'limits', storage: 'file', subjects: [`${p}.dlq.>`] },
         });
       }
     });
@@ -197,6 +199,54 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       t.equal(attempts.refused, 1, 'a terminal error is never retried');
       const unknown = await bus.call('mcp', 'nope', {}, { timeoutMs: 10_000 }).catch((e: unknown) => e);
       t.equal((unknown as AppError).code, 'invalid_request', 'an unknown verb is terminated with an error reply');
+    });
+
+    t.test('(c2) an outage is retried past any delivery count; a command ended is dead-lettered with its reason, listed and replayable', async (t) => {
+      const h = await setup(t, kind);
+      const dead: DeadLetter[] = [];
+      const bus = await h.client({ backoffMs: () => 20, onDeadLetter: (dl) => dead.push(dl) });
+      let outage = 25; // more deliveries than MAX_DELIVER: the old bound dropped the command here
+      let refused = true;
+      const ran = { refused: 0, bug: 0 };
+      await bus.consume('trigger', {
+        storeDown: async (ctx: HandlerContext) => {
+          if (outage-- > 0) throw new AppError('store_unavailable');
+          return { deliveries: ctx.deliveryCount };
+        },
+        pgDown: async (ctx: HandlerContext) => {
+          if (ctx.deliveryCount <= 15) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5439'), { code: 'ECONNREFUSED' });
+          return { deliveries: ctx.deliveryCount };
+        },
+        refused: async () => {
+          if (refused) throw new AppError('record_not_found', { message: 'no trigger t-1' });
+          ran.refused++;
+          return null;
+        },
+        bug: async () => {
+          if (refused) throw new TypeError('cannot read properties of undefined');
+          ran.bug++;
+          return null;
+        },
+      });
+      t.same(await bus.call('trigger', 'storeDown', {}, { timeoutMs: 30_000 }), { deliveries: 26 }, 'an AppError outage is retried until it passes');
+      t.same(await bus.call('trigger', 'pgDown', {}, { timeoutMs: 30_000 }), { deliveries: 16 }, 'so is a refused connection');
+      const answered = await bus.call('trigger', 'refused', {}, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+      t.equal((answered as AppError).code, 'record_not_found', 'a refusal a caller waits for is its answer ...');
+      await bus.send('trigger', 'refused', { triggerId: 't-1' }, { msgId: 'cmd-refused', traceId: 'trace-refused' });
+      await bus.send('trigger', 'bug', { n: 2 }, { msgId: 'cmd-bug' });
+      await until('two dead letters', () => dead.length === 2, { timeoutMs: 30_000 });
+      const listed = await bus.deadLetters();
+      t.equal(listed.length, 2, '... and is not dead-lettered; a command nobody waits for is');
+      const byVerb = Object.fromEntries(listed.map((d) => [d.verb, d]));
+      t.match(byVerb.refused, { actor: 'trigger', subject: h.names.command('trigger', 'refused'), msgId: 'cmd-refused', traceId: 'trace-refused', deliveries: 1, error: { error: 'record_not_found', message: 'no trigger t-1' }, payload: { triggerId: 't-1' } });
+      t.match(byVerb.bug, { deliveries: 10, error: { error: 'internal_error', message: /TypeError on every one of 10 deliveries.*cmd-bug/ }, payload: { n: 2 } });
+      t.same(dead.map((d) => d.id).sort(), listed.map((d) => d.id).sort(), 'the listener saw each one as stored');
+      refused = false;
+      for (const d of listed) await bus.replayDeadLetter(d.id);
+      await until('the replays to run', () => ran.refused === 1 && ran.bug === 1, { timeoutMs: 10_000 });
+      t.same(await bus.deadLetters(), [], 'a replayed dead letter is removed');
+      const missing = await bus.replayDeadLetter(listed[0]!.id).catch((e: unknown) => e);
+      t.equal((missing as AppError).code, 'record_not_found');
     });
 
     t.test('(d) call() returns the handler reply, with the trace id carried through', async (t) => {
