@@ -8,6 +8,7 @@
  */
 import type { Config } from '../../../schemas/config.js';
 import type { ConnectorConfig, ConnectorRouteConfig } from '../../../schemas/connectors.js';
+import { redactor } from '../../../runtime/redact.js';
 
 export interface ConnectorResult {
   readonly ok: boolean;
@@ -86,7 +87,7 @@ export function createConnectors(config: Config, opts: ConnectorsOptions = {}): 
         if (v !== undefined) secrets[placeholder] = v;
       }
       const request = buildRequest(c, route, args, secrets);
-      const redact = redactor(Object.values(secrets));
+      const redact = redactor(Object.values(secrets)).text;
       try {
         const res = await doFetch(request.url, {
           method: route.method,
@@ -143,11 +144,6 @@ export function buildRequest(c: ConnectorConfig, route: ConnectorRouteConfig, ar
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   }
   return { url: url.toString(), headers, body };
-}
-
-function redactor(values: string[]): (s: string) => string {
-  const secrets = values.filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
-  return (s) => secrets.reduce((acc, v) => acc.split(v).join('[redacted]'), s);
 }
 
 function parseBody(text: string, contentType: string | null): unknown {
