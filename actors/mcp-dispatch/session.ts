@@ -3,7 +3,9 @@
  * credential resolved first (a missing one fails before anything is sent), then an SDK `Client`
  * over the guarded http fetch or the isolated stdio child, taken from the pool or connected
  * now, the work raced against this call's bounds. Errors leave here as AppErrors only, so the
- * bus never retries a call that went out.
+ * bus never retries a call that went out. Whatever comes back (a result, a tool listing, an
+ * error's message) leaves with the credential and the stdio environment this call resolved taken
+ * out: a server may echo what it was sent, and no caller, bus message or log line may see it.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -12,6 +14,7 @@ import { AppError, isAppError } from '../../schemas/errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, mcpSecretLabel, type McpServerConfig } from '../../schemas/mcp.js';
 import type { Store } from '../../store/types.js';
 import { unseal } from '../../runtime/seal.js';
+import { redactor, type Redactor } from '../../runtime/redact.js';
 import { VERSION } from '../../runtime/version.js';
 import { attacherOf, checkServer, type EgressPolicy, type Resolver } from './egress.js';
 import { Bounds } from './bounds.js';
@@ -37,10 +40,10 @@ export interface Target {
   readonly runtime: boolean;
 }
 
-/** The Authorization header the config points at, resolved in the server's owner scope only. */
-async function credential(deps: SessionDeps, t: Target): Promise<Record<string, string>> {
+/** The bearer token the config points at, resolved in the server's owner scope only. */
+async function credential(deps: SessionDeps, t: Target): Promise<string | undefined> {
   const auth = t.config.auth;
-  if (auth === undefined) return {};
+  if (auth === undefined) return undefined;
   const missing = (what: string) => new AppError('mcp_missing_credential', { detail: t.config.id, message: `server ${t.config.id}: ${what}; nothing was sent` });
   let value: string | undefined;
   if (auth.kind === 'bearer') {
@@ -53,7 +56,7 @@ async function credential(deps: SessionDeps, t: Target): Promise<Record<string, 
     value = unseal(deps.sessionKey, sealed, mcpSecretLabel(t.owner, auth.secretRef));
     if (value === undefined) throw missing(`sealed secret ${auth.secretRef} does not open under the current key`);
   }
-  return { authorization: `Bearer ${value}` };
+  return value;
 }
 
 function childEnv(deps: SessionDeps, names: readonly string[]): Record<string, string> {
@@ -78,22 +81,28 @@ function asAppError(err: unknown, server: string, bounds: Bounds): AppError {
   return new AppError('mcp_server_unreachable', { detail: server, message: `server ${server}: ${text}` });
 }
 
+/** The same error with the credential out of its message (an SDK error quotes what the server said). */
+function redactError(err: AppError, redact: Redactor): AppError {
+  const message = redact.text(err.message);
+  return message === err.message ? err : new AppError(err.code, { detail: err.detail, message, terminal: err.terminal });
+}
+
 function sessionGone(err: unknown): boolean {
   return err instanceof StreamableHTTPError && err.code === 404;
 }
 
-async function connect(deps: SessionDeps, t: Target, headers: Record<string, string>, bounds: Bounds): Promise<Pooled> {
+async function connect(deps: SessionDeps, t: Target, sent: { headers: Record<string, string>; env: Record<string, string> }, bounds: Bounds): Promise<Pooled> {
   const lease = new Lease();
   lease.current = bounds;
   let transport: Transport;
   if (t.config.transport === 'http') {
     transport = new StreamableHTTPClientTransport(new URL(t.config.url!), {
       fetch: guardedFetch(deps.policy, deps.resolver, () => lease.current),
-      requestInit: { headers },
+      requestInit: { headers: sent.headers },
       reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
     });
   } else {
-    transport = new BoundedStdioTransport({ server: t.config.id, command: t.config.command!, args: t.config.args ?? [], env: childEnv(deps, t.config.env ?? []), lease, maxBytes: bounds.maxBytes });
+    transport = new BoundedStdioTransport({ server: t.config.id, command: t.config.command!, args: t.config.args ?? [], env: sent.env, lease, maxBytes: bounds.maxBytes });
   }
   const conn: Pooled = { client: new Client({ name: 'svc', version: VERSION }, { capabilities: {} }), lease, dead: false };
   conn.client.onclose = () => { conn.dead = true; };
@@ -115,7 +124,11 @@ async function connect(deps: SessionDeps, t: Target, headers: Record<string, str
  */
 export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
   checkServer(deps.policy, t.config, attacherOf(t));
-  const headers = await credential(deps, t);
+  const token = await credential(deps, t);
+  const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
+  // Read per call like the credential; a kept child was spawned with the values read then.
+  const env = t.config.transport === 'stdio' ? childEnv(deps, t.config.env ?? []) : {};
+  const redact = redactor([token, ...Object.values(env)]);
   const group = poolGroup(t.owner, t.config.id);
   const key = fingerprint(t.config, headers);
   let conn = deps.pool?.take(group, key);
@@ -125,7 +138,7 @@ export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds
       conn.lease.current = bounds;
       bounds.wentOut = true;
     } else {
-      conn = await connect(deps, t, headers, bounds);
+      conn = await connect(deps, t, { headers, env }, bounds);
     }
     let out: T;
     try {
@@ -136,16 +149,16 @@ export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds
       // It handled nothing, so the call starts over once on a fresh session.
       await close(conn);
       conn = undefined;
-      conn = await connect(deps, t, headers, bounds);
+      conn = await connect(deps, t, { headers, env }, bounds);
       out = await bounds.race(fn(conn.client, bounds.signal));
     }
     if (bounds.tripped) throw bounds.tripped;
     if (deps.pool) deps.pool.give(group, key, conn);
     else await close(conn);
     conn = undefined;
-    return out;
+    return redact.value(out);
   } catch (err) {
-    throw asAppError(err, t.config.id, bounds);
+    throw redactError(asAppError(err, t.config.id, bounds), redact);
   } finally {
     bounds.done();
     if (conn) await close(conn);

@@ -3,6 +3,9 @@
  * 127.0.0.1 (stateless, one server object per request) that records every request it sees, and
  * the stdio fixture script. A tool named `endless` streams a body that never ends (to prove the
  * byte bound is enforced while reading). `/moved` answers 307 to `/mcp` (a same-origin redirect).
+ * ECHO_AUTH_TOOLS hand back the Authorization header each request carried, every way a server
+ * could (result, structured content, tool error, JSON-RPC error, HTTP error body, tool listing),
+ * to prove a credential never comes back out of the orchestrator.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -15,10 +18,15 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 
 export const STDIO_FIXTURE = fileURLToPath(new URL('../fixtures/mcp-stdio-server.mjs', import.meta.url));
 
+/** What the request that reached the fake carried, for tools that echo it. */
+export interface FakeRequest {
+  readonly authorization: string | undefined;
+}
+
 export interface FakeTool {
   name: string;
-  description?: string;
-  run?: (args: Record<string, unknown>) => Promise<CallToolResult> | CallToolResult;
+  description?: string | ((r: FakeRequest) => string);
+  run?: (args: Record<string, unknown>, r: FakeRequest) => Promise<CallToolResult> | CallToolResult;
 }
 
 export interface SeenRequest {
@@ -49,6 +57,23 @@ export const DEFAULT_TOOLS: FakeTool[] = [
   { name: 'endless', description: 'a body that never ends' },
 ];
 
+/** Answered with HTTP 500 and a plain-text body naming the request's Authorization. */
+const HTTP_ERROR_ECHO = 'whoami_http_error';
+
+export const ECHO_AUTH_TOOLS: FakeTool[] = [
+  {
+    name: 'whoami',
+    description: (r) => `lists as ${r.authorization}`,
+    run: (_a, r) => ({
+      content: [{ type: 'text', text: `you sent ${r.authorization}` }, { type: 'text', text: JSON.stringify({ header: r.authorization }) }],
+      structuredContent: { seen: { header: r.authorization, all: [r.authorization, { deeper: r.authorization }] }, [String(r.authorization)]: 'as a key' },
+    }),
+  },
+  { name: 'whoami_is_error', run: (_a, r) => ({ ...text(`refused for ${r.authorization}`), isError: true }) },
+  { name: 'whoami_throws', run: (_a, r) => { throw new Error(`cannot serve ${r.authorization}`); } },
+  { name: HTTP_ERROR_ECHO },
+];
+
 export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, opts: { requireAuth?: string } = {}): Promise<FakeHttpMcp> {
   let current = tools;
   const seen: SeenRequest[] = [];
@@ -70,6 +95,10 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
       return;
     }
+    if (tool === HTTP_ERROR_ECHO) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(`no entry for ${req.headers.authorization}`);
+      return;
+    }
     if (tool === 'endless') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pump = setInterval(() => res.write(`data: ${'z'.repeat(16 * 1024)}\n`), 1);
@@ -77,15 +106,19 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
       res.on('close', () => { clearInterval(pump); timers.delete(pump); });
       return;
     }
+    const fr: FakeRequest = { authorization: req.headers.authorization };
     const mcp = new McpServer({ name: 'fixture-http', version: '1.0.0' });
     mcp.server.registerCapabilities({ tools: {} });
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: current.map((x) => ({ name: x.name, ...(x.description ? { description: x.description } : {}), inputSchema: { type: 'object' as const } })),
+      tools: current.map((x) => {
+        const description = typeof x.description === 'function' ? x.description(fr) : x.description;
+        return { name: x.name, ...(description ? { description } : {}), inputSchema: { type: 'object' as const } };
+      }),
     }));
     mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => {
       const found = current.find((x) => x.name === r.params.name);
       if (!found) return { ...text(`no tool ${r.params.name}`), isError: true };
-      return found.run ? found.run(r.params.arguments ?? {}) : text(`ran ${found.name}`);
+      return found.run ? found.run(r.params.arguments ?? {}, fr) : text(`ran ${found.name}`);
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => { void transport.close(); void mcp.close(); });
