@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConnectionException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, type ErrorCode } from '../schemas/errors.js';
+import { ID_PATTERN, TOKEN_PATTERN } from '../schemas/text.js';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
@@ -18,6 +19,11 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_ASYNC_CONSTRAINT: 'invalid_request',
 };
 
+const ID_PATTERN_MEANS = new Map<unknown, string>([
+  [ID_PATTERN, 'must not hold a control character (U+0000-U+001F, U+007F)'],
+  [TOKEN_PATTERN, 'must be one token: no whitespace and no control character (U+0000-U+001F, U+007F)'],
+]);
+
 export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof UniqueConstraintViolationException) return new AppError('conflict');
@@ -25,7 +31,11 @@ export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof ConnectionException) return new AppError('store_unavailable');
   const fe = err as Partial<FastifyError>;
   if (fe.validation) {
-    return new AppError('invalid_request', { message: `${fe.validationContext ?? 'request'}${fe.validation[0]?.instancePath ?? ''} ${fe.validation[0]?.message ?? 'is invalid'}` });
+    const first = fe.validation[0];
+    // An id's pattern says nothing a reader can use; what it refuses can be said plainly.
+    const id = first?.keyword === 'pattern' ? ID_PATTERN_MEANS.get(first.params?.pattern) : undefined;
+    const what = id ?? first?.message ?? 'is invalid';
+    return new AppError('invalid_request', { message: `${fe.validationContext ?? 'request'}${first?.instancePath ?? ''} ${what}` });
   }
   const mapped = fe.code === undefined ? undefined : FASTIFY_CODES[fe.code];
   if (mapped) return new AppError(mapped);

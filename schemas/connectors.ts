@@ -5,6 +5,7 @@
  * connector's own base URL.
  */
 import { Type, type Static } from 'typebox';
+import { IdString } from './text.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const EnvVarName = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
@@ -60,7 +61,7 @@ export type ConnectorList = Static<typeof ConnectorList>;
 export const ModelCompleteRequest = Type.Object({
   prompt: Type.String({ minLength: 1, maxLength: 100_000 }),
   system: Type.Optional(Type.String({ maxLength: 20_000 })),
-  model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  model: Type.Optional(IdString({ maxLength: 200 })),
 }, { additionalProperties: false });
 export type ModelCompleteRequest = Static<typeof ModelCompleteRequest>;
 

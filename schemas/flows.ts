@@ -4,6 +4,7 @@
  * edges are step ids (`null` stops the run).
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import { ID_PATTERN, IdString } from './text.js';
 
 const StepId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 /** An edge: the id of the step to go to, or null to stop. */
@@ -28,7 +29,7 @@ const Params = Type.Optional(Type.Record(Type.String(), Template));
 export const ModelStep = step('model', { prompt: Template, system: Type.Optional(Template), model: Type.Optional(Type.String()), next: Type.Optional(Edge) });
 export const ToolStep = step('tool', {
   /** `svc_*`, `<connector>.<route>` or `mcp__<server>__<tool>`. */
-  tool: Type.String({ minLength: 1 }),
+  tool: IdString(),
   args: Type.Optional(Type.Record(Type.String(), Template)),
   ...Idempotent,
   next: Type.Optional(Edge),
@@ -57,9 +58,9 @@ export const SwitchStep = step('switch', {
 });
 export const AgentStep = step('agent', {
   /** The delegate seat; the child run executes under its own principal. */
-  agent: Type.String({ minLength: 1 }),
+  agent: IdString(),
   prompt: Type.Optional(Template),
-  flowId: Type.Optional(Type.String({ minLength: 1 })),
+  flowId: Type.Optional(IdString()),
   next: Type.Optional(Edge),
 });
 export const OrgStep = step('org', {
@@ -90,7 +91,7 @@ export const HumanStep = step('human', {
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
   timeoutPort: Type.Optional(Edge),
   /** One token: seat id, 0x address or one-word handle, optionally `seat:<id>`; interpolation allowed. */
-  assignee: Type.Optional(Type.String({ maxLength: 200 })),
+  assignee: Type.Optional(Type.String({ maxLength: 200, pattern: ID_PATTERN })),
 });
 export const WaitStep = step('wait', {
   for: Type.Union([Type.Literal('human'), Type.Literal('webhook')]),
@@ -104,7 +105,7 @@ export const STEP_KINDS: readonly StepKind[] = ['model', 'tool', 'gate', 'branch
 
 export const FlowScope = Type.Object({
   level: Type.Union([Type.Literal('org'), Type.Literal('team'), Type.Literal('agent')]),
-  ref: Type.Optional(Type.String({ minLength: 1 })),
+  ref: Type.Optional(IdString()),
 }, { additionalProperties: false });
 export type FlowScope = Static<typeof FlowScope>;
 

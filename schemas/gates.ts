@@ -4,6 +4,7 @@
  * gateway fills them from `req.caller`.
  */
 import { Type, type Static } from 'typebox';
+import { IdString } from './text.js';
 
 export const GATE_STATUSES = ['open', 'resolved', 'timed_out', 'closed'] as const;
 export type GateStatusName = (typeof GATE_STATUSES)[number];
@@ -81,8 +82,8 @@ export const MessageView = Type.Object({
 export type MessageView = Static<typeof MessageView>;
 
 export const PostMessage = Type.Object({
-  thread: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  replyTo: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'a question id: this message answers it' })),
+  thread: Type.Optional(IdString({ maxLength: 200 })),
+  replyTo: Type.Optional(IdString({ maxLength: 200, description: 'a question id: this message answers it' })),
   kind: Type.Optional(Type.String({ pattern: '^[a-z_]{1,32}$', description: 'default answer with replyTo, note without' })),
   body: Type.String({ minLength: 1, maxLength: 20_000 }),
   // Accepted so spec-shaped clients are not refused, and ignored: the caller's token decides.
@@ -104,7 +105,7 @@ export const PostMessageReply = Type.Object({ message: MessageView, gate: Type.O
 export type PostMessageReply = Static<typeof PostMessageReply>;
 
 export const MessagesQuery = Type.Object({
-  thread: Type.String({ minLength: 1, maxLength: 200 }),
+  thread: IdString({ maxLength: 200 }),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
   after: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'only messages with a larger id (polling)' })),
 });
@@ -133,7 +134,7 @@ export type GateView = Static<typeof GateView>;
 
 export const GatesQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('answered'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed'), Type.Literal('all')], { default: 'pending', description: 'pending (the same as open) by default; answered is the same as resolved' })),
-  runId: Type.Optional(Type.String({ minLength: 1 })),
+  runId: Type.Optional(IdString()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });
 export type GatesQuery = Static<typeof GatesQuery>;

@@ -4,12 +4,15 @@
  * actor reads the same types from the bus, so nothing is declared twice.
  */
 import { Type, type Static } from 'typebox';
+import { IdString, IdToken } from './text.js';
 
 /** Lowercase letters, digits and single hyphens: never `__`, so `mcp__<server>__<tool>` parses one way. */
 export const McpServerId = Type.String({ pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$', description: 'server id: lowercase letters, digits and hyphens' });
 export const EnvVarName = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' });
 export const SecretRef = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$', description: 'a secret reference (letters, digits, . _ -)' });
-export const ToolName = Type.String({ minLength: 1, maxLength: 128 });
+export const ToolName = IdString({ maxLength: 128 });
+/** A seat named for a call or a listing (`as`). */
+const Seat = IdToken({ maxLength: 200 });
 
 export const McpAuth = Type.Union([
   Type.Object({ kind: Type.Literal('bearer'), tokenEnv: EnvVarName }, { additionalProperties: false }),
@@ -45,7 +48,7 @@ export type Mode = Static<typeof Mode>;
 
 export const RuleScope = Type.Object({
   level: Type.Union([Type.Literal('agent'), Type.Literal('crew')]),
-  ref: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' }),
+  ref: IdToken({ maxLength: 200 }),
 }, { additionalProperties: false });
 export type RuleScope = Static<typeof RuleScope>;
 
@@ -125,7 +128,7 @@ export const ServersReply = Type.Object({
 });
 export type ServersReply = Static<typeof ServersReply>;
 
-export const AsQuery = Type.Object({ as: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' })) }, { additionalProperties: false });
+export const AsQuery = Type.Object({ as: Type.Optional(Seat) }, { additionalProperties: false });
 export type AsQuery = Static<typeof AsQuery>;
 
 export const ServerRef = Type.Object({ id: McpServerId }, { additionalProperties: false });
@@ -170,9 +173,9 @@ export const ToolsReply = Type.Object({ seat: Type.String(), tools: Type.Array(L
 export type ToolsReply = Static<typeof ToolsReply>;
 
 export const CallRequest = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 300 }),
+  name: IdString({ maxLength: 300 }),
   arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  as: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' })),
+  as: Type.Optional(Seat),
 }, { additionalProperties: false });
 export type CallRequest = Static<typeof CallRequest>;
 

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { WAITING_REASONS, RUN_STATUSES } from './flows.js';
+import { IdString, IdToken } from './text.js';
 
 const Literals = <const T extends readonly string[]>(values: T) => Type.Enum(values as unknown as T[number][]);
 
@@ -53,11 +54,11 @@ export const RunAccepted = Type.Object({ id: Type.String(), status: Type.Literal
 export type RunAccepted = Static<typeof RunAccepted>;
 
 export const StartRunBody = Type.Object({
-  id: Type.Optional(Type.String({ minLength: 1 })),
+  id: Type.Optional(IdString()),
   flow: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   input: Type.Optional(Type.String({ maxLength: 100_000 })),
   /** The seat to run as; honoured only for the operator (who acts for a seat). */
-  as: Type.Optional(Type.String({ minLength: 1, pattern: '^[^\\s]+$' })),
+  as: Type.Optional(IdToken()),
 }, { additionalProperties: false });
 export type StartRunBody = Static<typeof StartRunBody>;
 
@@ -86,9 +87,9 @@ export interface AcceptedDelivery {
   at: string;
 }
 
-export const RunIdBody = Type.Object({ runId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
-export const RunReasonBody = Type.Object({ runId: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
-export const RunStateQuery = Type.Object({ runId: Type.String({ minLength: 1 }) });
+export const RunIdBody = Type.Object({ runId: IdString() }, { additionalProperties: false });
+export const RunReasonBody = Type.Object({ runId: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const RunStateQuery = Type.Object({ runId: IdString() });
 export const RunListQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
 
 export const Checkpoint = Type.Object({
@@ -126,14 +127,14 @@ export const FlowRecord = Type.Object({
 export type FlowRecord = Static<typeof FlowRecord>;
 export const FlowList = Type.Object({ flows: Type.Array(FlowRecord) });
 export const SaveFlowBody = Type.Object({ flow: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false });
-export const DeleteFlowBody = Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const DeleteFlowBody = Type.Object({ id: IdString() }, { additionalProperties: false });
 export const DeleteFlowReply = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
 export type DeleteFlowReply = Static<typeof DeleteFlowReply>;
 export const TemplateList = Type.Object({ templates: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: Type.Record(Type.String(), Type.Unknown()) })) });
-export const AgentPauseBody = Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const AgentPauseBody = Type.Object({ agent: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
 /** `paused` is false when the seat was already paused; `cancelled` lists its parked runs cancelled now. */
 export const AgentPauseReply = Type.Object({ agent: Type.String(), paused: Type.Boolean(), cancelled: Type.Array(Type.String()) });
 export type AgentPauseReply = Static<typeof AgentPauseReply>;
-export const AgentUnpauseBody = Type.Object({ agent: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const AgentUnpauseBody = Type.Object({ agent: IdString() }, { additionalProperties: false });
 /** `unpaused` is false when the seat was not paused. */
 export const AgentUnpauseReply = Type.Object({ agent: Type.String(), unpaused: Type.Boolean() });

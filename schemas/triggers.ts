@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Cron } from 'croner';
+import { IdString, IdToken } from './text.js';
 
 export const SCHEMES = ['svc', 'codehost', 'pubsub'] as const;
 export type Scheme = (typeof SCHEMES)[number];
@@ -26,10 +27,10 @@ export const PubsubConfig = Type.Object({
 export type PubsubConfig = Static<typeof PubsubConfig>;
 
 export const CreateTriggerBody = Type.Object({
-  flowId: Type.String({ minLength: 1, maxLength: 200 }),
-  principal: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' })),
+  flowId: IdString({ maxLength: 200 }),
+  principal: Type.Optional(IdToken({ maxLength: 200 })),
   scheme: Type.Optional(SchemeLiteral),
-  events: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' }), { maxItems: 100 })),
+  events: Type.Optional(Type.Array(IdToken({ maxLength: 200 }), { maxItems: 100 })),
   input: Type.Optional(InputMapping),
   config: Type.Optional(Type.Object({
     audience: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
@@ -62,8 +63,9 @@ export const TriggerMinted = Type.Object({ trigger: TriggerView, secret: Type.St
 export type TriggerMinted = Static<typeof TriggerMinted>;
 
 export const TriggerList = Type.Object({ triggers: Type.Array(TriggerView) });
-export const TriggerIdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
-export const TriggerEnabledBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), enabled: Type.Boolean() }, { additionalProperties: false });
+export const TriggerId = IdString({ maxLength: 200 });
+export const TriggerIdBody = Type.Object({ id: TriggerId }, { additionalProperties: false });
+export const TriggerEnabledBody = Type.Object({ id: TriggerId, enabled: Type.Boolean() }, { additionalProperties: false });
 export const TriggerReply = Type.Object({ trigger: TriggerView });
 export const TriggerDeleted = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });
 
@@ -81,7 +83,7 @@ export const DeliveryView = Type.Object({
 });
 export type DeliveryView = Static<typeof DeliveryView>;
 export const DeliveryQuery = Type.Object({
-  triggerId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  triggerId: Type.Optional(TriggerId),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });
 export const DeliveryList = Type.Object({ deliveries: Type.Array(DeliveryView) });

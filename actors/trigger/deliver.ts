@@ -1,8 +1,8 @@
 /**
  * One webhook delivery, from raw bytes to a stored `run.start` (spec 001 "Webhook delivery").
- * Order: trigger → scheme verification → enabled → flow still runnable → body → ping → principal
- * pause → event filter → delivery key → command. Nothing about a trigger's state (disabled, flow
- * gone) is told to a caller that has not proven it holds the secret.
+ * Order: trigger → scheme verification → enabled → flow still runnable → body (JSON, no NUL) →
+ * ping → principal pause → event filter → delivery key → command. Nothing about a trigger's
+ * state (disabled, flow gone) is told to a caller that has not proven it holds the secret.
  *
  * The 202 is answered once the command is stored in JetStream, and the accept path writes
  * nothing to the store: the command carries the delivery's log fields and the worker that takes
@@ -20,6 +20,7 @@ import { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
 import type { TriggerRow } from '../../store/webhooks.js';
 import type { DeliveryRows } from './rows.js';
 import { AppError } from '../../schemas/errors.js';
+import { holdsNul, jsonHoldsNul, nulRefused } from '../../schemas/text.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import type { Config } from '../../schemas/config.js';
@@ -98,6 +99,9 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   } catch {
     throw new AppError('webhook_body_invalid');
   }
+  // A NUL would reach the run's input and the store, which cannot hold one: the producer hears
+  // now, not a 202 for a run that cannot be recorded.
+  if (jsonHoldsNul(d.raw)) throw nulRefused('the delivery body');
   let payload = body;
   let messageId: unknown;
   let attributes: Record<string, unknown> | undefined;
@@ -105,6 +109,8 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
     const env = unwrapPubsub(body);
     if (!env) throw new AppError('webhook_body_invalid', { message: 'a pubsub push body is {message: {data, messageId, attributes?}}' });
     ({ data: payload, messageId, attributes } = env);
+    // The message data is base64 inside the envelope, so the body's own check could not see it.
+    if (holdsNul(payload)) throw nulRefused('the pubsub message data');
   }
   const type = eventType(scheme, d.headers, payload, attributes);
   if (scheme === 'codehost' && type === 'ping') {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
-import { HookReply } from '../../schemas/triggers.js';
+import { HookReply, TriggerId } from '../../schemas/triggers.js';
 import { deliver, deliveryRows, logOversize, pubsubVerifier, type DeliveryDeps } from '../../actors/trigger/index.js';
 import type { GatewayDeps } from '../types.js';
 
@@ -47,7 +47,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     bodyLimit: max + 1,
     schema: {
       tags: ['triggers'], summary: 'webhook delivery, verified by the trigger scheme (svc, codehost, pubsub)',
-      params: Type.Object({ triggerId: Type.String({ minLength: 1, maxLength: 200 }) }),
+      params: Type.Object({ triggerId: TriggerId }),
       response: { 200: HookReply, 202: HookReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 503: ErrorBody },
     },
   }, async (req, reply) => {

@@ -70,6 +70,17 @@ t.test('pubsub push deliveries', async (t) => {
     t.equal(first?.input, '{"id":42}', 'data decoded before the mapping');
   });
 
+  t.test('a NUL inside the base64 data is refused like one in the body', async (t) => {
+    const before = commands.length;
+    const tok = await token(ks.privateKey);
+    const r = await push(`Bearer ${tok}`, envelope({ order: { id: 'x\u0000y' } }, randomUUID()));
+    t.equal(r.status, 400);
+    t.equal(r.body.error, 'invalid_request');
+    const raw = JSON.stringify({ message: { data: Buffer.from('plain\u0000text').toString('base64'), messageId: randomUUID() } });
+    t.equal((await push(`Bearer ${tok}`, raw)).body.error, 'invalid_request', 'data that is not JSON too');
+    t.equal(commands.length, before, 'no run command was sent');
+  });
+
   t.test('refusals', async (t) => {
     const body = envelope({}, randomUUID());
     const code = async (auth: string | undefined) => { const r = await push(auth, body); return [r.status, r.body.error]; };
