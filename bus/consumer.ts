@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
+import { jsonHoldsNul, nulRefused } from '../schemas/text.js';
 import type { Handler, HandlerContext } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { decode, encode, toWireError, verbOf } from './wire.js';
@@ -123,6 +124,9 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       if (handler === undefined) {
         throw new AppError('invalid_request', { detail: 'unknown_verb', message: `actor ${actor} has no verb ${verb}` });
       }
+      // The store cannot hold a NUL, so a handler would fail on it at every redelivery until the
+      // caller gave up; read from the raw bytes, it costs no parse.
+      if (jsonHoldsNul(d.data)) throw nulRefused('the command payload');
       let payload: unknown;
       try {
         payload = decode(d.data);

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError, fromWire, isAppError, type ErrorBody } from '../schemas/errors.js';
+import { jsonHoldsNul, nulRefused } from '../schemas/text.js';
 import type { ActorName, Names } from './subjects.js';
 
 export const HEADERS = {
@@ -130,6 +131,8 @@ export async function answerRequest(
   traceId: string,
   log: Logger,
 ): Promise<{ body: Uint8Array; isError: boolean }> {
+  // Refused before the handler, as a command is (consumer.ts).
+  if (jsonHoldsNul(body)) return { body: encode(nulRefused('the request payload').toResponseObject()), isError: true };
   let payload: unknown;
   try {
     payload = decode(body);
