@@ -57,6 +57,7 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
     'POST /flows/runs/pause': [{ name: 'body.runId', send: (b) => ({ path: '/flows/runs/pause', body: { runId: `x${b}y` } }) }],
     'POST /flows/runs/resume': [{ name: 'body.runId', send: (b) => ({ path: '/flows/runs/resume', body: { runId: `x${b}y` } }) }],
     'POST /flows/runs/cancel': [{ name: 'body.runId', send: (b) => ({ path: '/flows/runs/cancel', body: { runId: `x${b}y` } }) }],
+    'POST /dlq/replay': [{ name: 'body.id', send: (b) => ({ path: '/dlq/replay', body: { id: `1${b}2` } }) }],
     'POST /agents/pause': [{ name: 'body.agent', send: (b) => ({ path: '/agents/pause', body: { agent: `x${b}y` } }) }],
     'POST /agents/unpause': [{ name: 'body.agent', send: (b) => ({ path: '/agents/unpause', body: { agent: `x${b}y` } }) }],
     'POST /flows/triggers': [
@@ -101,7 +102,7 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
 
 /** Routes that take no id-like field (only the query-string NUL case applies to them). */
 const NO_ID_FIELD = [
-  'GET /health', 'GET /usage', 'GET /openapi.json', 'POST /epoch', 'GET /connectors', 'GET /flows', 'GET /flows/templates',
+  'GET /health', 'GET /usage', 'GET /dlq', 'GET /openapi.json', 'POST /epoch', 'GET /connectors', 'GET /flows', 'GET /flows/templates',
   'GET /flows/triggers', 'GET /flows/runs', 'GET /flows/runs/open', 'POST /mcp/servers/refresh', 'GET /mcp/secrets',
   'GET /mcp', 'DELETE /mcp', 'OPTIONS *',
 ];
