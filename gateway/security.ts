@@ -1,18 +1,25 @@
 /**
  * Authentication, CORS and content-type rules of spec 002 ("Authentication", rules 1-4),
- * applied before any route runs: 401 before anything else, then 415 before any parsing.
+ * applied before any route runs: an open API's localhost rule and 401 before anything else, then
+ * 415 before any parsing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';
 import { authenticator } from './identity.js';
+import { openApiRefusal } from './localhost.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const authenticate = authenticator(config);
   app.decorateRequest('caller', undefined);
+  // First of all: without a token every caller is the operator (gateway/localhost.ts). Public
+  // routes never asked for the token, so its absence changes nothing for them either.
+  if (config.token === undefined) {
+    app.addHook('onRequest', (req, _reply, done) => done(req.routeOptions.config?.public ? undefined : openApiRefusal(req)));
+  }
   // Ahead of the CORS plugin, which answers any OPTIONS carrying an Origin as a preflight: only a
   // true preflight (Origin and Access-Control-Request-Method) goes without the token.
   // Callback hooks, not async ones: they run on every request and never wait for anything.

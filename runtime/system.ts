@@ -111,7 +111,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   if (role !== 'worker') {
     app = await buildGateway({ config, log, bus, store, health });
     url = await listen(app, config);
-    if (config.token === undefined) log.warn('SVC_ORCH_TOKEN is not set: the HTTP API is open to anyone who can reach it (localhost use only)');
+    if (config.token === undefined) log.warn('SVC_ORCH_TOKEN is not set: the HTTP API serves only this machine (loopback callers, Host and Origin localhost; /health and /hooks as always); set SVC_ORCH_TOKEN to serve other hosts');
     if (config.natsUrl === undefined) log.info('no NATS_URL: embedded bus, single process');
   }
   log.info({ role, workerId, url, ...(healthServer ? { healthUrl: healthServer.url } : {}), bus: bus.provider, store: store.engine, actors: consumers.map((c) => c.actor) }, 'svc started');

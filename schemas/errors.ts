@@ -10,6 +10,8 @@ type Entry = { readonly status: number; readonly message: string };
 export const errorCatalog = {
   // transport and gateway
   unauthorized: { status: 401, message: 'missing or wrong bearer token' },
+  host_not_allowed: { status: 403, message: 'the Host header names a host this API does not answer for' },
+  origin_not_allowed: { status: 403, message: 'the browser origin is not allowed' },
   content_type_must_be_json: { status: 415, message: 'a request body must be sent with content-type: application/json' },
   invalid_json: { status: 400, message: 'the request body is not valid JSON' },
   invalid_request: { status: 400, message: 'the request does not match the schema' },

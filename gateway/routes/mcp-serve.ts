@@ -8,7 +8,7 @@
  * Every refusal or failure the actor names comes back as a tool result with `isError: true`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -70,8 +70,25 @@ function notAllowed(reply: FastifyReply) {
   return reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'method not allowed: this MCP endpoint is stateless (POST only)' }, id: null });
 }
 
+/**
+ * DNS-rebinding protection beyond the token: the SDK's transport option compares Host and Origin
+ * with exact strings, port included (and is deprecated for middleware), so the gateway checks
+ * instead. An open API already refuses a non-localhost Host or Origin on every route
+ * (gateway/localhost.ts); with a token, a browser page may reach /mcp only from an origin the
+ * CORS policy lists, since a token kept in a browser must not be usable from any page.
+ */
+function browserOrigin(deps: GatewayDeps): onRequestHookHandler {
+  const allowed = new Set(deps.config.corsOrigins);
+  return (req, _reply, done) => {
+    const origin = req.headers.origin;
+    if (deps.config.token === undefined || origin === undefined || allowed.has(origin)) return done();
+    done(new AppError('origin_not_allowed', { message: 'this browser origin is not listed in SVC_ORCH_CORS_ORIGINS, so it may not call /mcp' }));
+  };
+}
+
 export const mcpServeRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  app.post('/mcp', { schema: { tags: ['mcp'], summary: 'the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body)' } }, async (req, reply) => {
+  const onRequest = browserOrigin(deps);
+  app.post('/mcp', { onRequest, schema: { tags: ['mcp'], summary: 'the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body)' } }, async (req, reply) => {
     const caller = callerOf(req);
     const server = mcpServer(deps, caller, req.id);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -87,6 +104,6 @@ export const mcpServeRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = 
       if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
     }
   });
-  app.get('/mcp', { schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
-  app.delete('/mcp', { schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
+  app.get('/mcp', { onRequest, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
+  app.delete('/mcp', { onRequest, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
 };

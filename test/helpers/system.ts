@@ -24,6 +24,8 @@ export interface SystemOptions {
   /** Run on PostgreSQL with a fresh schema (or the given one, shared between processes). */
   postgres?: boolean | { schema: string };
   now?: () => number;
+  /** Bind every interface, as the product does without SVC_ORCH_HOST (only inside a network namespace). */
+  bindAll?: boolean;
 }
 
 export interface TestSystem extends Running {
@@ -34,6 +36,7 @@ export interface TestSystem extends Running {
 
 export async function startSystem(t: Test, opts: SystemOptions = {}): Promise<TestSystem> {
   const env: Record<string, string> = { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...opts.env };
+  if (opts.bindAll) delete env.SVC_ORCH_HOST;
   if (opts.nats) {
     env.NATS_URL = TEST_NATS_URL;
     env.SVC_BUS_PREFIX = typeof opts.nats === 'object' ? opts.nats.prefix : uniqueName('t');
