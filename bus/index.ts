@@ -43,6 +43,8 @@ export interface CreateBusOptions {
   replicas?: number;
   /** The longest wait between two deliveries of a failing command (default 30 s). */
   retryCapMs?: number;
+  /** The command stream's duplicate window (both transports). */
+  duplicateWindowMs?: number;
   /** Told of every dead letter stored (runtime/system.ts records it as an audit event). */
   onDeadLetter?: (dl: import('../schemas/dlq.js').DeadLetter) => void;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
@@ -50,10 +52,11 @@ export interface CreateBusOptions {
 }
 
 export function createBus(opts: CreateBusOptions): Bus {
-  const { servers, names, log, ackWaitMs, name, replicas, beforeAck, onDeadLetter } = opts;
+  const { servers, names, log, ackWaitMs, name, replicas, beforeAck, onDeadLetter, duplicateWindowMs } = opts;
+  const window = duplicateWindowMs === undefined ? {} : { duplicateWindowMs };
   const hook = { ...(opts.retryCapMs === undefined ? {} : { backoffMs: backoffWithCap(opts.retryCapMs) }), ...(beforeAck === undefined ? {} : { beforeAck }), ...(onDeadLetter === undefined ? {} : { onDeadLetter }) };
   if (servers !== undefined && servers.length > 0) {
-    return createJetStreamBus({ servers, names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...(name === undefined ? {} : { name }), ...(replicas === undefined ? {} : { replicas }), ...hook });
+    return createJetStreamBus({ servers, names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...(name === undefined ? {} : { name }), ...(replicas === undefined ? {} : { replicas }), ...window, ...hook });
   }
-  return createEmbeddedBus({ broker: createEmbeddedBroker(), names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...hook });
+  return createEmbeddedBus({ broker: createEmbeddedBroker(window), names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...hook });
 }

@@ -21,7 +21,7 @@ import { DUPLICATE_WINDOW_MS } from './wire.js';
 
 export const EVENT_MAX_AGE_MS = 7 * 24 * 3600_000;
 
-export function commandStreamConfig(names: Names, replicas = 1): Partial<StreamConfig> & { name: string } {
+export function commandStreamConfig(names: Names, replicas = 1, duplicateWindowMs = DUPLICATE_WINDOW_MS): Partial<StreamConfig> & { name: string } {
   return {
     name: names.commandStream,
     num_replicas: replicas,
@@ -29,7 +29,7 @@ export function commandStreamConfig(names: Names, replicas = 1): Partial<StreamC
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
     discard: DiscardPolicy.Old,
-    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    duplicate_window: nanos(duplicateWindowMs),
   };
 }
 
@@ -73,13 +73,17 @@ export function consumerConfig(names: Names, actor: ActorName, ackWaitMs: number
   };
 }
 
+/** An existing stream keeps its definition, except the duplicate window, which follows the
+ * running config (SVC_DUPLICATE_WINDOW_MS) as a consumer's ack wait does. */
 export async function ensureStream(jsm: JetStreamManager, cfg: Partial<StreamConfig> & { name: string }): Promise<void> {
-  try {
-    await jsm.streams.info(cfg.name);
+  const existing = await jsm.streams.info(cfg.name).catch(() => undefined);
+  if (existing !== undefined) {
+    if (cfg.duplicate_window !== undefined && existing.config.duplicate_window !== cfg.duplicate_window) {
+      await jsm.streams.update(cfg.name, { duplicate_window: cfg.duplicate_window });
+    }
     return;
-  } catch {
-    // missing (or the lookup failed): try to create it below
   }
+  // missing (or the lookup failed): try to create it below
   try {
     await jsm.streams.add(cfg);
   } catch (err) {

@@ -53,6 +53,8 @@ export interface JetStreamBusOptions {
   connectWaitMs?: number;
   /** Replicas of the streams and the claim bucket (3 on a 3-node cluster). */
   replicas?: number;
+  /** The command stream's duplicate window (default two minutes). */
+  duplicateWindowMs?: number;
   /** How often an rpc answerer tells its caller it is still working (default 2 s) ... */
   rpcHeartbeatMs?: number;
   /** ... and how long a caller waits without a word before it gives the answerer up (default 15 s). */
@@ -78,6 +80,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   const log = opts.log.child({ bus: 'jetstream' });
   const ackWaitMs = opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   const replicas = opts.replicas ?? 1;
+  const commandStream = commandStreamConfig(names, replicas, opts.duplicateWindowMs);
   const heartbeatMs = opts.rpcHeartbeatMs ?? 2_000;
   const silenceMs = opts.rpcSilenceMs ?? 15_000;
   const handles = new Set<ConsumerHandle>();
@@ -271,7 +274,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         const waiting = setInterval(() => log.warn({ servers: where }, 'waiting for NATS'), 5_000);
         await connection().finally(() => clearInterval(waiting));
         const m = await manager();
-        await ensureStream(m, commandStreamConfig(names, replicas));
+        await ensureStream(m, commandStream);
         await ensureStream(m, eventStreamConfig(names, replicas));
         await ensureStream(m, deadLetterStreamConfig(names, replicas));
       })().catch((err: unknown) => {
@@ -358,7 +361,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
             consumer = undefined;
             log.warn({ err, actor }, 'pull from the work queue failed; retrying');
             // A server that came back empty has lost the stream too: recreate both, then retry.
-            await ensureStream(m, commandStreamConfig(names, replicas))
+            await ensureStream(m, commandStream)
               .then(() => ensureConsumer(m, names.commandStream, consumerConfig(names, actor, ackWaitMs), log))
               .catch(() => undefined);
             await pause(1_000);

@@ -10,6 +10,7 @@ import { ENV_ENTRY_PATTERN, HOST_ENTRY_PATTERN, McpServersConfig, OrgConfig, typ
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
 import { parseFaults, type Faults } from './faults.js';
+import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
@@ -63,6 +64,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     busPrefix: e.SVC_BUS_PREFIX ?? 'svc',
     clockTickMs: atLeast('SVC_CLOCK_TICK_MS', e.SVC_CLOCK_TICK_MS, 60_000, 100),
     ackWaitMs: atLeast('SVC_ACK_WAIT_MS', e.SVC_ACK_WAIT_MS, 30_000, 100),
+    duplicateWindowMs: atLeast('SVC_DUPLICATE_WINDOW_MS', e.SVC_DUPLICATE_WINDOW_MS, DUPLICATE_WINDOW_MS, 1000),
     streamReplicas: Number(e.SVC_STREAM_REPLICAS ?? 1),
     rootAuth: Object.freeze(rootAuth(e)),
     autoExecute: e.SVC_AUTO_EXECUTE === '1',

@@ -62,7 +62,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const workerId = `${hostname()}:${process.pid}`;
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
   let audit: Audit | undefined;
-  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}`, retryCapMs: config.retryCapMs,
+  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, duplicateWindowMs: config.duplicateWindowMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}`, retryCapMs: config.retryCapMs,
     beforeAck: (actor, verb) => config.faults.hit('ack.before', `${actor}.${verb}`),
     // Declared before the audit exists: a dead letter stored before it is only logged.
     onDeadLetter: (dl) => {

@@ -23,6 +23,7 @@ export const EnvSchema = Type.Object({
   SVC_CLOCK_TICK_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds per clock window (at least 100)' })),
   SVC_STREAM_REPLICAS: Type.Optional(Type.String({ pattern: '^[1-5]$', description: 'a replica count from 1 to 5' })),
   SVC_ACK_WAIT_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds (at least 100)' })),
+  SVC_DUPLICATE_WINDOW_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'milliseconds (at least 1000)' })),
   SVC_ROOT_AUTH: Type.Optional(Type.Union([Type.Literal('wallet'), Type.Literal('passkey'), Type.Literal('multisig-passkey')], { description: 'one of wallet, passkey, multisig-passkey' })),
   SVC_ROOT_ADDRESS: Type.Optional(Type.String()),
   SVC_ROOT_PASSKEY_ID: Type.Optional(Type.String()),
@@ -83,6 +84,8 @@ export interface Config {
   /** Length of one clock window; one minute in production, shorter only in tests. */
   readonly clockTickMs: number;
   readonly ackWaitMs: number;
+  /** The command stream's duplicate window; two minutes in production, shorter only in tests. */
+  readonly duplicateWindowMs: number;
   /** JetStream replicas for streams and buckets. */
   readonly streamReplicas: number;
   readonly rootAuth: { readonly kind: RootAuthKind | undefined; readonly configError: string | undefined };

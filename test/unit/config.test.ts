@@ -16,6 +16,7 @@ t.test('defaults on an empty environment', async (t) => {
   t.equal(c.logLevel, 'info');
   t.equal(c.busPrefix, 'svc');
   t.equal(c.clockTickMs, 60_000);
+  t.equal(c.duplicateWindowMs, 120_000, 'JetStream\'s default duplicate window');
   t.equal(c.model.provider, 'local');
   t.ok(Object.isFrozen(c));
 });
@@ -47,6 +48,8 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['SVC_ORCH_CORS_ORIGINS', { SVC_ORCH_CORS_ORIGINS: 'example.com' }, /scheme:\/\/host/],
   ['SVC_ORCH_TOKEN', { SVC_ORCH_TOKEN: 'short' }, /16 characters/],
   ['SVC_CLOCK_TICK_MS', { SVC_CLOCK_TICK_MS: '5' }, /at least 100/],
+  ['SVC_DUPLICATE_WINDOW_MS', { SVC_DUPLICATE_WINDOW_MS: '999' }, /at least 1000/],
+  ['SVC_DUPLICATE_WINDOW_MS', { SVC_DUPLICATE_WINDOW_MS: '2m' }, /milliseconds/],
 ];
 
 t.test('a bad value stops with one line naming the variable', async (t) => {
