@@ -53,6 +53,31 @@ export async function triggerForDelivery(store: Store, id: string): Promise<Trig
   return (await triggersForDelivery(store, [id])).get(id);
 }
 
+/** A delivery as the ledger knows it: (trigger id, delivery key). */
+export interface LedgerKey { triggerId: string; deliveryKey: string }
+
+/**
+ * When each (trigger id, delivery key) was accepted, for the keys the ledger holds: the witness
+ * of a duplicate once the command stream's duplicate window has forgotten it. Several keys in one
+ * round trip, each an equality lookup on the unique (trigger_id, delivery_key) index. The answer
+ * is the `at` the accepting gateway put in the command, so a gateway can tell its own copy's row
+ * (a worker may log it before this read returns) from an earlier copy's.
+ */
+export async function acceptedAt(store: Store, keys: readonly LedgerKey[]): Promise<Map<string, Date>> {
+  const sql = rawSql(store);
+  const select = `select d.trigger_id, d.delivery_key, d.at from ${sql.table('webhook_delivery')} d`;
+  const rows = sql.dialect === 'postgres'
+    ? (await sql.pg(`${select} join unnest($1::text[], $2::text[]) as k(t, k) on d.trigger_id = k.t and d.delivery_key = k.k where d.status = 'accepted'`,
+      [keys.map((k) => k.triggerId), keys.map((k) => k.deliveryKey)])).rows
+    : await sql.sqlite((prep) => prep(`${select} join json_each($1) k on d.trigger_id = json_extract(k.value, '$[0]') and d.delivery_key = json_extract(k.value, '$[1]') where d.status = 'accepted'`)
+      .all([JSON.stringify(keys.map((k) => [k.triggerId, k.deliveryKey]))]));
+  return new Map(rows.map((r) => [ledgerKey(r.trigger_id as string, r.delivery_key as string), new Date(r.at as string | number | Date)]));
+}
+
+export function ledgerKey(triggerId: string, deliveryKey: string): string {
+  return `${triggerId}\0${deliveryKey}`;
+}
+
 const COLUMNS = 'id, trigger_id, delivery_key, status, reason, bytes, run_id, event_type, sent, at';
 
 /**

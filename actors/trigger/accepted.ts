@@ -7,8 +7,9 @@
  * redelivered: the row is never lost, and the run id keeps the run to one.
  *
  * Every copy inside the stream's duplicate window was already answered `{duplicate: true}` by
- * the gateway and never reaches a worker. A copy that arrives later is a second command with the
- * same run id (its start finds the run and adds nothing): its row insert meets the unique
+ * the gateway and never reaches a worker. A copy that arrives later (answered `{duplicate: true}`
+ * too when the gateway found its key here, deliver.ts) is a second command with the same run id
+ * (its start finds the run and adds nothing): its row insert meets the unique
  * (trigger id, delivery key), and on the command's first delivery that means another command
  * logged the key, so this one is logged as a duplicate. A conflict on a redelivered command is
  * its own row from an attempt that died before it was acknowledged.

@@ -10,9 +10,11 @@
  * (accepted.ts). The run id is derived from (trigger id, delivery key) and is the command's
  * msgId, so every copy of one delivery, on any gateway, sends the same command: inside the
  * stream's duplicate window the stream itself answers which copy was first, and the others get
- * `{duplicate: true}` (and a `duplicate` row). A copy that comes after the window is answered
- * 202 naming the same run, which is not started again (accepted.ts). A failed send answers 503
- * with nothing recorded, and the producer's retry sends the same command. Rejections are logged
+ * `{duplicate: true}` (and a `duplicate` row). After the window the delivery ledger (the
+ * accepted row the worker wrote) is the witness: it is read alongside the send, and a copy it
+ * already holds is answered `{duplicate: true}` too; its command, stored again, starts nothing
+ * (accepted.ts). A failed send answers 503 with nothing recorded, and the producer's retry sends
+ * the same command. Rejections are logged
  * under a generated key (rule 7); no body or secret is ever logged or stored.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -127,20 +129,29 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
 
   const key = deliveryKey(scheme, d.headers, messageId);
   const runId = webhookRunId(trigger.id, key);
+  const at = new Date(deps.now());
   const cmd: StartRunCommand = {
     runId, flowId: trigger.flowId, input: mapInput(trigger.input as InputMapping | null, payload), principal: trigger.principal, trigger: 'webhook', traceId: d.traceId,
-    delivery: { triggerId: trigger.id, deliveryKey: key, bytes, eventType: type ?? null, at: new Date(deps.now()).toISOString() },
+    delivery: { triggerId: trigger.id, deliveryKey: key, bytes, eventType: type ?? null, at: at.toISOString() },
   };
-  let stored: { duplicate: boolean };
-  try {
-    stored = await deps.bus.send('run', 'start', cmd, { msgId: runId, traceId: d.traceId });
-  } catch (err) {
-    throw new AppError('bus_unavailable', { cause: err });
-  }
-  if (stored.duplicate) {
+  // The ledger is read alongside the send, so an accept waits for the slower of the two, not both.
+  // A ledger that cannot be read leaves the answer to the stream, as before: accepted work is
+  // never refused because the store is away.
+  const [sent, loggedAt] = await Promise.all([
+    deps.bus.send('run', 'start', cmd, { msgId: runId, traceId: d.traceId }).then((r) => r.duplicate, (err: unknown) => new AppError('bus_unavailable', { cause: err })),
+    deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined),
+  ]);
+  // A row with this copy's own `at` is this copy, logged by a worker before the read returned.
+  const earlier = loggedAt !== undefined && loggedAt.getTime() !== at.getTime();
+  if (sent === true || (earlier && sent instanceof AppError)) {
+    // The stream dropped this copy (or it was never sent): no worker will log it, so the gateway does.
     await logRow(deps, trigger.id, 'duplicate', bytes, { eventType: type ?? null });
     return { status: 200, body: { duplicate: true } };
   }
+  // Past the stream's duplicate window the ledger is the witness. The command just stored reaches
+  // a worker, which finds the key logged, logs the copy as a duplicate and starts nothing (accepted.ts).
+  if (earlier) return { status: 200, body: { duplicate: true } };
+  if (sent instanceof AppError) throw sent;
   return { status: 202, body: { accepted: true, runId } };
 }
 

@@ -1,7 +1,7 @@
 /**
- * The delivery path's two store operations, each as a group commit (runtime/group-commit.ts):
- * trigger lookups and delivery-row inserts of concurrent deliveries share round trips and
- * commits. An accepted delivery's `WebhookDelivery` audit row is written in the same statement
+ * The delivery path's store operations, each as a group commit (runtime/group-commit.ts):
+ * trigger lookups, ledger reads and delivery-row inserts of concurrent deliveries share round
+ * trips and commits. An accepted delivery's `WebhookDelivery` audit row is written in the same statement
  * as its delivery row, and its event is published from the outbox row once the callers are
  * released (runtime/audit.ts `publish`: the row is the record, the live event follows, and the
  * outbox sweep re-sends it when that publish fails); its flag, and those of other events this
@@ -10,7 +10,7 @@
  * rows, accepted.ts).
  */
 import type { Logger } from 'pino';
-import { insertDeliveries, triggersForDelivery, type DeliveryRow, type TriggerRow } from '../../store/webhooks.js';
+import { acceptedAt, insertDeliveries, ledgerKey, triggersForDelivery, type DeliveryRow, type LedgerKey, type TriggerRow } from '../../store/webhooks.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { createAudit } from '../../runtime/audit.js';
@@ -19,6 +19,8 @@ import { groupCommit } from '../../runtime/group-commit.js';
 
 export interface DeliveryRows {
   lookup(triggerId: string): Promise<TriggerRow | undefined>;
+  /** When the ledger logged this delivery key as accepted; undefined when it has not. */
+  accepted(key: LedgerKey): Promise<Date | undefined>;
   /** False when (trigger id, delivery key) is already there (and then no audit row is written). */
   insert(row: DeliveryRow): Promise<boolean>;
 }
@@ -29,6 +31,10 @@ export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): Del
     lookup: groupCommit(async (ids: string[]) => {
       const found = await triggersForDelivery(deps.store, ids);
       return ids.map((id) => found.get(id));
+    }),
+    accepted: groupCommit(async (keys: LedgerKey[]) => {
+      const found = await acceptedAt(deps.store, keys);
+      return keys.map((k) => found.get(ledgerKey(k.triggerId, k.deliveryKey)));
     }),
     insert: groupCommit(async (rows: DeliveryRow[]) => {
       // The insert carries the outbox flags waiting in this process (store/outbox-flags.ts):

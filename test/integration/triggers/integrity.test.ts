@@ -2,8 +2,9 @@
  * A 202 always has a run behind it, and nothing about a trigger leaks before the caller proves
  * it holds the secret. Real runs (the whole product in one process, embedded bus and SQLite):
  * the flow is checked at mint and at every delivery (scope, deleted, re-saved away from
- * webhook); a failed send answers 503 and records nothing; a copy that comes after the stream's
- * duplicate window names the same run and starts no second one; the worker logs an accepted
+ * webhook); a failed send answers 503 and records nothing; a command stored again after the
+ * stream's duplicate window names the same run and starts no second one (the HTTP answer to such
+ * a copy: late-copy.test.ts); the worker logs an accepted
  * delivery before its run; disabled answers 403 only to a signed request; a codehost ping starts nothing;
  * the delivery log is capped and goes with its trigger.
  */
@@ -105,7 +106,7 @@ t.test('deliveries and the flow behind them', async (t) => {
     t.equal(await runs(sys, 'sf'), 1);
   });
 
-  t.test('a copy after the stream\'s duplicate window: 202 naming the same run, logged as a duplicate, one run', async (t) => {
+  t.test('a copy\'s command stored after the stream\'s duplicate window: logged as a duplicate, one run', async (t) => {
     await saveFlow(sys.store, 'cf', 'webhook');
     const m = await mint(sys.url, { flowId: 'cf' });
     const raw = '{"n":2}';

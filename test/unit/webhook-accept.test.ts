@@ -1,0 +1,85 @@
+/**
+ * How a verified webhook delivery is answered, from the two witnesses read side by side: the
+ * command stream's ack (a copy inside its duplicate window) and the delivery ledger (an accepted
+ * row, written by a worker, that outlives the window). Fakes stand in for the bus and the store;
+ * the real ones are exercised in test/integration/triggers/late-copy.test.ts.
+ */
+import pino from 'pino';
+import t from 'tap';
+import { deliver, type DeliveryDeps } from '../../actors/trigger/deliver.js';
+import type { DeliveryRows } from '../../actors/trigger/rows.js';
+import type { DeliveryRow, LedgerKey, TriggerRow } from '../../store/webhooks.js';
+import type { Bus } from '../../bus/types.js';
+import type { Store } from '../../store/types.js';
+import { loadConfig } from '../../runtime/config.js';
+import { AppError } from '../../schemas/errors.js';
+
+const NOW = Date.parse('2026-11-25T12:00:00.000Z');
+const TRIGGER = {
+  id: 'trg_unit', flowId: 'wf', principal: 'operator', scheme: 'pubsub', events: [], input: null, config: { audience: 'a', serviceAccountEmail: 'e@x' },
+  sealedSecret: null, secretVersion: 1, enabled: true, createdBy: 'operator', createdAt: new Date(NOW), updatedAt: new Date(NOW),
+  paused: false, flow: { trigger: 'webhook', scopeLevel: 'org', scopeRef: null },
+} as unknown as TriggerRow;
+const RAW = Buffer.from(JSON.stringify({ message: { data: Buffer.from('{"a":1}').toString('base64'), messageId: 'm-1' } }));
+
+type Ledger = Date | undefined | 'fails';
+type Stream = 'stored' | 'duplicate' | 'fails';
+
+async function answer(ledger: Ledger, stream: Stream) {
+  const rows: DeliveryRow[] = [];
+  const asked: LedgerKey[] = [];
+  let sends = 0;
+  const ledgerRows: DeliveryRows = {
+    lookup: async () => TRIGGER,
+    accepted: async (k) => { asked.push(k); if (ledger === 'fails') throw new Error('store away'); return ledger; },
+    insert: async (r) => { rows.push(r); return true; },
+  };
+  const bus = {
+    send: async () => {
+      sends++;
+      if (stream === 'fails') throw new Error('nats away');
+      return { duplicate: stream === 'duplicate', seq: 1 };
+    },
+  } as unknown as Bus;
+  const deps: DeliveryDeps = {
+    config: loadConfig({}), store: undefined as unknown as Store, rows: ledgerRows, bus, log: pino({ level: 'silent' }), now: () => NOW,
+    pubsub: { verify: async () => ({}) },
+  };
+  const out = await deliver(deps, { triggerId: TRIGGER.id, headers: { authorization: 'Bearer x' }, raw: RAW, traceId: 'tr' }).catch((e: unknown) => e);
+  return { out, rows: rows.map((r) => r.status), asked, sends };
+}
+
+const EARLIER = new Date(NOW - 10 * 60_000);
+
+t.test('a copy the ledger holds is a duplicate whatever the stream says', async (t) => {
+  const late = await answer(EARLIER, 'stored');
+  t.same(late.out, { status: 200, body: { duplicate: true } }, 'past the window: 200 {duplicate: true}');
+  t.same(late.rows, [], 'no gateway row: the stored command reaches a worker, which logs the copy');
+  t.same(late.asked, [{ triggerId: TRIGGER.id, deliveryKey: 'm-1' }], 'the ledger is asked by (trigger id, delivery key)');
+  t.equal(late.sends, 1, 'the send went out alongside the read');
+
+  const noBus = await answer(EARLIER, 'fails');
+  t.same(noBus.out, { status: 200, body: { duplicate: true } }, 'the bus away: the ledger still knows');
+  t.same(noBus.rows, ['duplicate'], 'nothing reaches a worker, so the gateway logs the copy');
+});
+
+t.test('the stream answers what the ledger does not know', async (t) => {
+  const first = await answer(undefined, 'stored');
+  t.match(first.out, { status: 202, body: { accepted: true, runId: /^run-wh-/ } });
+  t.same(first.rows, [], 'accepted: the worker logs it');
+  const inside = await answer(undefined, 'duplicate');
+  t.same([inside.out, inside.rows], [{ status: 200, body: { duplicate: true } }, ['duplicate']], 'inside the window: the stream dropped it, the gateway logs it');
+  const own = await answer(new Date(NOW), 'stored');
+  t.equal((own.out as { status: number }).status, 202, 'a row with this copy\'s own time is this copy, logged by a fast worker');
+  const down = await answer(undefined, 'fails');
+  t.match(down.out, AppError, 'no witness and no send');
+  t.equal((down.out as AppError).code, 'bus_unavailable');
+  t.same(down.rows, []);
+});
+
+t.test('a ledger that cannot be read never refuses accepted work', async (t) => {
+  const first = await answer('fails', 'stored');
+  t.match(first.out, { status: 202, body: { accepted: true } }, 'answered from the stream\'s ack');
+  const inside = await answer('fails', 'duplicate');
+  t.same(inside.out, { status: 200, body: { duplicate: true } });
+});
