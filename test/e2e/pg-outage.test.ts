@@ -16,15 +16,19 @@ import { ownPostgres, ownPostgresUnavailable } from '../helpers/own-postgres.js'
 import { TEST_NATS_URL } from '../helpers/services.js';
 
 const skip = (await skipUnless('nats')) ?? ownPostgresUnavailable() ?? false;
-const OUTAGE_MS = 12_000;
+// A longer measurement, by hand: SVC_TEST_OUTAGE_MS=150000 SVC_TEST_DELIVERIES=600 SVC_TEST_RETRY_CAP_MS=30000.
+const OUTAGE_MS = Number(process.env.SVC_TEST_OUTAGE_MS ?? 12_000);
+const N = Number(process.env.SVC_TEST_DELIVERIES ?? 150);
+const RETRY_CAP_MS = process.env.SVC_TEST_RETRY_CAP_MS ?? '200';
+const RETRY_CAP_MS_NUM = Number(RETRY_CAP_MS);
 
-t.test('PostgreSQL down far longer than the old retry budget: every 202 ends with exactly one run', { skip, timeout: 240_000 }, async (t) => {
+t.test('PostgreSQL down far longer than the old retry budget: every 202 ends with exactly one run', { skip, timeout: 240_000 + OUTAGE_MS }, async (t) => {
   const db = await ownPostgres(t, 15_000 + Math.floor(Math.random() * 5_000));
   const prefix = uniqueName('t');
   t.teardown(() => dropStreams(prefix));
   const env = {
     NATS_URL: TEST_NATS_URL, SVC_BUS_PREFIX: prefix, DATABASE_URL: db.url, DATABASE_SCHEMA: 'svc', LOG_LEVEL: 'info',
-    SVC_SESSION_KEY: 'b'.repeat(64), SVC_RETRY_CAP_MS: '200', SVC_ACK_WAIT_MS: '3000', SVC_RUN_LEASE_MS: '2000',
+    SVC_SESSION_KEY: 'b'.repeat(64), SVC_RETRY_CAP_MS: RETRY_CAP_MS, SVC_ACK_WAIT_MS: '3000', SVC_RUN_LEASE_MS: '2000',
   };
   const worker = await startSvc(t, ['worker'], env);
   const gateway = await startSvc(t, ['gateway'], env);
@@ -32,7 +36,6 @@ t.test('PostgreSQL down far longer than the old retry budget: every 202 ends wit
   t.equal((await json(`${gateway.url}/flows`, 'POST', { flow })).status, 200, 'flow saved');
   const m = await mint(gateway.url!, { flowId: 'wf' });
 
-  const N = 150;
   const accepted = new Set<string>();
   let next = 0;
   const lane = async () => {
@@ -52,7 +55,7 @@ t.test('PostgreSQL down far longer than the old retry budget: every 202 ends wit
   await db.start();
 
   const count = async (sql: string) => Number((await db.query<{ n: string }>(sql))[0]!.n);
-  await until(`${N} completed runs`, async () => (await count(`select count(*) as n from svc.flow_run where status = 'completed'`)) >= N, { timeoutMs: 120_000, everyMs: 500 });
+  await until(`${N} completed runs`, async () => (await count(`select count(*) as n from svc.flow_run where status = 'completed'`)) >= N, { timeoutMs: 120_000 + RETRY_CAP_MS_NUM, everyMs: 500 });
   await new Promise((r) => setTimeout(r, 1_000));
   t.equal(await count('select count(*) as n from svc.flow_run'), N, 'exactly one run per accepted delivery');
   t.equal(await count(`select count(*) as n from svc.webhook_delivery where status = 'accepted'`), N, 'one accepted delivery row each');
