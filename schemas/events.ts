@@ -31,7 +31,3 @@ export type AuditEventType = (typeof AUDIT_EVENTS)[number];
 /** Published for operators to watch, never stored as audit. */
 export const PROGRESS_EVENTS = ['ClockMinute', 'RunProgress'] as const;
 export type ProgressEventType = (typeof PROGRESS_EVENTS)[number];
-
-export function isAuditEvent(type: string): type is AuditEventType {
-  return (AUDIT_EVENTS as readonly string[]).includes(type);
-}

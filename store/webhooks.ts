@@ -49,10 +49,6 @@ export async function triggersForDelivery(store: Store, ids: readonly string[]):
   return new Map(rows.map((r) => [r.id as string, triggerRow(r)]));
 }
 
-export async function triggerForDelivery(store: Store, id: string): Promise<TriggerRow | undefined> {
-  return (await triggersForDelivery(store, [id])).get(id);
-}
-
 /** A delivery as the ledger knows it: (trigger id, delivery key). */
 export interface LedgerKey { triggerId: string; deliveryKey: string }
 

@@ -99,5 +99,3 @@ export const mcpActor = defineActor({
   },
   stop: (deps) => context(deps).calls.settle(),
 });
-
-export type McpActor = typeof mcpActor;

@@ -5,13 +5,15 @@
  * unique `parentKey` (`<parentRunId>/<parentStepId>`) that allows one child per (run, step).
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Flow } from '../../schemas/flows.js';
 
 export const FlowRun = defineEntity({
   name: 'FlowRun',
   properties: {
     id: p.string().primary(),
     flowId: p.string(),
-    flow: p.json<Record<string, unknown>>(),
+    /** The definition as validated when the run started: a re-saved flow does not change a run. */
+    flow: p.json<Flow>(),
     principal: p.string().index(),
     input: p.text().nullable(),
     trigger: p.string(),

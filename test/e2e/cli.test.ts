@@ -56,7 +56,7 @@ t.test('refusals at start are one line and a non-zero exit', async (t) => {
   t.equal(worker.code, 2);
   t.match(worker.stderr, /^svc: unknown actor "nope" \(valid: [a-z, ]+\)\n$/);
 
-  // A name the bus knows but no actor implements would run nothing while looking like a worker.
+  // An actor planned but not built (heartbeat) is refused like any unknown name: it would run nothing.
   const unimplemented = await runCli(['worker', '--actors', 'heartbeat'], { NATS_URL: 'nats://127.0.0.1:4222', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
   t.equal(unimplemented.code, 2);
   t.match(unimplemented.stderr, /^svc: unknown actor "heartbeat" \(valid: .*\bops\b.*\)\n$/);

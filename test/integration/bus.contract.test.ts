@@ -123,7 +123,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       const buses = await Promise.all([h.client({ ackWaitMs }), h.client({ ackWaitMs })]);
       const seen: number[] = [];
       for (const b of buses) {
-        await b.consume('heartbeat', {
+        await b.consume('ops', {
           long: async (ctx: HandlerContext) => {
             seen.push(ctx.deliveryCount);
             await sleep(ackWaitMs * 2.5);
@@ -131,7 +131,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
           },
         });
       }
-      await buses[0]!.send('heartbeat', 'long', {});
+      await buses[0]!.send('ops', 'long', {});
       await until('first delivery', () => seen.length === 1);
       await until('acked', async () => (await h.stored()) === 0);
       await sleep(300);

@@ -208,7 +208,7 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
   t.equal(doc.prefix, n.prefix);
 
   const streams = Object.fromEntries((doc.streams as Obj[]).map((s) => [s.name, s]));
-  t.same(Object.keys(streams).sort(), [n.commandStream, n.eventStream].sort(), 'the command and event streams');
+  t.same(Object.keys(streams).sort(), [n.commandStream, n.eventStream, n.deadLetterStream].sort(), 'the command, event and dead-letter streams');
   const cmd = streams[n.commandStream]!;
   const evt = streams[n.eventStream]!;
   t.same(cmd.subjects, [`${n.prefix}.cmd.>`], `${n.commandStream} covers ${n.prefix}.cmd.>`);

@@ -48,7 +48,7 @@ export function resolveNext(flow: Flow, step: Step, port: string | null | undefi
 
 function runView(row: RunRow): StepRunView {
   return {
-    id: row.id, principal: row.principal, flow: row.flow as unknown as Flow, input: row.input ?? undefined,
+    id: row.id, principal: row.principal, flow: row.flow, input: row.input ?? undefined,
     trigger: row.trigger as StepRunView['trigger'], stack: row.stack,
     parent: row.parentRunId && row.parentStepId ? { runId: row.parentRunId, stepId: row.parentStepId } : undefined,
   };
@@ -111,7 +111,7 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
   const row = inserted ?? (await loadRun(deps.store, runId));
   if (!row) throw new AppError('record_not_found', { message: `no run ${runId}` });
   if (row.status !== 'running' || row.leaseHolder !== d.lease.holder) return toView(row);
-  const flow = row.flow as unknown as Flow;
+  const flow = row.flow;
   const byId = new Map(flow.steps.map((s) => [s.id, s]));
   const outputs = { ...(row.outputs as Record<string, StepOutput>) };
   const trace = [...(row.trace as TraceEntry[])];

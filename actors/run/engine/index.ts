@@ -70,7 +70,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       const traceId = parentRow?.traceId ?? parent.id;
       const r = { runId: id, flowId: spec.flow.id, principal: spec.principal, trigger: parent.trigger, parent: { runId: parent.id, stepId } };
       const created = await insertRun(deps.store, {
-        id, flowId: spec.flow.id, flow: spec.flow as unknown as Record<string, unknown>, principal: spec.principal, input: spec.input,
+        id, flowId: spec.flow.id, flow: spec.flow, principal: spec.principal, input: spec.input,
         trigger: parent.trigger, cursor: spec.flow.steps[0]?.id ?? null, stack: [...parent.stack, spec.flow.id], parent: { runId: parent.id, stepId }, traceId,
       }, lease, { audit: startedAudit(r, traceId), refusePaused: true });
       if (created.paused) throw pausedError(spec.principal, `step ${stepId}: `);
@@ -137,7 +137,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
       }
       const r = { runId: cmd.runId, flowId: flow.id, principal: cmd.principal, trigger: cmd.trigger ?? 'manual' };
       const run: NewRun = {
-        id: cmd.runId, flowId: flow.id, flow: flow as unknown as Record<string, unknown>, principal: cmd.principal, input: cmd.input,
+        id: cmd.runId, flowId: flow.id, flow, principal: cmd.principal, input: cmd.input,
         trigger: r.trigger, cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
       };
       const audit = startedAudit(r, traceId);

@@ -7,7 +7,7 @@
  * `flow_step_interrupted`, naming the step and the attempt key, unless the step may be run again
  * (`idempotent: true`, or an agent step, whose child is unique per (run, step) and is found again).
  */
-import type { Flow, Step } from '../../../schemas/flows.js';
+import type { Step } from '../../../schemas/flows.js';
 import type { RunView } from '../../../schemas/runs.js';
 import type { Engine } from './index.js';
 import { closeAttempt, interruptRun, loadRun, openAttempts, takeLease } from './records.js';
@@ -41,7 +41,7 @@ async function failClosed(e: Engine, runId: string, traceId: string): Promise<Ru
   if (open.length === 0) return undefined;
   const row = await loadRun(e.deps.store, runId);
   if (!row) return undefined;
-  const flow = row.flow as unknown as Flow;
+  const flow = row.flow;
   const now = new Date(e.deps.now());
   for (const a of open) {
     if (mayRunAgain(flow.steps.find((s) => s.id === a.stepId))) {
