@@ -30,8 +30,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const firstError = Value.Errors(EnvSchema, env)[0];
   if (firstError) {
     const variable = firstError.instancePath.replace(/^\//, '') || 'environment';
-    const schema = (EnvSchema.properties as Record<string, { description?: string }>)[variable];
-    throw new ConfigError(variable, `must be ${schema?.description ?? 'valid'}`);
+    const schema = (EnvSchema.properties as Record<string, { mustBe?: string }>)[variable];
+    throw new ConfigError(variable, `must be ${schema?.mustBe ?? 'valid'}`);
   }
   const e = env as Env;
 

@@ -1,7 +1,7 @@
 /**
  * The one catalogue of error codes. Routes and actors throw `AppError`s built from it; the
  * gateway maps them to `{"error": code, "message": text}`. Statuses the spec leaves open are
- * chosen here once and documented in the README ("Errors").
+ * chosen here once and documented in docs/http.md ("Error statuses the spec leaves open").
  */
 import { Type, type Static } from 'typebox';
 

@@ -120,7 +120,7 @@ export async function insertDeliveries(store: Store, rows: readonly DeliveryRow[
   })());
 }
 
-/** How long the delivery log keeps what (documented in the README, "Triggers"). */
+/** How long the delivery log keeps what (documented in docs/triggers.md, "Retention"). */
 export const RETENTION = {
   /** Accepted rows hold the producer's key: kept this long, they answer redeliveries `{duplicate: true}`. */
   acceptedMs: 30 * 24 * 3600_000,

@@ -72,7 +72,7 @@ t.test('refusals at start are one line and a non-zero exit', async (t) => {
   t.equal(schemaOnly.code, 2);
   t.equal(schemaOnly.stderr, 'svc: config: DATABASE_SCHEMA is set but DATABASE_URL is not (the embedded store has no schemas)\n');
 
-  // A dependency that fails at boot is exit 1 (the README's contract), not a config error.
+  // A dependency that fails at boot is exit 1 (docs/operations.md, "Process roles"), not a config error.
   const noPg = await runCli(['serve'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' });
   t.equal(noPg.code, 1);
   t.match(noPg.stderr, /^svc: store_unavailable: cannot open the PostgreSQL store at 127\.0\.0\.1:1\/test[^\n]*\n$/);

@@ -1,0 +1,56 @@
+/**
+ * Renders the README's configuration table from the documentation each variable carries in
+ * schemas/config.ts, so the table cannot fall behind the code: test/unit/config-table.test.ts
+ * fails when it differs. `npm run docs:config` rewrites it in place.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { ClientEnvSchema, EnvSchema } from '../schemas/config.js';
+
+export const TABLE_START = '<!-- config-table:start (generated from schemas/config.ts by `npm run docs:config`; do not edit) -->';
+export const TABLE_END = '<!-- config-table:end -->';
+
+export interface VariableRow {
+  readonly name: string;
+  readonly unset: string | undefined;
+  readonly description: string | undefined;
+}
+
+/** Every variable the processes and the CLI read, in declaration order. */
+export function variableRows(): VariableRow[] {
+  const rows = (props: Record<string, unknown>): VariableRow[] => Object.entries(props).map(([name, schema]) => {
+    const s = schema as { unset?: unknown; description?: unknown };
+    return { name, unset: typeof s.unset === 'string' ? s.unset : undefined, description: typeof s.description === 'string' ? s.description : undefined };
+  });
+  return [...rows(EnvSchema.properties), ...rows(ClientEnvSchema.properties)];
+}
+
+// A pipe would end the cell, even inside a code span.
+const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '\\|');
+
+export function renderConfigTable(): string {
+  const lines = ['| variable | default | meaning |', '|---|---|---|'];
+  for (const r of variableRows()) lines.push(`| \`${r.name}\` | ${cell(r.unset)} | ${cell(r.description)} |`);
+  return lines.join('\n');
+}
+
+/** The table between the markers, or undefined when the markers are missing. */
+export function tableIn(readme: string): string | undefined {
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start < 0 || end < start) return undefined;
+  return readme.slice(start + TABLE_START.length, end).trim();
+}
+
+export function withTable(readme: string, table: string): string {
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`README has no ${TABLE_START} ... ${TABLE_END} markers`);
+  return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const path = process.argv[2] ?? 'README.md';
+  writeFileSync(path, withTable(readFileSync(path, 'utf8'), renderConfigTable()));
+  process.stdout.write(`${path}: configuration table written (${variableRows().length} variables)\n`);
+}
