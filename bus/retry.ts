@@ -2,9 +2,9 @@
  * Which failures are outages and which are answers. An outage (the store or the bus cannot be
  * reached, a connection dropped, a worker did not answer in time) says nothing about the command:
  * it is retried, with capped backoff, for as long as the outage lasts, so accepted work survives
- * any outage. A terminal AppError is the command's answer: it ends the command. Anything else is
- * a failure the bus cannot read (a bug, a bad row): retried a bounded number of times, then
- * dead-lettered.
+ * any outage. Which AppErrors are outages the error catalogue says (`retryable`); any other
+ * AppError is the command's answer: it ends the command. Anything else is a failure the bus
+ * cannot read (a bug, a bad row): retried a bounded number of times, then dead-lettered.
  */
 import { isAppError } from '../schemas/errors.js';
 

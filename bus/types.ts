@@ -22,9 +22,11 @@ export interface HandlerContext {
   working(): void;
 }
 
-/** A handler returns the reply (sent to a caller that waits) or throws. An AppError with
- * `terminal: true` terminates the command and replies with the error; anything else is
- * retried after a backoff. */
+/** A handler returns the reply (sent to a caller that waits) or throws. What a throw means is
+ * read in bus/retry.ts: an outage (a retryable code of the error catalogue, a dropped
+ * connection) is retried for as long as it lasts; any other AppError is the command's answer
+ * and terminates it (a handler overrules a code's default with `terminal`); anything else is
+ * retried a bounded number of times. */
 export type Handler<P = unknown, R = unknown> = (ctx: HandlerContext, payload: P) => Promise<R>;
 
 export interface SendOptions {

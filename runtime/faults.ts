@@ -35,7 +35,7 @@ export function parseFaults(raw: string | undefined): Faults {
       if (!e) return;
       e.fired = true;
       if (e.action === 'crash') process.kill(process.pid, 'SIGKILL');
-      throw new AppError('store_unavailable', { terminal: false, message: `injected fault at ${point}${tag ? `:${tag}` : ''}` });
+      throw new AppError('store_unavailable', { message: `injected fault at ${point}${tag ? `:${tag}` : ''}` });
     },
   };
 }

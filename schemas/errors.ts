@@ -1,11 +1,14 @@
 /**
  * The one catalogue of error codes. Routes and actors throw `AppError`s built from it; the
  * gateway maps them to `{"error": code, "message": text}`. Statuses the spec leaves open are
- * chosen here once and documented in docs/http.md ("Error statuses the spec leaves open").
+ * chosen here once and documented in docs/http.md ("Error statuses the spec leaves open"). Whether
+ * a code is an outage (the bus retries the command for as long as it lasts) or an answer (it ends
+ * the command) is also decided here, once, by `retryable`.
  */
 import { Type, type Static } from 'typebox';
 
-type Entry = { readonly status: number; readonly message: string };
+/** `retryable`: an outage of our own infrastructure, which says nothing about the command. */
+type Entry = { readonly status: number; readonly message: string; readonly retryable?: true };
 
 export const errorCatalog = {
   // transport and gateway
@@ -21,9 +24,9 @@ export const errorCatalog = {
   record_not_found: { status: 404, message: 'no such record' },
   internal_error: { status: 500, message: 'internal error' },
   app_unavailable: { status: 503, message: 'the app is unavailable' },
-  bus_unavailable: { status: 503, message: 'the message bus is unavailable' },
-  store_unavailable: { status: 503, message: 'the store is unavailable' },
-  command_timeout: { status: 504, message: 'no worker answered the command in time' },
+  bus_unavailable: { status: 503, message: 'the message bus is unavailable', retryable: true },
+  store_unavailable: { status: 503, message: 'the store is unavailable', retryable: true },
+  command_timeout: { status: 504, message: 'no worker answered the command in time', retryable: true },
   role_unavailable: { status: 400, message: 'this process role cannot run with this configuration' },
   // spec 000: attached MCP servers
   tool_not_allowlisted: { status: 403, message: 'tool is not allowlisted for this seat' },
@@ -96,13 +99,17 @@ export interface AppErrorOptions {
   /** Replaces the catalogue message with a more specific one. */
   message?: string;
   /** A terminal error is never retried by the bus (the command ends, and goes to the dead-letter
-   * stream). Default: terminal, except the outage codes. */
+   * stream unless a caller waits for it). Default: from the catalogue, so a handler says it only
+   * to overrule the code's default for a reason of its own. */
   terminal?: boolean;
   cause?: unknown;
 }
 
 /** Outages, not answers: a command that meets one is retried for as long as it lasts (bus/retry.ts). */
-const OUTAGES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['bus_unavailable', 'store_unavailable', 'command_timeout']);
+export function isRetryable(code: ErrorCode): boolean {
+  const entry: Entry = errorCatalog[code];
+  return entry.retryable === true;
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -116,7 +123,7 @@ export class AppError extends Error {
     this.code = code;
     this.status = errorCatalog[code].status;
     this.detail = opts.detail;
-    this.terminal = opts.terminal ?? !OUTAGES.has(code);
+    this.terminal = opts.terminal ?? !isRetryable(code);
   }
 
   /** The code as it travels on the wire, with its detail when present. */

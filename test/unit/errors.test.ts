@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import t from 'tap';
-import { AppError, errorCatalog, fromWire, wireCode, type ErrorCode } from '../../schemas/errors.js';
+import { AppError, errorCatalog, fromWire, isRetryable, wireCode, type ErrorCode } from '../../schemas/errors.js';
+import { classify } from '../../bus/retry.js';
 
 const SPEC_DIR = new URL('../../../shared/spec/', import.meta.url);
 
@@ -34,4 +35,24 @@ t.test('AppError carries code:detail on the wire and round-trips', async (t) => 
   t.equal(back.detail, 'everything.echo');
   t.equal(wireCode('mcp_mode_denied', 'srv.write:ask_unavailable'), 'mcp_mode_denied:srv.write:ask_unavailable');
   t.equal(fromWire({ error: 'made_up', message: 'x' }).code, 'internal_error');
+});
+
+t.test('outages of our own infrastructure are retryable by default; every other code ends the command', async (t) => {
+  const outages = ['bus_unavailable', 'store_unavailable', 'command_timeout'];
+  for (const code of Object.keys(errorCatalog) as ErrorCode[]) {
+    const retryable = outages.includes(code);
+    t.equal(isRetryable(code), retryable, `${code} is ${retryable ? 'retryable' : 'an answer'}`);
+    t.equal(new AppError(code).terminal, !retryable, `new AppError('${code}') is ${retryable ? 'not ' : ''}terminal`);
+    t.equal(classify(new AppError(code)), retryable ? 'outage' : 'terminal', `the bus reads ${code} as ${retryable ? 'an outage' : 'terminal'}`);
+  }
+  t.equal(fromWire(new AppError('command_timeout').toResponseObject()).terminal, false, 'an outage that crossed the bus stays retryable');
+});
+
+t.test('a handler marks a terminal outcome explicitly, whatever the code', async (t) => {
+  t.equal(new AppError('store_unavailable', { terminal: true }).terminal, true);
+  t.equal(classify(new AppError('internal_error', { terminal: true })), 'terminal');
+  t.equal(classify(new AppError('command_timeout', { terminal: true })), 'terminal');
+  // A connection failure that is not an AppError is an outage too (bus/retry.ts reads it).
+  t.equal(classify(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })), 'outage');
+  t.equal(classify(new Error('a bug')), 'unknown');
 });
