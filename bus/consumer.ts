@@ -116,7 +116,8 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     const beat = (): void => {
       if (!e.settled) safe('working', () => d.working());
     };
-    // Long work must not look like a dead worker: keep restarting the ack wait.
+    // Long work must not look like a dead worker: keep restarting the ack wait. This is the one
+    // place that does it, for every handler, so no handler runs a timer of its own.
     const timer = setInterval(beat, Math.max(20, Math.floor(opts.ackWaitMs / 3)));
     timer.unref?.();
     try {
@@ -140,7 +141,6 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
         traceId: d.traceId,
         deliveryCount: d.deliveryCount,
         get log() { return clog(); },
-        working: beat,
       };
       const result: unknown = await handler(ctx, payload);
       opts.beforeAck?.(actor, verb);

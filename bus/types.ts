@@ -18,8 +18,6 @@ export interface HandlerContext {
   /** 1 on first delivery; more after a redelivery. */
   readonly deliveryCount: number;
   readonly log: Logger;
-  /** Tells the transport the handler is still alive so the ack wait restarts. */
-  working(): void;
 }
 
 /** A handler returns the reply (sent to a caller that waits) or throws. What a throw means is

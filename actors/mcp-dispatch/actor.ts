@@ -54,22 +54,18 @@ async function restore(ctx: McpContext): Promise<void> {
 }
 
 /**
- * Calls and discoveries can outlast the ack wait: tell the bus the handler is alive so the command
- * is not redelivered (a redelivered call would reach the server twice). For the same reason an
- * unexpected error is made terminal instead of being retried.
+ * An unexpected error is made terminal instead of being retried: it may have come after a call
+ * reached its server, and a redelivered call would reach the server twice. (A long call keeps its
+ * ack through the bus dispatcher's own working() beat.)
  */
-function keepAlive(deps: ActorDeps, handlers: Record<string, Handler<any, any>>): Record<string, Handler<any, any>> {
-  const every = Math.max(50, Math.floor(deps.config.ackWaitMs / 3));
+function terminalWhenUnexpected(handlers: Record<string, Handler<any, any>>): Record<string, Handler<any, any>> {
   return Object.fromEntries(Object.entries(handlers).map(([verb, fn]) => [verb, async (h: HandlerContext, p: unknown) => {
-    const timer = setInterval(() => h.working(), every);
     try {
       return await fn(h, p);
     } catch (err) {
       if (isAppError(err)) throw err;
       h.log.error({ err, verb }, 'mcp handler failed');
       throw new AppError('internal_error', { terminal: true });
-    } finally {
-      clearInterval(timer);
     }
   }]));
 }
@@ -78,7 +74,7 @@ export const mcpActor = defineActor({
   name: 'mcp',
   handlers: (deps) => {
     const ctx = context(deps);
-    return keepAlive(deps, { ...serverHandlers(ctx), ...ruleHandlers(ctx), ...callHandlers(ctx), ...secretHandlers(ctx) });
+    return terminalWhenUnexpected({ ...serverHandlers(ctx), ...ruleHandlers(ctx), ...callHandlers(ctx), ...secretHandlers(ctx) });
   },
   sweeps: (deps) => [{
     name: 'mcp.refresh',

@@ -12,10 +12,8 @@ export const opsActor = defineActor({
       deliveryCount: ctx.deliveryCount,
     }),
     /** `POST /model/complete`: one metered completion through the model provider. */
-    complete: async (ctx, payload: ModelCompleteRequest): Promise<ModelCompleteReply> => {
-      // A model call may outlast the ack wait; keep the command ours while it runs.
-      const alive = setInterval(() => ctx.working(), 5_000);
-      const out = await deps.model.complete(payload).finally(() => clearInterval(alive));
+    complete: async (_ctx, payload: ModelCompleteRequest): Promise<ModelCompleteReply> => {
+      const out = await deps.model.complete(payload);
       return { text: out.text, provider: out.provider, model: out.model, usage: out.usage ?? null, microDollars: out.microDollars };
     },
   }),

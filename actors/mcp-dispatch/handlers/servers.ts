@@ -99,10 +99,7 @@ export function serverHandlers(ctx: McpContext) {
       const won = await claimWindow(ctx.deps.store, `mcp.sweep:${p.window}`, ctx.deps.workerId, 24 * 3600_000);
       if (!won) return { window: p.window, handled: false, servers: 0 };
       const servers = await allServers(ctx);
-      for (const s of servers) {
-        h.working();
-        await discover(ctx, s, 'sweep', h.traceId, p.window);
-      }
+      for (const s of servers) await discover(ctx, s, 'sweep', h.traceId, p.window);
       return { window: p.window, handled: true, servers: servers.length };
     },
   };
