@@ -9,7 +9,7 @@
  */
 import { AppError } from '../schemas/errors.js';
 
-export const FAULT_POINTS = ['attempt.before-open', 'attempt.opened', 'effect.returned', 'boundary.before-commit', 'boundary.committed', 'ack.before'] as const;
+export const FAULT_POINTS = ['attempt.before-open', 'attempt.opened', 'effect.returned', 'boundary.before-commit', 'boundary.committed', 'ack.before', 'wake.before-send'] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 interface Entry { readonly point: FaultPoint; readonly tag: string | undefined; readonly action: 'crash' | 'fail'; fired: boolean }

@@ -14,6 +14,7 @@ import { cancelRun, pauseAgentRuns, pauseRun, recoverRun, resumeRun, signalRun }
 import { validateFlow } from './definitions/validate.js';
 import { deleteFlow, saveFlow } from './definitions/store.js';
 import { bootRecovery, recoverySweep } from './recovery.js';
+import { wakeupSweep } from './wakeups.js';
 import { acceptedDeliveries, startLogged } from '../trigger/accepted.js';
 
 /** `savedBy` is the caller's seat; `operator` whether it is the operator (may change any flow). */
@@ -26,7 +27,7 @@ export const runActor = defineActor({
   name: 'run',
   // A start or resume handler drives its run to the end; pause/cancel/signal must still get a slot.
   concurrency: 128,
-  sweeps: (deps: ActorDeps) => [recoverySweep(deps)],
+  sweeps: (deps: ActorDeps) => [recoverySweep(deps), wakeupSweep(deps)],
   start: (deps: ActorDeps) => bootRecovery(deps),
   handlers: (deps) => {
     const engine = createEngine(deps, chainFor(deps.config));

@@ -3,12 +3,15 @@
  * and ends: one row per start and per "the run stopped here", so counting completed rows is
  * counting completions. `RunProgress` (published, not audit) after every step, so
  * `svc events tail RunProgress` shows a run live. A finished
- * child wakes its parent with `run.signal` (child_finished); the parent's claim decides.
+ * child wakes its parent with `run.signal` (child_finished); the parent's claim decides. The
+ * wake-up is owed from the commit of the child's end (store/owed-wakeups.ts), so the send here
+ * is only its first try: one the bus does not take is re-sent by the wake-up sweep (wakeups.ts).
  */
 import type { ActorDeps } from '../../actor.js';
 import type { RunView, TraceEntry } from '../../../schemas/runs.js';
 import type { RunRow } from './records.js';
 import type { AuditInput, StoredAudit } from '../../../store/audit.js';
+import type { OwedWakeup } from '../../../store/owed-wakeups.js';
 
 function summary(v: RunView): Record<string, unknown> {
   return {
@@ -47,7 +50,20 @@ export async function runEnded(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' 
   await wakeParent(deps, row, v.id, traceId);
 }
 
+/** The child's end stands whether or not the send goes out: a failure is logged and left to the
+ * sweep, never thrown into the drive (which would retry a finished run or fail its parent's step). */
 export async function wakeParent(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, childRunId: string, traceId: string): Promise<void> {
   if (!row.parentRunId || !row.parentStepId) return;
-  await deps.bus.send('run', 'signal', { runId: row.parentRunId, stepId: row.parentStepId, signal: { kind: 'child_finished', childRunId } }, { traceId, msgId: `child_finished.${childRunId}` });
+  try {
+    deps.config.faults.hit('wake.before-send', row.parentStepId);
+    await sendWakeup(deps.bus, { parentRunId: row.parentRunId, parentStepId: row.parentStepId, childRunId, traceId });
+  } catch (err) {
+    deps.log.warn({ err, runId: childRunId, parentRunId: row.parentRunId }, 'parent wake-up not sent; the wake-up sweep re-sends it');
+  }
+}
+
+/** One wake-up, first try or sweep alike: the msgId makes copies inside the duplicate window one
+ * command, and the parent's conditional claim makes a later copy change nothing. */
+export async function sendWakeup(bus: ActorDeps['bus'], w: OwedWakeup): Promise<void> {
+  await bus.send('run', 'signal', { runId: w.parentRunId, stepId: w.parentStepId, signal: { kind: 'child_finished', childRunId: w.childRunId } }, { msgId: `child_finished.${w.childRunId}`, ...(w.traceId === null ? {} : { traceId: w.traceId }) });
 }
