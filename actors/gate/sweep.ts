@@ -3,8 +3,9 @@
  * question past its deadline (by the injected clock) is moved to `timed_out` by a conditional
  * update, so even two sweeps racing expire each gate once, and its run is told. The same pass
  * re-sends the signal of any answered or expired question whose send never went out (a crash
- * or bus outage between the update and the send); `run.signal` is deduplicated by msgId and
- * the engine ignores a signal for a step no longer parked.
+ * or bus outage between the update and the send): the question's status and its empty
+ * `signaledAt` are the outbox entry, written by the update itself. `run.signal` is deduplicated
+ * by msgId and the engine ignores a signal for a step no longer parked.
  */
 import type { ActorDeps, Sweep } from '../actor.js';
 import type { GateQuestion } from '../../store/entities/GateQuestion.js';
@@ -39,8 +40,9 @@ export function gateSweep(deps: ActorDeps): Sweep {
         await deps.audit.record('HumanGateTimedOut', { runId: q.runId, stepId: q.stepId, questionId: q.id, purpose: q.purpose, deadlineAt: new Date(q.deadlineAt).toISOString() });
         await tell(deps, { ...q, status: 'timed_out' }, now);
       }
-      // Sends that should have happened at least a minute ago and did not.
-      for (const q of await unsignaledQuestions(deps.store, new Date(now.getTime() - 60_000))) await tell(deps, q, now);
+      // Sends that should have happened at least a clock window (a minute in production) ago and
+      // did not; the wake-up of a parent run is re-sent after the same grace (run/wakeups.ts).
+      for (const q of await unsignaledQuestions(deps.store, new Date(now.getTime() - deps.config.clockTickMs))) await tell(deps, q, now);
     },
   };
 }
