@@ -7,13 +7,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';
-import { authenticator } from './identity.js';
+import { authenticator } from '../identity/authenticate.js';
 import { openApiRefusal } from './localhost.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const authenticate = authenticator(config);
+  const byToken = authenticator(config);
+  const authenticate = (req: FastifyRequest) => byToken(bearer(req));
   app.decorateRequest('caller', undefined);
   // First of all: without a token every caller is the operator (gateway/localhost.ts). Public
   // routes never asked for the token, so its absence changes nothing for them either.
@@ -65,4 +66,11 @@ function isJson(req: FastifyRequest): boolean {
   const type = req.headers['content-type'];
   if (typeof type !== 'string') return false;
   return type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const m = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  return m?.[1];
 }

@@ -3,6 +3,7 @@ import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
 import type { Config } from '../schemas/config.js';
 import type { Health } from '../schemas/health.js';
+import type { Caller } from '../identity/caller.js';
 
 /** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
 export interface GatewayDeps {
@@ -14,6 +15,10 @@ export interface GatewayDeps {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling (gateway/security.ts); undefined only on public routes called without a known token. */
+    caller: Caller | undefined;
+  }
   interface FastifyContextConfig {
     /** Reachable without the bearer token (spec 002 Authentication rule 1). */
     public?: boolean;

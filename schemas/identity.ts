@@ -15,20 +15,3 @@ export const IdentityConfig = Type.Object({
 export type IdentityConfig = Static<typeof IdentityConfig>;
 
 export const IdentitiesConfig = Type.Array(IdentityConfig);
-
-/** Who is calling, as the gateway authenticated it. */
-export interface Caller {
-  /** `operator` for SVC_ORCH_TOKEN (or an open API); `seat` for an SVC_IDENTITIES token. */
-  readonly kind: 'operator' | 'seat';
-  /** The seat id the caller acts as (`operator` for the operator). */
-  readonly seat: string;
-  /** Whether the caller is a person or an agent; set here, never taken from a request body. */
-  readonly authorKind: 'human' | 'agent';
-  /** Workspace scope; undefined is the operator's own scope. */
-  readonly workspace: string | undefined;
-}
-
-export const OPERATOR: Caller = Object.freeze({ kind: 'operator', seat: 'operator', authorKind: 'human', workspace: undefined });
-
-/** True for SVC_ORCH_TOKEN (or an open API): the caller every scope and ownership check lets through. */
-export const isOperator = (caller: Caller): boolean => caller.kind === 'operator';

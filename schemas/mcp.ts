@@ -196,14 +196,6 @@ export const SecretBody = Type.Object({ value: Type.String({ minLength: 8, maxLe
 export const SecretSetReply = Type.Object({ ref: Type.String(), last4: Type.String(), replaced: Type.Boolean() });
 export const SecretClearReply = Type.Object({ ref: Type.String(), cleared: Type.Boolean() });
 
-/** What the gateway tells the actor about the caller: taken from req.caller, never from a body. */
-export interface CallerScope {
-  readonly kind: 'operator' | 'seat';
-  readonly seat: string;
-  readonly authorKind: 'human' | 'agent';
-  readonly workspace: string | undefined;
-}
-
 /** The `mcp.call` bus verb, as the gateway and the flow engine send it. */
 export interface McpCallCommand {
   name: string;

@@ -74,9 +74,20 @@ export interface StartRunCommand {
   trigger?: string;
   traceId?: string;
   /** A webhook run's delivery, for the worker to log as accepted before it starts the run
-   * (actors/trigger/accepted.ts). */
+   * (actors/trigger/accepted.ts, called from the run actor's start). */
   delivery?: AcceptedDelivery;
 }
+
+/** A webhook run's start: a `run.start` with its delivery. */
+export type WebhookStart = StartRunCommand & { delivery: AcceptedDelivery };
+
+/** Why a parked step is being re-entered: the `signal` of `run.signal` (sent by the gate actor and by a finishing child run). */
+export type ResumeSignal =
+  | { readonly kind: 'gate_answered'; readonly questionId: string; readonly optionId: string; readonly port: string | null }
+  | { readonly kind: 'gate_timed_out'; readonly questionId: string }
+  | { readonly kind: 'child_finished'; readonly childRunId: string }
+  | { readonly kind: 'ask_answered'; readonly questionId: string; readonly approved: boolean }
+  | { readonly kind: 'released' };
 
 export interface AcceptedDelivery {
   triggerId: string;
@@ -138,3 +149,4 @@ export type AgentPauseReply = Static<typeof AgentPauseReply>;
 export const AgentUnpauseBody = Type.Object({ agent: IdString() }, { additionalProperties: false });
 /** `unpaused` is false when the seat was not paused. */
 export const AgentUnpauseReply = Type.Object({ agent: Type.String(), unpaused: Type.Boolean() });
+export type AgentUnpauseReply = Static<typeof AgentUnpauseReply>;

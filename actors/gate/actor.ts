@@ -13,8 +13,10 @@ import { AppError } from '../../schemas/errors.js';
 import { validAssignee, type GateCloseRequest, type GateMessageRequest, type GateOpenReply, type GateOpenRequest, type GateOutcome, type PostMessageReply } from '../../schemas/gates.js';
 import type { GateQuestion } from '../../store/entities/GateQuestion.js';
 import type { HandlerContext } from '../../bus/types.js';
-import { deadline, isAssignee, matchOption, questionText, threadOf } from './rules.js';
-import { findQuestion, insertMessage, insertOrFind, mayUseThread, messageView, openQuestionsOfRun, setMessageId, transition } from './questions.js';
+import { deadline, isAssignee, matchOption, questionText } from './rules.js';
+import { mayUseThread, threadOf } from '../../identity/gates.js';
+import { commandCaller } from '../../identity/caller.js';
+import { findQuestion, insertMessage, insertOrFind, messageView, openQuestionsOfRun, setMessageId, transition } from './questions.js';
 import { gateSweep, tell } from './sweep.js';
 
 export const gateActor = defineActor({
@@ -83,7 +85,7 @@ async function message(deps: ActorDeps, ctx: HandlerContext, p: GateMessageReque
   const thread = question?.thread ?? p.thread;
   if (thread === undefined) throw new AppError('invalid_request', { message: 'a message needs a thread, or a replyTo naming a question' });
   // An answer to a question follows the gate rules; any other message goes only in the poster's own thread.
-  if (!question && !mayUseThread(thread, p.authorId ?? p.author, p.operator === true)) throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${p.author}` });
+  if (!question && !mayUseThread(thread, commandCaller(p.authorId ?? p.author, p.operator))) throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${p.author}` });
   const store = (outcome: string | null) => insertMessage(deps.store, {
     thread, replyTo: p.replyTo ?? null, questionId: null, kind: p.kind ?? (p.replyTo ? 'answer' : 'note'),
     authorKind: p.authorKind, author: p.author, authorId: p.authorId, body: p.body, createdAt: new Date(now), outcome,

@@ -10,7 +10,6 @@ import { Message } from '../../store/entities/Message.js';
 import { sqlEm } from '../../store/sql.js';
 import type { Store } from '../../store/types.js';
 import type { GateView, MessageView } from '../../schemas/gates.js';
-import { threadOf } from './rules.js';
 
 export interface NewQuestion {
   id: string;
@@ -91,10 +90,6 @@ function assigneeSpellings(seat: string): string[] {
   return [...new Set(forms.flatMap((f) => [f, `seat:${f}`]))];
 }
 
-/** Who may read a thread or post in it outside a gate answer: the operator, and the seat whose thread it is. */
-export function mayUseThread(thread: string, seat: string, operator: boolean): boolean {
-  return operator || thread === threadOf(seat);
-}
 
 export interface NewMessage {
   thread: string;

@@ -35,10 +35,6 @@ export function deadline(now: number, timeoutMs: number | undefined, defaultTtlM
   return new Date(now + ttl);
 }
 
-export function threadOf(principal: string): string {
-  return `agent:${principal}`;
-}
-
 /** The question as posted in the thread. */
 export function questionText(prompt: string, options: readonly GateOption[], questionId: string): string {
   const list = options.map((o) => `${o.id} (${o.label})`).join(', ');

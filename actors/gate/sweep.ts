@@ -9,7 +9,7 @@
  */
 import type { ActorDeps, Sweep } from '../actor.js';
 import type { GateQuestion } from '../../store/entities/GateQuestion.js';
-import type { ResumeSignal } from '../run/steps/types.js';
+import type { ResumeSignal } from '../../schemas/runs.js';
 import { expiredQuestions, markSignaled, transition, unsignaledQuestions } from './questions.js';
 
 export interface RunSignal {

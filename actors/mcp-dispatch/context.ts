@@ -6,8 +6,8 @@
  */
 import type { ActorDeps } from '../actor.js';
 import type { AuditEventType } from '../../schemas/events.js';
-import type { CallerScope } from '../../schemas/mcp.js';
-import { AppError } from '../../schemas/errors.js';
+import type { AppError } from '../../schemas/errors.js';
+import { maySeeServer } from '../../identity/mcp.js';
 import { checkServer, egressPolicy, systemResolver, type EgressPolicy, type Resolver } from './egress.js';
 import { ClientPool } from './pool.js';
 import { runtimeServers, visibleRuntimeServer } from './store.js';
@@ -66,8 +66,7 @@ export async function allServers(ctx: McpContext): Promise<ServerEntry[]> {
 }
 
 export async function visibleServers(ctx: McpContext, workspace: string | undefined): Promise<ServerEntry[]> {
-  const owner = workspace ?? '';
-  return (await allServers(ctx)).filter((s) => s.owner === '' || s.owner === owner);
+  return (await allServers(ctx)).filter((s) => maySeeServer(s.owner, workspace));
 }
 
 /** One server by id, as the caller sees it: a boot server without a store read, else the caller's own, else the operator's. */
@@ -80,9 +79,4 @@ export async function findVisible(ctx: McpContext, workspace: string | undefined
   return found ? { owner: found.owner, config: found.config, runtime: true, origin: 'runtime' } : undefined;
 }
 
-/** Attach, detach, rules and secrets are decisions for the operator or a person, never an agent. */
-export function requireHuman(caller: CallerScope): void {
-  if (caller.kind === 'operator' || caller.authorKind === 'human') return;
-  throw new AppError('mcp_scope_forbidden', { message: `seat ${caller.seat} is an agent: attaching servers, changing tool rules and storing secrets need the operator or a person` });
-}
 

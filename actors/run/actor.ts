@@ -6,16 +6,16 @@
 import { defineActor } from '../actor.js';
 import type { ActorDeps } from '../actor.js';
 import { chainFor } from '../../chain/select.js';
-import type { FlowRecord, StartRunCommand } from '../../schemas/runs.js';
+import type { FlowRecord, ResumeSignal, StartRunCommand } from '../../schemas/runs.js';
 import { AppError } from '../../schemas/errors.js';
-import type { ResumeSignal } from './steps/types.js';
 import { createEngine } from './engine/index.js';
 import { cancelRun, pauseAgentRuns, pauseRun, recoverRun, resumeRun, signalRun } from './engine/control.js';
 import { validateFlow } from './definitions/validate.js';
 import { deleteFlow, saveFlow } from './definitions/store.js';
 import { bootRecovery, recoverySweep } from './recovery.js';
 import { wakeupSweep } from './wakeups.js';
-import { acceptedDeliveries, startLogged } from '../trigger/accepted.js';
+import { startLogged, type DeliveryLog } from './webhook-start.js';
+import { commandCaller } from '../../identity/caller.js';
 
 /** `savedBy` is the caller's seat; `operator` whether it is the operator (may change any flow). */
 export interface SaveCommand { flow: unknown; savedBy: string; operator?: boolean }
@@ -23,7 +23,8 @@ export interface DeleteCommand { id: string; by?: string; operator?: boolean }
 export interface RunCommand { runId: string; reason?: string; by?: string }
 export interface SignalCommand { runId: string; stepId: string; signal: ResumeSignal }
 
-export const runActor = defineActor({
+/** The run actor, given the trigger actor's delivery log (actors/index.ts wires the two). */
+export const createRunActor = (deliveryLog: (deps: ActorDeps) => DeliveryLog) => defineActor({
   name: 'run',
   // A start or resume handler drives its run to the end; pause/cancel/signal must still get a slot.
   concurrency: 128,
@@ -31,16 +32,16 @@ export const runActor = defineActor({
   start: (deps: ActorDeps) => bootRecovery(deps),
   handlers: (deps) => {
     const engine = createEngine(deps, chainFor(deps.config));
-    const logAccepted = acceptedDeliveries(deps);
+    const logAccepted = deliveryLog(deps);
     return {
       save: async (ctx, p: SaveCommand): Promise<FlowRecord> => {
         const flow = validateFlow(p.flow);
-        const rec = await saveFlow(deps.store, flow, { operator: p.operator === true, seat: p.savedBy }, deps.config.org, new Date(deps.now()));
+        const rec = await saveFlow(deps.store, flow, commandCaller(p.savedBy, p.operator), deps.config.org, new Date(deps.now()));
         await deps.audit.record('FlowSaved', { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy }, ctx.traceId);
         return rec;
       },
-      delete: async (_ctx, p: DeleteCommand) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id, { operator: p.operator === true, seat: p.by ?? '' }, deps.config.org) }),
-      // A webhook run's delivery is logged alongside its start (actors/trigger/accepted.ts).
+      delete: async (_ctx, p: DeleteCommand) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id, commandCaller(p.by ?? '', p.operator), deps.config.org) }),
+      // A webhook run's delivery is logged alongside its start (webhook-start.ts).
       start: async (ctx, p: StartRunCommand) => {
         const start = () => engine.start(p, p.traceId ?? ctx.traceId);
         return p.delivery ? startLogged(logAccepted, { ...p, delivery: p.delivery }, ctx.deliveryCount, start) : start();

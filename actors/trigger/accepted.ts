@@ -3,7 +3,8 @@
  * command is stored in JetStream (deliver.ts), so the accept path writes nothing to the store;
  * the command carries the delivery's log fields, and the worker that takes it writes the
  * delivery row (status `accepted`) with its `WebhookDelivery` audit row, in one statement,
- * alongside the run's start (actors/run/actor.ts). A failed write fails the command, which is
+ * alongside the run's start: the actor registry (actors/index.ts) hands this logger to the run
+ * actor (actors/run/webhook-start.ts). A failed write fails the command, which is
  * redelivered: the row is never lost, and the run id keeps the run to one.
  *
  * Every copy inside the stream's duplicate window was already answered `{duplicate: true}` by
@@ -18,10 +19,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
-import type { StartRunCommand } from '../../schemas/runs.js';
+import type { WebhookStart } from '../../schemas/runs.js';
 import { deliveryRows } from './rows.js';
-
-export type WebhookStart = StartRunCommand & { delivery: NonNullable<StartRunCommand['delivery']> };
 
 /** False for a late copy of a delivery already logged (logged as a duplicate). */
 export type LogAccepted = (cmd: WebhookStart, deliveryCount: number) => Promise<boolean>;
@@ -40,16 +39,4 @@ export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }
     deps.log.info({ triggerId: d.triggerId, runId: cmd.runId }, 'webhook delivery logged as a duplicate: its key was accepted before, outside the stream\'s duplicate window');
     return false;
   };
-}
-
-/**
- * A webhook run's start (`start`, the engine's) with its delivery logged alongside. A late copy
- * starts nothing either way, since its run id names a run that exists; it answers as a duplicate.
- * Either failure fails the command, once both are done.
- */
-export async function startLogged<R>(log: LogAccepted, cmd: WebhookStart, deliveryCount: number, start: () => Promise<R>): Promise<R | { runId: string; duplicate: true }> {
-  const [logged, run] = await Promise.allSettled([log(cmd, deliveryCount), start()]);
-  if (logged.status === 'rejected') throw logged.reason;
-  if (run.status === 'rejected') throw run.reason;
-  return logged.value ? run.value : { runId: cmd.runId, duplicate: true };
 }

@@ -1,10 +1,11 @@
 /**
  * Whether a trigger's flow can still be run by the trigger's principal: it exists, it is still
- * `trigger: webhook`, and the run actor's scope rule (actors/run/definitions/scope.ts, the same
- * call the engine makes when it loads a saved flow for a `run.start`) lets the principal see it.
+ * `trigger: webhook`, and the flow scope rule (identity/flows.ts, the same call the run engine
+ * makes when it loads a saved flow for a `run.start`) lets the principal see it.
  * Asked at mint and on every delivery, so a 202 is never given for a run the worker would refuse.
  */
-import { visibleTo } from '../run/definitions/scope.js';
+import { maySeeFlow } from '../../identity/flows.js';
+import { commandCaller } from '../../identity/caller.js';
 import type { OrgConfig } from '../../schemas/mcp.js';
 
 export interface FlowFacts { readonly trigger: string; readonly scopeLevel: string; readonly scopeRef: string | null }
@@ -13,5 +14,5 @@ export interface FlowFacts { readonly trigger: string; readonly scopeLevel: stri
 export function flowRunnable(flow: FlowFacts | undefined, principal: string, org: Readonly<OrgConfig>): boolean {
   if (!flow || flow.trigger !== 'webhook') return false;
   // A webhook run.start carries no operator flag, so the engine judges the principal as a seat.
-  return visibleTo({ level: flow.scopeLevel, ref: flow.scopeRef ?? undefined }, { operator: false, seat: principal }, org);
+  return maySeeFlow({ level: flow.scopeLevel, ref: flow.scopeRef ?? undefined }, commandCaller(principal, false), org);
 }

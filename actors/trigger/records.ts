@@ -15,6 +15,8 @@ import { AppError } from '../../schemas/errors.js';
 import type { Store } from '../../store/types.js';
 import type { Audit } from '../../runtime/audit.js';
 import type { Config } from '../../schemas/config.js';
+import type { Caller } from '../../identity/caller.js';
+import { ownsTrigger, requireMintAs, triggersVisibleTo } from '../../identity/triggers.js';
 import type { CreateTriggerBody, DeliveryView, InputMapping, PubsubConfig, Scheme, TriggerMinted, TriggerView } from '../../schemas/triggers.js';
 
 export interface RecordDeps {
@@ -22,9 +24,6 @@ export interface RecordDeps {
   readonly store: Store;
   readonly audit: Audit;
 }
-
-/** Who is asking: the operator sees and names every principal; a seat only its own. */
-export interface Actor { readonly seat: string; readonly operator: boolean }
 
 let ephemeral: Buffer | undefined;
 
@@ -65,7 +64,7 @@ export function view(row: WebhookTrigger): TriggerView {
   };
 }
 
-export async function createTrigger(deps: RecordDeps, actor: Actor, body: CreateTriggerBody, traceId?: string): Promise<TriggerMinted> {
+export async function createTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, body: CreateTriggerBody, traceId?: string): Promise<TriggerMinted> {
   const scheme: Scheme = body.scheme ?? 'svc';
   let config: PubsubConfig | null = null;
   if (scheme === 'pubsub') {
@@ -74,8 +73,8 @@ export async function createTrigger(deps: RecordDeps, actor: Actor, body: Create
   } else if (body.config !== undefined) {
     throw new AppError('invalid_request', { message: `config applies to pubsub triggers only, not ${scheme}` });
   }
-  const principal = body.principal ?? actor.seat;
-  if (!actor.operator && principal !== actor.seat) throw new AppError('invalid_request', { message: 'a seat may only mint triggers that run as itself' });
+  const principal = body.principal ?? caller.seat;
+  requireMintAs(caller, principal);
   const flow = await deps.store.em().findOne(FlowDefinition, { id: body.flowId });
   if (!flow) throw new AppError('record_not_found', { message: `no saved flow ${body.flowId}` });
   if (flow.trigger !== 'webhook') throw new AppError('invalid_request', { message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow` });
@@ -95,28 +94,29 @@ export async function createTrigger(deps: RecordDeps, actor: Actor, body: Create
   const now = new Date();
   const row = {
     id, flowId: body.flowId, principal, scheme, events: body.events ?? [], input: (body.input ?? null) as Record<string, unknown> | null,
-    config: config as Record<string, unknown> | null, sealedSecret, secretVersion: 1, enabled: true, createdBy: actor.seat, createdAt: now, updatedAt: now,
+    config: config as Record<string, unknown> | null, sealedSecret, secretVersion: 1, enabled: true, createdBy: caller.seat, createdAt: now, updatedAt: now,
   };
   await deps.store.em().insert(WebhookTrigger, row);
-  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: body.flowId, change: 'created', scheme, principal, by: actor.seat, secretVersion: 1 }, traceId);
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: body.flowId, change: 'created', scheme, principal, by: caller.seat, secretVersion: 1 }, traceId);
   return { trigger: view(row as WebhookTrigger), secret, secretShownOnce: true };
 }
 
-export async function listTriggers(deps: RecordDeps, actor: Actor): Promise<TriggerView[]> {
-  const rows = await deps.store.em().find(WebhookTrigger, actor.operator ? {} : { principal: actor.seat }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+export async function listTriggers(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>): Promise<TriggerView[]> {
+  const principal = triggersVisibleTo(caller);
+  const rows = await deps.store.em().find(WebhookTrigger, principal === undefined ? {} : { principal }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   return rows.map(view);
 }
 
-async function mine(deps: RecordDeps, actor: Actor, id: string): Promise<WebhookTrigger> {
+async function mine(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string): Promise<WebhookTrigger> {
   const row = await deps.store.em().findOne(WebhookTrigger, { id });
   // A seat cannot tell someone else's trigger from a missing one.
-  if (!row || (!actor.operator && row.principal !== actor.seat)) throw new AppError('webhook_trigger_not_found');
+  if (!row || !ownsTrigger(caller, row.principal)) throw new AppError('webhook_trigger_not_found');
   return row;
 }
 
 /** A new secret; the old one stops verifying at once (every delivery reads the current row). */
-export async function rotateTrigger(deps: RecordDeps, actor: Actor, id: string, traceId?: string): Promise<TriggerMinted> {
-  const row = await mine(deps, actor, id);
+export async function rotateTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string, traceId?: string): Promise<TriggerMinted> {
+  const row = await mine(deps, caller, id);
   if (row.scheme === 'pubsub') throw new AppError('invalid_request', { message: 'a pubsub trigger has no shared secret to rotate' });
   const key = sealingKey(deps.config);
   if (!key) throw new AppError('webhook_sealing_unavailable');
@@ -126,30 +126,31 @@ export async function rotateTrigger(deps: RecordDeps, actor: Actor, id: string, 
   // Conditional on the version read: of two concurrent rotations one wins, the other retries.
   const n = await deps.store.em().nativeUpdate(WebhookTrigger, { id, secretVersion: row.secretVersion }, { sealedSecret: seal(key, secret, label(id, version)), secretVersion: version, updatedAt: now });
   if (n !== 1) throw new AppError('conflict', { message: 'the trigger was rotated concurrently; try again' });
-  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'rotated', by: actor.seat, secretVersion: version }, traceId);
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'rotated', by: caller.seat, secretVersion: version }, traceId);
   return { trigger: view({ ...row, secretVersion: version, updatedAt: now } as WebhookTrigger), secret, secretShownOnce: true };
 }
 
-export async function setEnabled(deps: RecordDeps, actor: Actor, id: string, enabled: boolean, traceId?: string): Promise<TriggerView> {
-  const row = await mine(deps, actor, id);
+export async function setEnabled(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string, enabled: boolean, traceId?: string): Promise<TriggerView> {
+  const row = await mine(deps, caller, id);
   const now = new Date();
   await deps.store.em().nativeUpdate(WebhookTrigger, { id }, { enabled, updatedAt: now });
-  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: enabled ? 'enabled' : 'disabled', by: actor.seat }, traceId);
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: enabled ? 'enabled' : 'disabled', by: caller.seat }, traceId);
   return view({ ...row, enabled, updatedAt: now } as WebhookTrigger);
 }
 
-export async function deleteTrigger(deps: RecordDeps, actor: Actor, id: string, traceId?: string): Promise<void> {
-  const row = await mine(deps, actor, id);
+export async function deleteTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string, traceId?: string): Promise<void> {
+  const row = await mine(deps, caller, id);
   await deps.store.em().nativeDelete(WebhookTrigger, { id });
   // Its log goes with it (the minute sweep also clears rows a crash left behind here).
   await deps.store.em().nativeDelete(WebhookDelivery, { triggerId: id });
-  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'deleted', by: actor.seat }, traceId);
+  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'deleted', by: caller.seat }, traceId);
 }
 
-export async function listDeliveries(deps: RecordDeps, actor: Actor, triggerId: string | undefined, limit: number): Promise<DeliveryView[]> {
+export async function listDeliveries(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, triggerId: string | undefined, limit: number): Promise<DeliveryView[]> {
   let ids: string[] | undefined;
-  if (triggerId !== undefined) ids = [(await mine(deps, actor, triggerId)).id];
-  else if (!actor.operator) ids = (await deps.store.em().find(WebhookTrigger, { principal: actor.seat }, { fields: ['id'] })).map((r) => r.id);
+  const principal = triggersVisibleTo(caller);
+  if (triggerId !== undefined) ids = [(await mine(deps, caller, triggerId)).id];
+  else if (principal !== undefined) ids = (await deps.store.em().find(WebhookTrigger, { principal }, { fields: ['id'] })).map((r) => r.id);
   const rows = await deps.store.em().find(WebhookDelivery, ids === undefined ? {} : { triggerId: { $in: ids } }, { orderBy: { at: 'desc', id: 'asc' }, limit });
   return rows.map((r) => ({
     id: r.id, triggerId: r.triggerId, deliveryKey: r.deliveryKey, status: r.status as DeliveryView['status'], bytes: r.bytes,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
-import { isOperator, OPERATOR } from '../../schemas/identity.js';
+import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { DeadLetterList, DeadLetterQuery, ReplayAnswer, ReplayBody } from '../../schemas/dlq.js';
 import type { GatewayDeps } from '../types.js';
 

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
-import { isOperator, OPERATOR } from '../../schemas/identity.js';
+import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { DeleteFlowBody, DeleteFlowReply, FlowList, FlowRecord, SaveFlowBody, TemplateList } from '../../schemas/runs.js';
 import { listFlows } from '../../actors/run/definitions/store.js';
 import { TEMPLATES } from '../../actors/run/definitions/templates.js';
 import type { GatewayDeps } from '../types.js';
 
-/** Flow definitions: list (filtered by scope for the caller), save and delete through the run
- * actor (which validates and audits), and the first-party template catalog. */
+/** `/flows`, `/flows/delete`, `/flows/templates`: flow definitions: list (filtered by scope for
+ * the caller, identity/flows.ts), save and delete through the run actor (which validates, judges
+ * scope and audits), and the first-party template catalog. */
 export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   app.get('/flows', {
     schema: { tags: ['flows'], summary: 'saved definitions visible to the caller', response: { 200: FlowList, 401: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return { flows: await listFlows(deps.store, { operator: isOperator(caller), seat: caller.seat }, deps.config.org) };
+    return { flows: await listFlows(deps.store, caller, deps.config.org) };
   });
 
   app.post('/flows', {

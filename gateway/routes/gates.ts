@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { GateList, GatesQuery, MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMessageRequest } from '../../schemas/gates.js';
-import { isOperator, OPERATOR } from '../../schemas/identity.js';
-import { gateView, listQuestions, mayUseThread, messageView, threadMessages } from '../../actors/gate/questions.js';
+import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { mayUseThread } from '../../identity/gates.js';
+import { gateView, listQuestions, messageView, threadMessages } from '../../actors/gate/questions.js';
 import type { GatewayDeps } from '../types.js';
 
 /** Human gates and threads. Answers arrive only as messages (there is no route that resolves a
@@ -41,7 +42,7 @@ export const gateRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     schema: { tags: ['flows'], summary: 'reads a thread, oldest first (the last `limit` messages, or those after `after`)', querystring: MessagesQuery, response: { 200: MessageList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    if (!mayUseThread(req.query.thread, caller.seat, isOperator(caller))) throw new AppError('record_not_found', { message: `no thread ${req.query.thread} is open to ${caller.seat}` });
+    if (!mayUseThread(req.query.thread, caller)) throw new AppError('record_not_found', { message: `no thread ${req.query.thread} is open to ${caller.seat}` });
     const rows = await threadMessages(deps.store, req.query.thread, req.query.limit ?? 50, req.query.after);
     return { thread: req.query.thread, messages: rows.map(messageView) };
   });

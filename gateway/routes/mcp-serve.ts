@@ -14,8 +14,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
-import { MCP_CALL_RPC, type CallerScope, type ListedTool, type McpCallOutcome, type ToolsReply } from '../../schemas/mcp.js';
+import { MCP_CALL_RPC, type ListedTool, type McpCallOutcome, type ToolsReply } from '../../schemas/mcp.js';
 import { VERSION } from '../../runtime/version.js';
+import type { Caller } from '../../identity/caller.js';
 import type { GatewayDeps } from '../types.js';
 import { CALL_TIMEOUT_MS, callerOf } from './mcp.js';
 
@@ -41,7 +42,7 @@ function toolError(err: AppError): CallToolResult {
 /** A Server builds a fresh Ajv (about 0.3 ms) unless given one; the per-POST servers share this one. */
 const validator = new AjvJsonSchemaValidator();
 
-function mcpServer(deps: GatewayDeps, caller: CallerScope, traceId: string): Server {
+function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
   const server = new Server({ name: 'svc', version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const reply = await deps.bus.call<ToolsReply>('mcp', 'tools', { caller }, { traceId, timeoutMs: 30_000 });

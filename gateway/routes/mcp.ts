@@ -9,15 +9,16 @@ import { AppError, ErrorBody } from '../../schemas/errors.js';
 import {
   AsQuery, AttachReply, CallReply, CallRequest, DetachReply, McpServerConfig, PingResult, RefreshReply, RuleChange,
   SecretBody, SecretClearReply, SecretParams, SecretSetReply, SecretsReply, ServerRef, ServersReply, ToolRule, ToolsReply,
-  MCP_CALL_RPC, mcpSecretLabel, MCP_CALL_TIMEOUT_MS, type CallerScope, type McpCallOutcome,
+  MCP_CALL_RPC, mcpSecretLabel, MCP_CALL_TIMEOUT_MS, type McpCallOutcome,
 } from '../../schemas/mcp.js';
 import { seal } from '../../runtime/seal.js';
 import type { GatewayDeps } from '../types.js';
+import type { Caller } from '../../identity/caller.js';
 
 /** Shared with `/mcp`. */
 export const CALL_TIMEOUT_MS = MCP_CALL_TIMEOUT_MS;
 
-export function callerOf(req: FastifyRequest): CallerScope {
+export function callerOf(req: FastifyRequest): Caller {
   const c = req.caller;
   if (!c) throw new AppError('unauthorized');
   return { kind: c.kind, seat: c.seat, authorKind: c.authorKind, workspace: c.workspace };

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
-import { isOperator, OPERATOR, type Caller } from '../../schemas/identity.js';
+import { isOperator, OPERATOR, type Caller } from '../../identity/caller.js';
+import { requireSteer, runsVisibleTo, startAs } from '../../identity/runs.js';
+import { requirePauseAgent, requireUnpauseAgent } from '../../identity/agents.js';
 import { FlowRun } from '../../store/entities/FlowRun.js';
 import { resumeAgent } from '../../store/paused.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply, RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
@@ -14,9 +16,8 @@ export const RUN_WAIT_MS = 25_000;
 
 /**
  * Runs: start (waits for the run to complete, fail or park; 202 with the id when it takes
- * longer), reads of the store, and pause/resume/cancel through the run actor. A run executes
- * as the authenticated caller's seat, or as `as` when the operator acts for a seat; only that
- * principal or the operator may pause, resume or cancel it.
+ * longer), reads of the store, and pause/resume/cancel through the run actor. Who a run
+ * executes as, who reads it and who steers it is identity/runs.ts.
  */
 export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   /** Answers with the run once it ends or parks, or 202 with its id when it is still running after RUN_WAIT_MS. */
@@ -39,10 +40,10 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     const caller = req.caller ?? OPERATOR;
     const { id, flow, input, as } = req.body;
     if ((id === undefined) === (flow === undefined)) throw new AppError('invalid_request', { message: 'send exactly one of {id} (a saved flow) or {flow} (inline)' });
-    if (as !== undefined && !isOperator(caller)) throw new AppError('invalid_request', { message: '`as` is only honoured for the operator; a seat always runs as itself' });
+    const runAs = startAs(caller, as);
     const runId = `run-${randomUUID()}`;
     const cmd: StartRunCommand = {
-      runId, principal: as ?? caller.seat, operator: isOperator(caller) && as === undefined, trigger: 'manual', traceId: req.id,
+      runId, ...runAs, trigger: 'manual', traceId: req.id,
       ...(id === undefined ? {} : { flowId: id }), ...(flow === undefined ? {} : { flow }), ...(input === undefined ? {} : { input }),
     };
     return runOrAccept(reply, 'start', cmd, runId, req.id);
@@ -51,31 +52,29 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   app.get('/flows/runs', {
     schema: { tags: ['flows'], summary: 'recent runs, newest first', querystring: RunListQuery, response: { 200: RunList, 401: ErrorBody } },
   }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    return { runs: await listRuns(deps.store, { open: false, limit: req.query.limit ?? 50, ...(isOperator(caller) ? {} : { principal: caller.seat }) }) };
+    const principal = runsVisibleTo(req.caller ?? OPERATOR);
+    return { runs: await listRuns(deps.store, { open: false, limit: req.query.limit ?? 50, ...(principal === undefined ? {} : { principal }) }) };
   });
 
   app.get('/flows/runs/open', {
     schema: { tags: ['flows'], summary: 'runs in flight or parked (the stalled-run list)', querystring: RunListQuery, response: { 200: RunList, 401: ErrorBody } },
   }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    return { runs: await listRuns(deps.store, { open: true, limit: req.query.limit ?? 200, ...(isOperator(caller) ? {} : { principal: caller.seat }) }) };
+    const principal = runsVisibleTo(req.caller ?? OPERATOR);
+    return { runs: await listRuns(deps.store, { open: true, limit: req.query.limit ?? 200, ...(principal === undefined ? {} : { principal }) }) };
   });
 
   app.get('/flows/runs/state', {
     schema: { tags: ['flows'], summary: 'a run, its checkpoint trail, attempts and children', querystring: RunStateQuery, response: { 200: RunState, 401: ErrorBody, 404: ErrorBody } },
   }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    return runState(deps.store, req.query.runId, isOperator(caller) ? undefined : caller.seat);
+    return runState(deps.store, req.query.runId, runsVisibleTo(req.caller ?? OPERATOR));
   });
 
   const by = (req: { caller: { seat: string } | undefined }) => (req.caller ?? OPERATOR).seat;
-  /** Only the run's principal (or the operator) may steer it; anyone else is told it does not exist, as on reads. */
   const mustSteer = async (req: { caller: Caller | undefined }, runId: string): Promise<void> => {
     const caller = req.caller ?? OPERATOR;
     if (isOperator(caller)) return;
     const row = await deps.store.em().findOne(FlowRun, { id: runId }, { fields: ['principal'] });
-    if (!row || row.principal !== caller.seat) throw new AppError('record_not_found', { message: `no run ${runId}` });
+    requireSteer(caller, runId, row?.principal);
   };
 
   app.post('/flows/runs/pause', {
@@ -103,16 +102,14 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     schema: { tags: ['flows'], summary: "pauses an agent: new runs as it are refused and its parked runs cancelled (operator, or the seat itself)", body: AgentPauseBody, response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    if (!isOperator(caller) && caller.seat !== req.body.agent) throw new AppError('flow_forbidden', { message: `only the operator or ${req.body.agent} itself may pause ${req.body.agent}` });
+    requirePauseAgent(caller, req.body.agent);
     return deps.bus.call<AgentPauseReply>('run', 'agentPause', { ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
   });
 
   app.post('/agents/unpause', {
     schema: { tags: ['flows'], summary: 'lifts an agent pause so runs as it start again (operator only)', body: AgentUnpauseBody, response: { 200: AgentUnpauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } },
   }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    // A pause is a brake: the paused seat does not get to lift it itself.
-    if (!isOperator(caller)) throw new AppError('flow_forbidden', { message: 'only the operator may lift an agent pause' });
+    requireUnpauseAgent(req.caller ?? OPERATOR);
     return { agent: req.body.agent, unpaused: await resumeAgent(deps.store, req.body.agent) };
   });
 };

@@ -14,7 +14,8 @@ import { validAssignee, type GateOpenReply, type GateOpenRequest } from '../../s
 import type { HumanStep } from '../../schemas/flows.js';
 import type { Static } from 'typebox';
 import { humanStep } from '../../actors/run/steps/human.js';
-import type { ResumeSignal, StepContext } from '../../actors/run/steps/types.js';
+import type { StepContext } from '../../actors/run/steps/types.js';
+import type { ResumeSignal } from '../../schemas/runs.js';
 import type { RunSignal } from '../../actors/gate/sweep.js';
 import { matchOption, isAssignee } from '../../actors/gate/rules.js';
 import { insertOrFind } from '../../actors/gate/questions.js';

@@ -14,16 +14,17 @@
 import type { Logger } from 'pino';
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
-import type { CallerScope, McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
-import { requireActAs } from '../act-as.js';
+import type { McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
 import { findVisible, type McpContext } from '../context.js';
 import { callFirstParty } from '../first-party-call.js';
 import { parseToolName } from '../names.js';
 import { boundsFor, withClient } from '../session.js';
 import { toolState } from '../view.js';
 import type { Bounds } from '../bounds.js';
+import type { Caller } from '../../../identity/caller.js';
+import { requireActAs } from '../../../identity/mcp.js';
 
-export type CallPayload = McpCallCommand & { caller?: CallerScope };
+export type CallPayload = McpCallCommand & { caller?: Caller };
 
 export function callHandlers(ctx: McpContext) {
   return { call: (h: HandlerContext, p: CallPayload) => callTool(ctx, p, h.traceId) };
@@ -51,7 +52,7 @@ export function callResponder(ctx: McpContext, log: Logger): (p: CallPayload, tr
 
 async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promise<McpCallOutcome> {
   const started = performance.now();
-  requireActAs(ctx, p.caller, p.seat);
+  requireActAs(ctx.deps.config.identities, p.caller, p.seat);
   const parsed = parseToolName(p.name);
   if (parsed.kind !== 'external') {
     if (parsed.kind === 'first-party') return callFirstParty(p.name, p.arguments ?? {}, p.seat, traceId);

@@ -5,17 +5,18 @@
  */
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError } from '../../../schemas/errors.js';
-import type { CallerScope, ListedTool, RuleChange, ToolRule, ToolsReply } from '../../../schemas/mcp.js';
-import { requireActAs } from '../act-as.js';
-import { findVisible, ownerOf, requireHuman, visibleServers, type McpContext } from '../context.js';
+import type { ListedTool, RuleChange, ToolRule, ToolsReply } from '../../../schemas/mcp.js';
+import { findVisible, ownerOf, visibleServers, type McpContext } from '../context.js';
 import { servedFirstParty } from '../first-party-call.js';
 import { deleteRule, upsertRule, type Level } from '../store.js';
 import { toolStates } from '../view.js';
 import { externalName } from '../names.js';
+import type { Caller } from '../../../identity/caller.js';
+import { requireActAs, requireHuman } from '../../../identity/mcp.js';
 
 export function ruleHandlers(ctx: McpContext) {
   return {
-    setRule: async (h: HandlerContext, p: { caller: CallerScope; rule: ToolRule }): Promise<RuleChange> => {
+    setRule: async (h: HandlerContext, p: { caller: Caller; rule: ToolRule }): Promise<RuleChange> => {
       requireHuman(p.caller);
       const r = p.rule;
       const level: Level = r.scope?.level ?? 'workspace';
@@ -43,8 +44,8 @@ export function ruleHandlers(ctx: McpContext) {
       return { change: 'set', rule: r };
     },
 
-    tools: async (_h: HandlerContext, p: { caller: CallerScope; as?: string }): Promise<ToolsReply> => {
-      requireActAs(ctx, p.caller, p.as);
+    tools: async (_h: HandlerContext, p: { caller: Caller; as?: string }): Promise<ToolsReply> => {
+      requireActAs(ctx.deps.config.identities, p.caller, p.as);
       const seat = p.as ?? p.caller.seat;
       const out: ListedTool[] = servedFirstParty().map((t) => ({ name: t.name, description: t.description, kind: 'first-party', inputSchema: t.inputSchema }));
       for (const s of await visibleServers(ctx, p.caller.workspace)) {

@@ -4,17 +4,18 @@
  * secret belongs to the scope that wrote it; there is no lookup across scopes.
  */
 import type { HandlerContext } from '../../../bus/types.js';
-import type { CallerScope } from '../../../schemas/mcp.js';
-import { ownerOf, requireHuman, type McpContext } from '../context.js';
+import { ownerOf, type McpContext } from '../context.js';
 import { deleteSecret, putSecret, secrets } from '../store.js';
+import type { Caller } from '../../../identity/caller.js';
+import { requireHuman } from '../../../identity/mcp.js';
 
 export function secretHandlers(ctx: McpContext) {
   return {
-    secrets: async (_h: HandlerContext, p: { caller: CallerScope }) => ({
+    secrets: async (_h: HandlerContext, p: { caller: Caller }) => ({
       secrets: (await secrets(ctx.deps.store, ownerOf(p.caller))).map((s) => ({ ref: s.ref, last4: s.last4, updatedAt: s.updatedAt.toISOString() })),
     }),
 
-    secretSet: async (h: HandlerContext, p: { caller: CallerScope; ref: string; sealed: string; last4: string }) => {
+    secretSet: async (h: HandlerContext, p: { caller: Caller; ref: string; sealed: string; last4: string }) => {
       requireHuman(p.caller);
       const owner = ownerOf(p.caller);
       const replaced = await putSecret(ctx.deps.store, owner, p.ref, p.sealed, p.last4);
@@ -22,7 +23,7 @@ export function secretHandlers(ctx: McpContext) {
       return { ref: p.ref, last4: p.last4, replaced };
     },
 
-    secretClear: async (h: HandlerContext, p: { caller: CallerScope; ref: string }) => {
+    secretClear: async (h: HandlerContext, p: { caller: Caller; ref: string }) => {
       requireHuman(p.caller);
       const owner = ownerOf(p.caller);
       const gone = await deleteSecret(ctx.deps.store, owner, p.ref);

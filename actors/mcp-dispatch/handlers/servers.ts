@@ -5,16 +5,17 @@
  */
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError } from '../../../schemas/errors.js';
-import type { AttachReply, CallerScope, DetachReply, McpServerConfig, PingResult, RefreshReply, ServersReply } from '../../../schemas/mcp.js';
+import type { AttachReply, DetachReply, McpServerConfig, PingResult, RefreshReply, ServersReply } from '../../../schemas/mcp.js';
 import { claimWindow } from '../../../store/claims.js';
-import { requireActAs } from '../act-as.js';
-import { allServers, findVisible, ownerOf, requireHuman, visibleServers, type McpContext, type ServerEntry } from '../context.js';
+import { allServers, findVisible, ownerOf, visibleServers, type McpContext, type ServerEntry } from '../context.js';
 import { checkEndpointAnswers, checkServer, describePolicy } from '../egress.js';
 import { discover } from '../discovery.js';
 import { poolGroup } from '../pool.js';
 import { boundsFor, listAllTools, withClient } from '../session.js';
 import { deleteRuntimeServer, putRuntimeServer, rules } from '../store.js';
 import { listing, toolStates } from '../view.js';
+import type { Caller } from '../../../identity/caller.js';
+import { requireActAs, requireHuman } from '../../../identity/mcp.js';
 
 export function unknownServer(id: string): AppError {
   return new AppError('unknown_external_mcp_tool', { detail: id, message: `no server ${id} is visible to this caller` });
@@ -28,14 +29,14 @@ function validateShape(c: McpServerConfig): void {
 
 export function serverHandlers(ctx: McpContext) {
   return {
-    list: async (_h: HandlerContext, p: { caller: CallerScope; as?: string }): Promise<ServersReply> => {
-      requireActAs(ctx, p.caller, p.as);
+    list: async (_h: HandlerContext, p: { caller: Caller; as?: string }): Promise<ServersReply> => {
+      requireActAs(ctx.deps.config.identities, p.caller, p.as);
       const owner = ownerOf(p.caller);
       const servers = await visibleServers(ctx, p.caller.workspace);
       return { seat: p.as ?? null, servers: await Promise.all(servers.map((s) => listing(ctx, s, p.as, owner))), egress: describePolicy(ctx.policy) };
     },
 
-    attach: async (h: HandlerContext, p: { caller: CallerScope; config: McpServerConfig }): Promise<AttachReply> => {
+    attach: async (h: HandlerContext, p: { caller: Caller; config: McpServerConfig }): Promise<AttachReply> => {
       requireHuman(p.caller);
       const c = p.config;
       validateShape(c);
@@ -59,7 +60,7 @@ export function serverHandlers(ctx: McpContext) {
       return { server: c.id, replaced, discovery, tools: states };
     },
 
-    detach: async (h: HandlerContext, p: { caller: CallerScope; id: string }): Promise<DetachReply> => {
+    detach: async (h: HandlerContext, p: { caller: Caller; id: string }): Promise<DetachReply> => {
       requireHuman(p.caller);
       const s = await findVisible(ctx, p.caller.workspace, p.id);
       if (!s) throw unknownServer(p.id);
@@ -74,14 +75,14 @@ export function serverHandlers(ctx: McpContext) {
       return { server: p.id, detached: true, rulesKept: kept };
     },
 
-    refresh: async (h: HandlerContext, p: { caller: CallerScope }): Promise<RefreshReply> => {
+    refresh: async (h: HandlerContext, p: { caller: Caller }): Promise<RefreshReply> => {
       const servers = await visibleServers(ctx, p.caller.workspace);
       const results = [];
       for (const s of servers) results.push(await discover(ctx, s, 'refresh', h.traceId));
       return { results };
     },
 
-    ping: async (_h: HandlerContext, p: { caller: CallerScope; id: string }): Promise<PingResult> => {
+    ping: async (_h: HandlerContext, p: { caller: Caller; id: string }): Promise<PingResult> => {
       const s = await findVisible(ctx, p.caller.workspace, p.id);
       if (!s) throw unknownServer(p.id);
       const started = performance.now();

@@ -6,8 +6,7 @@
  */
 import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { AppError } from '../../../schemas/errors.js';
-import type { RunView } from '../../../schemas/runs.js';
-import type { ResumeSignal } from '../steps/types.js';
+import type { ResumeSignal, RunView } from '../../../schemas/runs.js';
 import type { Engine } from './index.js';
 import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, withdrawPause, type RunRow } from './records.js';
 import { takeOver } from './takeover.js';

@@ -9,9 +9,9 @@
  */
 import type { ActorDeps } from '../../actor.js';
 import type { Flow, Step } from '../../../schemas/flows.js';
-import type { RunView, TraceEntry } from '../../../schemas/runs.js';
+import type { ResumeSignal, RunView, TraceEntry } from '../../../schemas/runs.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
-import type { ResumeSignal, RunView as StepRunView, StepContext, StepExecutor, StepOutput, StepResult } from '../steps/types.js';
+import type { RunView as StepRunView, StepContext, StepExecutor, StepOutput, StepResult } from '../steps/types.js';
 import { interpolate } from '../interpolate.js';
 import { loadRun, openAttempt, renewLease, type Lease, type RunRow } from './records.js';
 import { BoundaryWriter, MAX_HELD, type Unstored } from './writer.js';

@@ -11,6 +11,7 @@ import type { RunView, StartRunCommand, TraceEntry } from '../../../schemas/runs
 import { AppError } from '../../../schemas/errors.js';
 import { validateFlowRepeated } from '../definitions/validate.js';
 import { loadFlow } from '../definitions/store.js';
+import { commandCaller } from '../../../identity/caller.js';
 import { buildRegistry } from '../steps/registry.js';
 import type { ChildState, Delegation } from '../steps/agent.js';
 import { drive, driveAlone, serialized, startsReplayable, type DriverDeps, type Registry } from './driver.js';
@@ -54,7 +55,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
   const driverDeps: DriverDeps = { deps, lease, active: new Map(), registry: () => (registry ??= buildRegistry({ chain, connectors: deps.connectors, delegation })) };
 
   const delegation: Delegation = {
-    loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, { operator: false, seat: principal }, deps.config.org),
+    loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, commandCaller(principal, false), deps.config.org),
     async existing(parent, stepId) {
       const row = await findChild(deps.store, parent.id, stepId);
       if (!row) return undefined;
@@ -91,7 +92,7 @@ export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
   const startFlow = async (cmd: StartRunCommand): Promise<Flow> => {
     if (cmd.flow !== undefined) return validateFlowRepeated(cmd.flow);
     if (cmd.flowId !== undefined) {
-      const saved = await loadFlow(deps.store, cmd.flowId, { operator: cmd.operator === true, seat: cmd.principal }, deps.config.org);
+      const saved = await loadFlow(deps.store, cmd.flowId, commandCaller(cmd.principal, cmd.operator), deps.config.org);
       if (!saved) throw new AppError('record_not_found', { message: `no saved flow ${cmd.flowId} is visible to ${cmd.principal}` });
       return saved;
     }

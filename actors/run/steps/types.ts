@@ -9,6 +9,7 @@ import type { Store } from '../../../store/types.js';
 import type { Config } from '../../../schemas/config.js';
 import type { Audit } from '../../../runtime/audit.js';
 import type { Flow, RunTrigger, Step, StepKind, Verdict, WaitingReason } from '../../../schemas/flows.js';
+import type { ResumeSignal } from '../../../schemas/runs.js';
 
 /** What a finished step leaves for later steps (`{{steps.<id>.text|json|verdict}}`). */
 export interface StepOutput {
@@ -30,14 +31,6 @@ export interface RunView {
   readonly stack: readonly string[];
   readonly parent: { readonly runId: string; readonly stepId: string } | undefined;
 }
-
-/** Why a parked step is being re-entered. */
-export type ResumeSignal =
-  | { readonly kind: 'gate_answered'; readonly questionId: string; readonly optionId: string; readonly port: string | null }
-  | { readonly kind: 'gate_timed_out'; readonly questionId: string }
-  | { readonly kind: 'child_finished'; readonly childRunId: string }
-  | { readonly kind: 'ask_answered'; readonly questionId: string; readonly approved: boolean }
-  | { readonly kind: 'released' };
 
 export interface ModelProvider {
   readonly name: string;
