@@ -1,7 +1,8 @@
 /**
  * The `run` actor: definitions (save/delete), runs (start/resume/pause/cancel), wake-ups
- * (signal), takeovers (recover) and `agentPause`. Handlers validate and delegate to the engine;
- * each returns the run as it stands, so `bus.call` from the gateway answers with it.
+ * (signal), takeovers (recover), `agentPause` and `agentUnpause`. Handlers validate and delegate
+ * to the engine; each returns the run as it stands, so `bus.call` from the gateway answers with it.
+ * Who may steer a run is identity/runs.ts, judged here where the run is read anyway.
  */
 import { defineActor } from '../actor.js';
 import type { ActorDeps } from '../actor.js';
@@ -15,12 +16,16 @@ import { deleteFlow, saveFlow } from './definitions/store.js';
 import { bootRecovery, recoverySweep } from './recovery.js';
 import { wakeupSweep } from './wakeups.js';
 import { startLogged, type DeliveryLog } from './webhook-start.js';
+import { loadRun } from './engine/records.js';
+import { resumeAgent } from '../../store/paused.js';
 import { commandCaller } from '../../identity/caller.js';
+import { requireSteer } from '../../identity/runs.js';
 
 /** `savedBy` is the caller's seat; `operator` whether it is the operator (may change any flow). */
 export interface SaveCommand { flow: unknown; savedBy: string; operator?: boolean }
 export interface DeleteCommand { id: string; by?: string; operator?: boolean }
-export interface RunCommand { runId: string; reason?: string; by?: string }
+/** `by` is the caller's seat; `operator` whether it is the operator (may steer any run). */
+export interface RunCommand { runId: string; reason?: string; by?: string; operator?: boolean }
 export interface SignalCommand { runId: string; stepId: string; signal: ResumeSignal }
 
 /** The run actor, given the trigger actor's delivery log (actors/index.ts wires the two). */
@@ -33,6 +38,7 @@ export const createRunActor = (deliveryLog: (deps: ActorDeps) => DeliveryLog) =>
   handlers: (deps) => {
     const engine = createEngine(deps, chainFor(deps.config));
     const logAccepted = deliveryLog(deps);
+    const steer = async (p: RunCommand): Promise<void> => requireSteer(commandCaller(p.by ?? '', p.operator), p.runId, (await loadRun(deps.store, p.runId))?.principal);
     return {
       save: async (ctx, p: SaveCommand): Promise<FlowRecord> => {
         const flow = validateFlow(p.flow);
@@ -46,9 +52,9 @@ export const createRunActor = (deliveryLog: (deps: ActorDeps) => DeliveryLog) =>
         const start = () => engine.start(p, p.traceId ?? ctx.traceId);
         return p.delivery ? startLogged(logAccepted, { ...p, delivery: p.delivery }, ctx.deliveryCount, start) : start();
       },
-      resume: async (ctx, p: RunCommand) => resumeRun(engine, p.runId, p.by, ctx.traceId),
-      pause: async (ctx, p: RunCommand) => pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId),
-      cancel: async (ctx, p: RunCommand) => cancelRun(engine, p.runId, p.reason, p.by, ctx.traceId),
+      resume: async (ctx, p: RunCommand) => { await steer(p); return resumeRun(engine, p.runId, p.by, ctx.traceId); },
+      pause: async (ctx, p: RunCommand) => { await steer(p); return pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId); },
+      cancel: async (ctx, p: RunCommand) => { await steer(p); return cancelRun(engine, p.runId, p.reason, p.by, ctx.traceId); },
       signal: async (ctx, p: SignalCommand) => {
         if (!p || typeof p.runId !== 'string' || typeof p.stepId !== 'string' || !p.signal) throw new AppError('invalid_request', { message: 'run.signal needs runId, stepId and signal' });
         const r = await signalRun(engine, p.runId, p.stepId, p.signal, ctx.traceId);
@@ -59,6 +65,7 @@ export const createRunActor = (deliveryLog: (deps: ActorDeps) => DeliveryLog) =>
         return { recovered: v !== undefined, ...(v ? { status: v.status } : {}) };
       },
       agentPause: async (ctx, p: { agent: string; reason?: string; by?: string }) => ({ agent: p.agent, ...(await pauseAgentRuns(engine, p.agent, p.reason, p.by ?? 'operator', ctx.traceId)) }),
+      agentUnpause: async (_ctx, p: { agent: string }) => ({ agent: p.agent, unpaused: await resumeAgent(deps.store, p.agent) }),
     };
   },
 });

@@ -1,19 +1,39 @@
 /**
- * The trigger actor: cron and epoch schedules and the delivery log's retention as clock sweeps,
- * and `epoch` (what `POST /epoch` asks a worker to do). Webhook verification is not a bus verb:
- * it runs in the gateway through the pure modules of this folder (schemes.ts, pubsub.ts, deliver.ts), because it needs the raw
- * body, and the run it starts goes through the bus as `run.start`.
+ * The trigger actor: trigger records (`list`, `create`, `rotate`, `enable`, `delete`,
+ * `deliveries`: records.ts holds the rules, who may name which principal is identity/triggers.ts),
+ * cron and epoch schedules and the delivery log's retention as clock sweeps, and `epoch` (what
+ * `POST /epoch` asks a worker to do). Webhook verification is not a bus verb: it is this actor's
+ * ingress (ingress.ts), run in the gateway because it needs the raw body before the 202, and the
+ * run it starts goes through the bus as `run.start`.
+ *
+ * A minted or rotated secret leaves here only in the reply of `create` or `rotate`, which goes
+ * back over core NATS to the waiting gateway and is never stored in a stream.
  */
 import { defineActor } from '../actor.js';
 import type { HandlerContext } from '../../bus/types.js';
+import type { Caller } from '../../identity/caller.js';
+import type { CreateTriggerBody } from '../../schemas/triggers.js';
 import { cronSweep } from './cron.js';
 import { epochSweep, runEpoch, type EpochCommand } from './epoch.js';
 import { retentionSweep } from './retention.js';
+import { createTrigger, deleteTrigger, listDeliveries, listTriggers, rotateTrigger, setEnabled } from './records.js';
+
+/** Every record verb names its caller, as the gateway authenticated it. */
+interface ByCaller { caller: Pick<Caller, 'kind' | 'seat'> }
 
 export const triggerActor = defineActor({
   name: 'trigger',
   handlers: (deps) => ({
     epoch: (ctx: HandlerContext, p: EpochCommand) => runEpoch(deps, { ...p, epochId: p.epochId ?? ctx.msgId }, ctx.traceId),
+    list: async (_ctx: HandlerContext, p: ByCaller) => ({ triggers: await listTriggers(deps, p.caller) }),
+    create: (ctx: HandlerContext, p: ByCaller & { body: CreateTriggerBody }) => createTrigger(deps, p.caller, p.body, ctx.traceId),
+    rotate: (ctx: HandlerContext, p: ByCaller & { id: string }) => rotateTrigger(deps, p.caller, p.id, ctx.traceId),
+    enable: async (ctx: HandlerContext, p: ByCaller & { id: string; enabled: boolean }) => ({ trigger: await setEnabled(deps, p.caller, p.id, p.enabled, ctx.traceId) }),
+    delete: async (ctx: HandlerContext, p: ByCaller & { id: string }) => {
+      await deleteTrigger(deps, p.caller, p.id, ctx.traceId);
+      return { id: p.id, deleted: true as const };
+    },
+    deliveries: async (_ctx: HandlerContext, p: ByCaller & { triggerId?: string; limit: number }) => ({ deliveries: await listDeliveries(deps, p.caller, p.triggerId, p.limit) }),
   }),
   sweeps: (deps) => [cronSweep(deps), epochSweep(deps), retentionSweep(deps)],
 });

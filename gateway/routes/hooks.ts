@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { HookReply, TriggerId } from '../../schemas/triggers.js';
-import { deliver, deliveryRows, logOversize, pubsubVerifier, type DeliveryDeps } from '../../actors/trigger/index.js';
+import { webhookIngress } from '../../actors/trigger/ingress.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
@@ -10,21 +10,19 @@ import type { GatewayDeps } from '../types.js';
  * not the bearer token) and raw (any content type; the signature covers the exact bytes). This
  * plugin reads the body itself so the cap (SVC_WEBHOOK_MAX_BYTES) is enforced before buffering:
  * a declared Content-Length over it is refused at once, and a body without one is cut off the
- * moment it passes the cap. Verification and the run command are actors/trigger/deliver.ts.
+ * moment it passes the cap. Verification and the run command are the trigger actor's ingress
+ * (actors/trigger/ingress.ts, which says why it runs in the gateway).
  */
 export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const max = deps.config.triggers.maxBytes;
-  const dd: DeliveryDeps = {
-    config: deps.config, store: deps.store, rows: deliveryRows({ store: deps.store, bus: deps.bus, log: deps.log }), bus: deps.bus, log: deps.log, now: Date.now,
-    pubsub: pubsubVerifier(deps.config.triggers),
-  };
+  const ingress = webhookIngress(deps);
 
   // Scoped to this plugin: every content type arrives as a stream we read under the cap.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (req, payload, done) => {
     readCapped(payload, max).then((buf) => done(null, buf), (err: Error & { size?: number }) => {
       if (err instanceof AppError && err.code === 'webhook_body_too_large') {
-        void logOversize(dd, (req.params as { triggerId: string }).triggerId, (err as { size?: number }).size ?? max + 1).catch(() => undefined);
+        void ingress.oversize((req.params as { triggerId: string }).triggerId, (err as { size?: number }).size ?? max + 1).catch(() => undefined);
       }
       done(err, undefined);
     });
@@ -40,7 +38,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     onRequest: async (req) => {
       const declared = req.headers['content-length'];
       if (declared !== undefined && Number(declared) > max) {
-        await logOversize(dd, (req.params as { triggerId: string }).triggerId, Number(declared)).catch(() => undefined);
+        await ingress.oversize((req.params as { triggerId: string }).triggerId, Number(declared)).catch(() => undefined);
         throw new AppError('webhook_body_too_large');
       }
     },
@@ -52,7 +50,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     },
   }, async (req, reply) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const out = await deliver(dd, { triggerId: req.params.triggerId, headers: req.headers, raw, traceId: req.id });
+    const out = await ingress.accept({ triggerId: req.params.triggerId, headers: req.headers, raw, traceId: req.id });
     return reply.code(out.status).send(out.body);
   });
 };

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
-import { isOperator, OPERATOR, type Caller } from '../../identity/caller.js';
-import { requireSteer, runsVisibleTo, startAs } from '../../identity/runs.js';
+import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { runsVisibleTo, startAs } from '../../identity/runs.js';
 import { requirePauseAgent, requireUnpauseAgent } from '../../identity/agents.js';
-import { FlowRun } from '../../store/entities/FlowRun.js';
-import { resumeAgent } from '../../store/paused.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply, RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
 import { listRuns, runState } from '../../actors/run/reads.js';
 import type { GatewayDeps } from '../types.js';
@@ -16,8 +14,9 @@ export const RUN_WAIT_MS = 25_000;
 
 /**
  * Runs: start (waits for the run to complete, fail or park; 202 with the id when it takes
- * longer), reads of the store, and pause/resume/cancel through the run actor. Who a run
- * executes as, who reads it and who steers it is identity/runs.ts.
+ * longer), reads of the store, pause/resume/cancel and agent pauses through the run actor. Who
+ * a run executes as, who reads it and who steers it is identity/runs.ts; the run actor judges
+ * steering where it reads the run.
  */
 export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   /** Answers with the run once it ends or parks, or 202 with its id when it is still running after RUN_WAIT_MS. */
@@ -69,33 +68,28 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     return runState(deps.store, req.query.runId, runsVisibleTo(req.caller ?? OPERATOR));
   });
 
-  const by = (req: { caller: { seat: string } | undefined }) => (req.caller ?? OPERATOR).seat;
-  const mustSteer = async (req: { caller: Caller | undefined }, runId: string): Promise<void> => {
+  /** Who steers: the run actor lets only the run's principal or the operator through (identity/runs.ts). */
+  const by = (req: FastifyRequest) => {
     const caller = req.caller ?? OPERATOR;
-    if (isOperator(caller)) return;
-    const row = await deps.store.em().findOne(FlowRun, { id: runId }, { fields: ['principal'] });
-    requireSteer(caller, runId, row?.principal);
+    return { by: caller.seat, operator: isOperator(caller) };
   };
 
   app.post('/flows/runs/pause', {
     schema: { tags: ['flows'], summary: 'asks the run to stop at the next step boundary', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
-    await mustSteer(req, req.body.runId);
-    return deps.bus.call<RunView>('run', 'pause', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+    return deps.bus.call<RunView>('run', 'pause', { ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.post('/flows/runs/resume', {
     schema: { tags: ['flows'], summary: 'continues a parked run from its last checkpoint; 409 when cancelled', body: RunIdBody, response: { 200: RunView, 202: RunAccepted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
   }, async (req, reply) => {
-    await mustSteer(req, req.body.runId);
-    return runOrAccept(reply, 'resume', { ...req.body, by: by(req) }, req.body.runId, req.id);
+    return runOrAccept(reply, 'resume', { ...req.body, ...by(req) }, req.body.runId, req.id);
   });
 
   app.post('/flows/runs/cancel', {
     schema: { tags: ['flows'], summary: 'ends a run for good (delegates too)', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
-    await mustSteer(req, req.body.runId);
-    return deps.bus.call<RunView>('run', 'cancel', { ...req.body, by: by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+    return deps.bus.call<RunView>('run', 'cancel', { ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.post('/agents/pause', {
@@ -107,9 +101,9 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   });
 
   app.post('/agents/unpause', {
-    schema: { tags: ['flows'], summary: 'lifts an agent pause so runs as it start again (operator only)', body: AgentUnpauseBody, response: { 200: AgentUnpauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } },
+    schema: { tags: ['flows'], summary: 'lifts an agent pause so runs as it start again (operator only)', body: AgentUnpauseBody, response: { 200: AgentUnpauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     requireUnpauseAgent(req.caller ?? OPERATOR);
-    return { agent: req.body.agent, unpaused: await resumeAgent(deps.store, req.body.agent) };
+    return deps.bus.call<AgentUnpauseReply>('run', 'agentUnpause', { agent: req.body.agent }, { traceId: req.id, timeoutMs: 15_000 });
   });
 };

@@ -170,7 +170,7 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
 });
 
 t.test('minting with a database and no SVC_SESSION_KEY fails webhook_sealing_unavailable', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
-  const sys = await startSystem(t, { postgres: true, actors: ['ops'] });
+  const sys = await startSystem(t, { postgres: true, actors: ['ops', 'trigger'] });
   await saveFlow(sys.store, 'wf', 'webhook');
   const res = await json(`${sys.url}/flows/triggers`, 'POST', { flowId: 'wf' });
   t.same([res.status, res.body.error], [503, 'webhook_sealing_unavailable']);

@@ -184,7 +184,7 @@ t.test('deliveries and the flow behind them', async (t) => {
 });
 
 t.test('retention SQL and the audit outbox on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
-  const sys = await startSystem(t, { postgres: true, actors: ['ops', 'run'], env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
+  const sys = await startSystem(t, { postgres: true, actors: ['ops', 'run', 'trigger'], env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
   await saveFlow(sys.store, 'wf', 'webhook');
   const m = await mint(sys.url, { flowId: 'wf' });
   const old = new Date(Date.now() - RETENTION.otherMs - 60_000);

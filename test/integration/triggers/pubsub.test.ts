@@ -109,7 +109,7 @@ t.test('a key set that cannot be reached answers 503 webhook_jwks_unavailable', 
   const ks = await keySet();
   const { url, privateKey } = ks;
   await ks.close(); // the port is now closed
-  const sys = await startSystem(t, { actors: ['ops'], env: { SVC_PUBSUB_JWKS_URL: url, SVC_PUBSUB_ISSUER: ISSUER } });
+  const sys = await startSystem(t, { actors: ['ops', 'trigger'], env: { SVC_PUBSUB_JWKS_URL: url, SVC_PUBSUB_ISSUER: ISSUER } });
   await saveFlow(sys.store, 'wf', 'webhook');
   const m = await mint(sys.url, { flowId: 'wf', scheme: 'pubsub', config: { audience: AUD, serviceAccountEmail: EMAIL } });
   const r = await post(`${sys.url}/hooks/${m.trigger.id}`, envelope({}, 'm'), { 'content-type': 'application/json', authorization: `Bearer ${await token(privateKey)}` });

@@ -1,0 +1,40 @@
+/**
+ * The trigger actor's webhook ingress: the one piece of an actor's work that runs in the
+ * gateway process (gateway/routes/hooks.ts calls it). Every other gateway import of actors/ is a
+ * read of the store or of configuration; everything that changes state goes over the bus.
+ *
+ * Why here and not behind a bus verb: a 202 means the run command is stored in JetStream
+ * (spec 001 "Webhook delivery"), and the signature must be checked over the exact raw bytes
+ * before anything is stored. Verifying in the gateway and publishing `run.start` straight to the
+ * stream keeps the accept to one JetStream store with no extra hop; shipping up to
+ * SVC_WEBHOOK_MAX_BYTES of unverified body to a trigger worker first would add a round trip to
+ * the hottest path of the system and open the bus to anyone on the internet. The rules stay in
+ * this folder: deliver.ts (lookup, scheme, flow check, the send and the duplicate answer),
+ * schemes.ts and pubsub.ts; the worker's half (the accepted row) is accepted.ts.
+ */
+import type { Logger } from 'pino';
+import type { Bus } from '../../bus/types.js';
+import type { Store } from '../../store/types.js';
+import type { Config } from '../../schemas/config.js';
+import { deliver, logOversize, type Delivery, type DeliveryDeps, type DeliveryOutcome } from './deliver.js';
+import { deliveryRows } from './rows.js';
+import { pubsubVerifier } from './pubsub.js';
+
+export interface WebhookIngress {
+  /** Verifies a delivery and, when it is accepted, stores its run command; the answer is the route's reply. */
+  accept(d: Delivery): Promise<DeliveryOutcome>;
+  /** Logs a delivery refused for its size (SVC_WEBHOOK_MAX_BYTES) before its body was read. */
+  oversize(triggerId: string, bytes: number): Promise<void>;
+}
+
+/** One per gateway: its group commits (rows.ts) are shared by every delivery of the process. */
+export function webhookIngress(deps: { config: Config; store: Store; bus: Bus; log: Logger }): WebhookIngress {
+  const dd: DeliveryDeps = {
+    config: deps.config, store: deps.store, rows: deliveryRows(deps), bus: deps.bus, log: deps.log, now: Date.now,
+    pubsub: pubsubVerifier(deps.config.triggers),
+  };
+  return {
+    accept: (d) => deliver(dd, d),
+    oversize: (triggerId, bytes) => logOversize(dd, triggerId, bytes),
+  };
+}
