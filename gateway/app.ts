@@ -1,6 +1,7 @@
 /**
  * Builds the Fastify app: security rules, the strict JSON parser, one error handler, the
- * OpenAPI document generated from the TypeBox schemas, then one plugin per route group.
+ * OpenAPI document generated from the TypeBox schemas, then one plugin per URL prefix
+ * (routes/<prefix>.ts).
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -12,14 +13,19 @@ import { registerJsonParser } from './json.js';
 import { healthRoutes } from './routes/health.js';
 import { usageRoutes } from './routes/usage.js';
 import { opsRoutes } from './routes/ops.js';
+import { eventRoutes } from './routes/events.js';
 import { hookRoutes } from './routes/hooks.js';
 import { triggerRoutes } from './routes/triggers.js';
+import { epochRoutes } from './routes/epoch.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { mcpServeRoutes } from './routes/mcp-serve.js';
 import { connectorRoutes } from './routes/connectors.js';
+import { modelRoutes } from './routes/model.js';
 import { gateRoutes } from './routes/gates.js';
+import { messageRoutes } from './routes/messages.js';
 import { flowRoutes } from './routes/flows.js';
 import { runRoutes } from './routes/runs.js';
+import { agentRoutes } from './routes/agents.js';
 import { dlqRoutes } from './routes/dlq.js';
 import type { GatewayDeps } from './types.js';
 import { VERSION } from '../runtime/version.js';
@@ -62,14 +68,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(healthRoutes, { deps });
   await app.register(usageRoutes, { deps });
   await app.register(opsRoutes, { deps });
+  await app.register(eventRoutes, { deps });
   await app.register(hookRoutes, { deps });
   await app.register(triggerRoutes, { deps });
+  await app.register(epochRoutes, { deps });
   await app.register(mcpRoutes, { deps });
   await app.register(mcpServeRoutes, { deps });
   await app.register(flowRoutes, { deps });
   await app.register(runRoutes, { deps });
+  await app.register(agentRoutes, { deps });
   await app.register(connectorRoutes, { deps });
+  await app.register(modelRoutes, { deps });
   await app.register(gateRoutes, { deps });
+  await app.register(messageRoutes, { deps });
   await app.register(dlqRoutes, { deps });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
-import { EventsQuery, PingReply, PingRequest } from '../../schemas/ops.js';
-import type { BusEvent } from '../../bus/types.js';
+import { PingReply, PingRequest } from '../../schemas/ops.js';
 import type { GatewayDeps } from '../types.js';
 
-const KEEP_ALIVE_MS = 15_000;
-
-/** Operator plumbing: a command round trip through the work queue, and the live event feed for
- * clients that cannot reach NATS themselves (`svc events tail` without NATS_URL). */
+/** `/ops/*`, operator plumbing: a command round trip through the work queue. */
 export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   app.post('/ops/ping', {
     schema: { tags: ['runtime'], summary: 'sends a ping command through the work queue to one worker', body: PingRequest, response: { 200: PingReply, 401: ErrorBody, 504: ErrorBody } },
@@ -15,37 +11,5 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     const started = performance.now();
     const reply = await deps.bus.call<Omit<PingReply, 'roundTripMs'>>('ops', 'ping', req.body ?? {}, { traceId: req.id, timeoutMs: 10_000 });
     return { ...reply, roundTripMs: Math.round((performance.now() - started) * 1000) / 1000 };
-  });
-
-  // An open stream never ends by itself; a drain must end it or app.close() waits forever.
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
-
-  app.get('/events/stream', {
-    schema: { tags: ['runtime'], summary: 'live events as server-sent events', querystring: EventsQuery, response: { 400: ErrorBody, 401: ErrorBody, 503: ErrorBody } },
-  }, async (req, reply) => {
-    // Subscribe before taking over the reply: a bad filter or a bus outage is still an ordinary
-    // JSON error, not a 200 stream that never says anything.
-    const early: BusEvent[] = [];
-    let write = (evt: BusEvent): void => void early.push(evt);
-    const sub = await deps.bus.tail(req.query.filter ?? '>', (evt) => write(evt));
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-request-id': req.id });
-    res.write(': tailing\n\n');
-    write = (evt) => void res.write(`event: ${evt.type}\ndata: ${JSON.stringify(evt)}\n\n`);
-    for (const evt of early.splice(0)) write(evt);
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    const end = (): void => {
-      if (!streams.delete(end)) return;
-      clearInterval(keepAlive);
-      void sub.unsubscribe();
-      res.end();
-    };
-    streams.add(end);
-    req.raw.once('close', end);
-    res.once('close', end);
   });
 };

@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { runsVisibleTo, startAs } from '../../identity/runs.js';
-import { requirePauseAgent, requireUnpauseAgent } from '../../identity/agents.js';
-import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply, RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
+import { RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
 import { listRuns, runState } from '../../actors/run/reads.js';
 import type { GatewayDeps } from '../types.js';
 
@@ -13,10 +12,10 @@ import type { GatewayDeps } from '../types.js';
 export const RUN_WAIT_MS = 25_000;
 
 /**
- * Runs: start (waits for the run to complete, fail or park; 202 with the id when it takes
- * longer), reads of the store, pause/resume/cancel and agent pauses through the run actor. Who
- * a run executes as, who reads it and who steers it is identity/runs.ts; the run actor judges
- * steering where it reads the run.
+ * `/flows/run` and `/flows/runs/*`: start (waits for the run to complete, fail or park; 202 with
+ * the id when it takes longer), reads of the store, and pause/resume/cancel through the run
+ * actor. Who a run executes as, who reads it and who steers it is identity/runs.ts; the run
+ * actor judges steering where it reads the run.
  */
 export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   /** Answers with the run once it ends or parks, or 202 with its id when it is still running after RUN_WAIT_MS. */
@@ -90,20 +89,5 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     schema: { tags: ['flows'], summary: 'ends a run for good (delegates too)', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     return deps.bus.call<RunView>('run', 'cancel', { ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
-  });
-
-  app.post('/agents/pause', {
-    schema: { tags: ['flows'], summary: "pauses an agent: new runs as it are refused and its parked runs cancelled (operator, or the seat itself)", body: AgentPauseBody, response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
-  }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    requirePauseAgent(caller, req.body.agent);
-    return deps.bus.call<AgentPauseReply>('run', 'agentPause', { ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
-  });
-
-  app.post('/agents/unpause', {
-    schema: { tags: ['flows'], summary: 'lifts an agent pause so runs as it start again (operator only)', body: AgentUnpauseBody, response: { 200: AgentUnpauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
-  }, async (req) => {
-    requireUnpauseAgent(req.caller ?? OPERATOR);
-    return deps.bus.call<AgentUnpauseReply>('run', 'agentUnpause', { agent: req.body.agent }, { traceId: req.id, timeoutMs: 15_000 });
   });
 };

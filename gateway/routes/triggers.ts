@@ -3,16 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import {
-  CreateTriggerBody, DeliveryList, DeliveryQuery, EpochReply, TriggerDeleted, TriggerEnabledBody, TriggerIdBody, TriggerList, TriggerMinted, TriggerReply,
+  CreateTriggerBody, DeliveryList, DeliveryQuery, TriggerDeleted, TriggerEnabledBody, TriggerIdBody, TriggerList, TriggerMinted, TriggerReply,
 } from '../../schemas/triggers.js';
 import { OPERATOR } from '../../identity/caller.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
- * Trigger records and the epoch (spec 001 trigger routes, `POST /epoch`): every route asks the
- * trigger actor, which holds the rules (actors/trigger/records.ts: sealing, who may name which
- * principal). A secret appears in the create and rotate replies only, never in a listing or a
- * log line.
+ * `/flows/triggers/*` (spec 001 trigger routes): every route asks the trigger actor, which holds
+ * the rules (actors/trigger/records.ts: sealing, who may name which principal). A secret
+ * appears in the create and rotate replies only, never in a listing or a log line.
  */
 export const triggerRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const ask = <R>(verb: string, req: FastifyRequest, payload: object) =>
@@ -42,8 +41,4 @@ export const triggerRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
   app.get('/flows/triggers/deliveries', {
     schema: { tags: ['triggers'], summary: 'delivery log, newest first (never bodies)', querystring: DeliveryQuery, response: { 200: DeliveryList, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
   }, async (req) => ask<Static<typeof DeliveryList>>('deliveries', req, { ...(req.query.triggerId === undefined ? {} : { triggerId: req.query.triggerId }), limit: req.query.limit ?? 50 }));
-
-  app.post('/epoch', {
-    schema: { tags: ['triggers'], summary: 'stream allowances through the chain port, then fire every trigger: epoch flow', response: { 200: EpochReply, 401: ErrorBody, 503: ErrorBody, 504: ErrorBody } },
-  }, async (req) => deps.bus.call<EpochReply>('trigger', 'epoch', { by: req.caller?.seat ?? 'operator' }, { traceId: req.id, timeoutMs: 30_000 }));
 };
