@@ -74,6 +74,14 @@ export async function settled(s: Setup, runId: string, timeoutMs = 60_000): Prom
   }, { timeoutMs, everyMs: 150 });
 }
 
+/** The run's row once it has ended (completed, error or cancelled), past any park. */
+export async function ended(s: Setup, runId: string, timeoutMs = 60_000): Promise<any> {
+  return pollFor(`run ${runId} to end`, async () => {
+    const r = await runRow(s, runId);
+    return r && ['completed', 'error', 'cancelled'].includes(r.status) ? r : undefined;
+  }, { timeoutMs, everyMs: 150 });
+}
+
 export async function attempts(s: Setup, runId: string): Promise<any[]> {
   return pgQuery(`select key, step_id, outcome, closed_at from "${s.schema}".flow_attempt where run_id = $1 order by opened_at`, [runId]);
 }
