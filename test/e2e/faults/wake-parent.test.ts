@@ -87,7 +87,7 @@ t.test('NATS cut between the child\'s end and its wake-up: the parent is woken o
   const worker = await startSvc(t, ['worker', '--actors', 'run,clock'], { ...s.env, NATS_URL: `nats://127.0.0.1:${proxy.port}` });
   const { parent, child } = await parkedPair(s, 'cut');
 
-  await s.bus.send('run', 'resume', { runId: child });
+  await s.bus.send('run', 'resume', { runId: child, by: 'operator', operator: true });
   await s.side.arrival();
   proxy.cut();
   await worker.waitFor((r) => r.msg === 'disconnected from NATS; reconnecting');
@@ -111,7 +111,7 @@ t.test('worker killed -9 between the child\'s end and its wake-up: another worke
   const victim = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, SVC_FAULTS: 'wake.before-send:deleg_crash=crash' });
   const { parent, child } = await parkedPair(s, 'crash');
 
-  await s.bus.send('run', 'resume', { runId: child });
+  await s.bus.send('run', 'resume', { runId: child, by: 'operator', operator: true });
   await s.side.arrival();
   s.side.release();
   t.match(await victim.exited(), { signal: 'SIGKILL' }, 'killed after the child\'s end, before the wake-up');
