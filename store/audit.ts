@@ -5,7 +5,7 @@
  */
 import { raw } from '@mikro-orm/core';
 import { AuditEvent } from './entities/AuditEvent.js';
-import { sqlEm } from './sql.js';
+import { sqlEm } from './knex.js';
 import { fromJson, rawSql, type RawSql, type SqliteStatement } from './raw.js';
 import type { Store } from './types.js';
 

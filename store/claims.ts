@@ -6,7 +6,7 @@
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Claim } from './entities/Claim.js';
-import { sqlEm } from './sql.js';
+import { sqlEm } from './knex.js';
 import type { Store } from './types.js';
 
 /** True iff this call won `key`. Without `ttlMs` the claim never expires (only a release frees it). */

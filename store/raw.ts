@@ -8,9 +8,9 @@
  * once (named statements), SQLite prepares it once per process.
  */
 import { createHash } from 'node:crypto';
-import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type { Store } from './types.js';
 import { qualify } from './migrations/qualify.js';
+import { withConnection } from './knex.js';
 
 export interface PgClient { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> }
 /** A prepared SQLite statement taking the same positional values as its `$n` text. */
@@ -51,17 +51,8 @@ export function rawSql(store: Store): RawSql {
 }
 
 function build(store: Store): RawSql {
-  const conn = store.orm.em.getConnection() as unknown as AbstractSqlConnection;
-  const client = conn.getKnex().client as { acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<void> };
   const schema = store.orm.config.get('schema') as string | undefined;
-  const use = async <T>(fn: (c: unknown) => Promise<T> | T): Promise<T> => {
-    const c = await client.acquireConnection();
-    try {
-      return await fn(c);
-    } finally {
-      await client.releaseConnection(c);
-    }
-  };
+  const use = <T>(fn: (c: unknown) => Promise<T> | T): Promise<T> => withConnection(store.orm, fn);
   if (store.engine === 'postgres') {
     const names = new Map<string, string>();
     const nameOf = (text: string): string => {

@@ -7,7 +7,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { GateQuestion, type GateOption, type GatePurpose, type GateStatus } from '../../store/entities/GateQuestion.js';
 import { Message } from '../../store/entities/Message.js';
-import { sqlEm } from '../../store/sql.js';
+import { sqlEm } from '../../store/knex.js';
 import type { Store } from '../../store/types.js';
 import type { GateView, MessageView } from '../../schemas/gates.js';
 

@@ -7,6 +7,8 @@ import t from 'tap';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AuditEvent, Claim, claimWindow, insertAudit, releaseClaim, usageCounts } from '../../store/index.js';
 import { engines } from '../helpers/store-engines.js';
+import { runsOf, type Lease, type NewRun } from '../../store/runs/index.js';
+import { pauseAgent } from '../../store/paused.js';
 
 const HOUR = 3_600_000;
 
@@ -101,6 +103,101 @@ for (const e of engines) {
       t.match(row, { traceId: 'trace-1', data: { nested: { ok: true }, list: [1, 2] } });
       t.type(row.id, 'string', 'the bigint id comes back as a string');
       t.ok(row.at instanceof Date && Math.abs(row.at.getTime() - Date.now()) < 60_000, 'at is now');
+    });
+  });
+
+  t.test(`run repository on ${e.engine}`, { skip }, async (t) => {
+    const store = await e.open(t);
+    const runs = runsOf(store);
+    const a: Lease = { holder: 'worker-a', ms: 60_000, now: () => Date.now() };
+    const b: Lease = { ...a, holder: 'worker-b' };
+    const run = (id: string, over: Partial<NewRun> = {}): NewRun => ({ id, flowId: 'f', flow: { id: 'f' }, principal: 'alice', input: 'in', trigger: 'manual', cursor: 's1', stack: ['f'], traceId: id, ...over });
+    const started = { audit: { type: 'FlowRun', data: { status: 'running' } }, refusePaused: true };
+    const step = (runId: string, seq: number) => ({ runId, seq, stepId: `s${seq + 1}`, cursor: `s${seq + 2}`, outputs: { [`s${seq + 1}`]: seq }, trace: [], principal: 'alice', input: 'in', attemptKey: undefined, attemptOutcome: 'done' });
+
+    t.test('insert stores the run, leased, with its audit row; a second insert of the id or of the parent step stores nothing', async (t) => {
+      const ins = await runs.insert(run('r1'), a, started);
+      t.match(ins, { paused: false, audit: { type: 'FlowRun', id: String } });
+      const row = await runs.load('r1');
+      t.match(row, { id: 'r1', status: 'running', leaseHolder: 'worker-a', seq: 0, flow: { id: 'f' }, stack: ['f'], pauseRequested: false, resumeSignal: null });
+      t.ok(row!.createdAt instanceof Date && row!.leaseExpiresAt instanceof Date, 'dates come back as dates');
+      t.same(await runs.insert(run('r1'), a, started), { row: null, paused: false, audit: undefined });
+      t.ok((await runs.insert(run('c1', { parent: { runId: 'r1', stepId: 's1' } }), a, started)).row);
+      t.equal((await runs.insert(run('c2', { parent: { runId: 'r1', stepId: 's1' } }), a, started)).row, null, 'one child per parent step');
+      t.equal((await runs.findChild('r1', 's1'))?.id, 'c1');
+      t.equal(await runs.load('missing'), null);
+    });
+
+    t.test('a paused principal starts nothing when refused', async (t) => {
+      await pauseAgent(store, 'bob', 'op');
+      t.same(await runs.insert(run('p1', { principal: 'bob' }), a, started), { row: null, paused: true, audit: undefined });
+      t.ok((await runs.insert(run('p2', { principal: 'bob' }), a, { ...started, refusePaused: false })).row);
+    });
+
+    t.test('leases: renewed by the holder only, taken when free, expired, own or forced', async (t) => {
+      await runs.insert(run('l1'), a, started);
+      t.equal(await runs.renewLease('l1', a), true);
+      t.equal(await runs.renewLease('l1', b), false);
+      t.equal(await runs.takeLease('l1', b, false), false, 'held and unexpired');
+      t.equal(await runs.takeLease('l1', a, false), true, 'its own');
+      t.equal(await runs.takeLease('l1', b, true), true, 'forced');
+      t.equal((await runs.load('l1'))!.leaseHolder, 'worker-b');
+    });
+
+    t.test('a boundary moves the run only for its holder at its seq; an end stores its audit row', async (t) => {
+      await runs.insert(run('b1'), a, started);
+      t.same(await runs.writeBoundary(step('b1', 0), b, { status: 'running' }), { ok: false, reason: 'lost' }, 'not the holder');
+      t.match(await runs.writeBoundary(step('b1', 0), a, { status: 'running' }), { ok: true, pauseRequested: false });
+      t.same(await runs.writeBoundary(step('b1', 0), a, { status: 'running' }), { ok: false, reason: 'lost' }, 'a stale seq');
+      const end = await runs.writeBoundary({ ...step('b1', 1), cursor: null }, a, { status: 'completed' }, { type: 'FlowRun', data: { status: 'completed' } });
+      t.match(end, { ok: true, audit: { type: 'FlowRun', id: String } });
+      t.match(await runs.load('b1'), { status: 'completed', seq: 2, cursor: null, leaseHolder: null, outputs: { s2: 1 } });
+      t.ok((await runs.load('b1'))!.endedAt instanceof Date);
+    });
+
+    t.test('a pause request is reported at the boundary; a signal that came before the park re-enters the step', async (t) => {
+      await runs.insert(run('s1'), a, started);
+      t.equal(await runs.requestPause('s1', new Date()), true);
+      t.same(await runs.writeBoundary(step('s1', 0), a, { status: 'running' }), { ok: true, pauseRequested: true });
+      t.equal(await runs.withdrawPause('s1', new Date()), true);
+      t.equal(await runs.leavePendingSignal('s1', 's2', { kind: 'gate' }), true);
+      t.equal(await runs.leavePendingSignal('s1', 's2', { kind: 'gate' }), false, 'one pending signal');
+      const park = await runs.writeBoundary(step('s1', 1), a, { status: 'waiting', reason: 'human_gate', stepId: 's2', token: 't', resumeSignal: undefined });
+      t.same(park, { ok: false, reason: 'pending', signal: { kind: 'gate' } });
+      t.match(await runs.load('s1'), { status: 'running', pendingSignal: null, resumeSignal: { kind: 'gate' } });
+    });
+
+    t.test('a parked run is claimed by exactly one waker', async (t) => {
+      await runs.insert(run('w1'), a, started);
+      t.match(await runs.writeBoundary(step('w1', 0), a, { status: 'waiting', reason: 'human_gate', stepId: 's2', token: 'tok', resumeSignal: undefined }), { ok: true });
+      t.match(await runs.load('w1'), { status: 'waiting', waitingReason: 'gate', waitingToken: 'tok', leaseHolder: null });
+      t.equal(await runs.claimWaiting('w1', a, { token: 'other' }, null, false), false, 'another token');
+      const claims = await Promise.all([a, b, a, b].map((l) => runs.claimWaiting('w1', l, { token: 'tok' }, { ok: true }, false)));
+      t.equal(claims.filter(Boolean).length, 1);
+      t.match(await runs.load('w1'), { status: 'running', resumeSignal: { ok: true }, waitingToken: null });
+    });
+
+    t.test('attempts: one per step and seq for the holder; reopened only when the caller allows; interrupted with the run', async (t) => {
+      await runs.insert(run('a1'), a, started);
+      t.same(await runs.openAttempt('a1', 's1', 0, b, () => true), { ok: false, reason: 'lost' });
+      t.same(await runs.openAttempt('a1', 's1', 0, a, () => false), { ok: true, key: 'a1/s1/0' });
+      t.same(await runs.openAttempt('a1', 's1', 0, a, () => true), { ok: false, reason: 'taken', key: 'a1/s1/0', open: true });
+      await runs.closeAttempt('a1/s1/0', 'abandoned', new Date());
+      t.same(await runs.openAttempt('a1', 's1', 0, a, () => false), { ok: false, reason: 'taken', key: 'a1/s1/0', open: false });
+      t.same(await runs.openAttempt('a1', 's1', 0, a, (closed) => closed[0]?.outcome === 'abandoned'), { ok: true, key: 'a1/s1/0.r1' });
+      t.same((await runs.openAttempts('a1')).map((x) => x.key), ['a1/s1/0.r1']);
+      t.equal(await runs.interrupt('a1', 'a1/s1/0.r1', 'gone', new Date(), 'worker-b'), false, 'not the holder');
+      t.equal(await runs.interrupt('a1', 'a1/s1/0.r1', 'gone', new Date(), 'worker-a'), true);
+      t.match(await runs.load('a1'), { status: 'error', errorCode: 'flow_step_interrupted', leaseHolder: null });
+      t.same(await runs.openAttempts('a1'), []);
+    });
+
+    t.test('a run ends from outside only while running or waiting', async (t) => {
+      await runs.insert(run('e1'), a, started);
+      t.equal(await runs.endFromOutside('e1', 'cancelled', 'cancelled', 'by op', new Date(), 'worker-b'), false, 'only the holder given');
+      t.equal(await runs.endFromOutside('e1', 'cancelled', 'cancelled', 'by op', new Date()), true);
+      t.equal(await runs.endFromOutside('e1', 'error', 'x', 'y', new Date()), false, 'already ended');
+      t.match(await runs.load('e1'), { status: 'cancelled', errorCode: 'cancelled' });
     });
   });
 

@@ -64,7 +64,7 @@ export async function cancelRun(e: Engine, runId: string, reason: string | undef
   if (done) {
     // A write in the air finishes, but its boundary can no longer be written: close its attempt
     // here, marked so a reader knows the call may or may not have happened.
-    for (const a of await openAttempts(e.deps.store, runId)) await closeAttempt(e.deps.store.em(), a.key, 'cancelled', new Date(e.deps.now()));
+    for (const a of await openAttempts(e.deps.store, runId)) await closeAttempt(e.deps.store, a.key, 'cancelled', new Date(e.deps.now()));
     await e.deps.bus.send('gate', 'close', { runId }, { traceId });
     if (audit) await lifecycle(e, runId, 'cancel', by, reason, traceId);
     const children = await e.deps.store.em().find(FlowRun, { parentRunId: runId, status: { $in: ['running', 'waiting'] } });

@@ -45,7 +45,7 @@ async function failClosed(e: Engine, runId: string, traceId: string): Promise<Ru
   const now = new Date(e.deps.now());
   for (const a of open) {
     if (mayRunAgain(flow.steps.find((s) => s.id === a.stepId))) {
-      await closeAttempt(e.deps.store.em(), a.key, 'abandoned', now);
+      await closeAttempt(e.deps.store, a.key, 'abandoned', now);
       continue;
     }
     const message = `step ${a.stepId} was interrupted inside a side effect (attempt ${a.key}); it may or may not have happened: reconcile it, then start a new run`;

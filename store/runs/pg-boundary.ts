@@ -5,15 +5,15 @@
  * run at the expected seq, no pending signal, no pause request). A run whose conditions fail is
  * simply absent from the result and takes the careful path, as with a statement of its own. Each
  * caller waits for the commit of the batch that carries its boundary before it starts a step that
- * is not replayable (engine/driver.ts holds the checkpoints of cheap in-process steps for the next
+ * is not replayable (the run engine's driver holds the checkpoints of cheap in-process steps for the next
  * boundary, which writes them first); only the round trip, the parse and the WAL flush are shared
  * (store/pg-batch.ts).
  */
-import type { Store } from '../../../store/types.js';
-import { rawSql } from '../../../store/raw.js';
-import { pgBatch } from '../../../store/pg-batch.js';
-import { withFlags } from '../../../store/outbox-flags.js';
-import { outboxCtes } from '../../../store/audit.js';
+import type { Store } from '../types.js';
+import { rawSql } from '../raw.js';
+import { pgBatch } from '../pg-batch.js';
+import { withFlags } from '../outbox-flags.js';
+import { outboxCtes } from '../audit.js';
 
 /** One run's boundary, as the statement reads it (JSON keys are its record columns). */
 export interface BoundaryRow {
