@@ -8,3 +8,4 @@ export { claimWindow, releaseClaim } from './claims.js';
 export { insertAudit, markPublished, unpublishedAudit, usageCounts, type AuditInput, type StoredAudit } from './audit.js';
 export { entities, AuditEvent, AuditOutbox, Claim } from './entities/index.js';
 export { runsOf, type RunRepository } from './runs/index.js';
+export { mcpOf, type McpRepository } from './mcp/index.js';

@@ -9,6 +9,7 @@ import { AuditEvent, Claim, claimWindow, insertAudit, releaseClaim, usageCounts 
 import { engines } from '../helpers/store-engines.js';
 import { runsOf, type Lease, type NewRun } from '../../store/runs/index.js';
 import { pauseAgent } from '../../store/paused.js';
+import { mcpOf } from '../../store/mcp/index.js';
 
 const HOUR = 3_600_000;
 
@@ -198,6 +199,52 @@ for (const e of engines) {
       t.equal(await runs.endFromOutside('e1', 'cancelled', 'cancelled', 'by op', new Date()), true);
       t.equal(await runs.endFromOutside('e1', 'error', 'x', 'y', new Date()), false, 'already ended');
       t.match(await runs.load('e1'), { status: 'cancelled', errorCode: 'cancelled' });
+    });
+  });
+
+  t.test(`MCP repository on ${e.engine}`, { skip }, async (t) => {
+    const store = await e.open(t);
+    const mcp = mcpOf(store);
+    const server = (id: string, url: string) => ({ id, transport: 'http', url }) as never;
+
+    t.test('a caller sees its own runtime server before the operator\'s', async (t) => {
+      t.equal(await mcp.putRuntimeServer('', server('srv', 'http://op'), 'op'), false);
+      t.equal(await mcp.putRuntimeServer('', server('srv', 'http://op2'), 'op'), true, 'replaced');
+      await mcp.putRuntimeServer('alice', server('srv', 'http://alice'), 'alice');
+      t.match(await mcp.visibleRuntimeServer('alice', 'srv'), { owner: 'alice', config: { url: 'http://alice' } });
+      t.match(await mcp.visibleRuntimeServer('bob', 'srv'), { owner: '', config: { url: 'http://op2' } });
+      t.equal(await mcp.visibleRuntimeServer('bob', 'none'), undefined);
+      t.same((await mcp.runtimeServers()).map((r) => r.owner), ['', 'alice']);
+      t.equal(await mcp.deleteRuntimeServer('alice', 'srv'), true);
+      t.equal(await mcp.deleteRuntimeServer('alice', 'srv'), false);
+    });
+
+    t.test('a call reads whether the catalog lists its tool and the rules that decide it, every write seen at once', async (t) => {
+      const rule = { owner: '', server: 's', tool: 'echo', level: 'workspace', ref: '', enabled: true, effect: 'read', mode: undefined } as const;
+      t.same(await mcp.callRules('', 's', 'echo'), { found: false, rules: [] });
+      await mcp.putCatalog('', 's', [{ name: 'echo' }, { name: 'other' }]);
+      t.match(await mcp.catalog('', 's'), { tools: [{ name: 'echo' }, { name: 'other' }] });
+      await mcp.upsertRule(rule, 'op');
+      await mcp.upsertRule({ ...rule, tool: '*', level: 'agent', ref: '0xa', enabled: false, effect: undefined }, 'op');
+      await mcp.upsertRule({ ...rule, tool: 'other' }, 'op');
+      const read = await mcp.callRules('', 's', 'echo');
+      t.equal(read.found, true);
+      t.same(read.rules.map((r) => `${r.level}:${r.tool}:${r.enabled}`).sort(), ['agent:*:false', 'workspace:echo:true'], 'exact and wildcard only');
+      t.equal((await mcp.rules('')).length, 3);
+      t.same((await mcp.revokeAllows('', 's', ['echo'])).map((r) => r.tool), ['echo']);
+      t.equal(await mcp.deleteRule('', 's', '*', 'agent', '0xa'), true);
+      t.same(await mcp.callRules('', 's', 'echo'), { found: true, rules: [] });
+      t.equal((await mcp.callRules('', 's', 'missing')).found, false);
+    });
+
+    t.test('sealed secrets per owner', async (t) => {
+      t.equal(await mcp.putSecret('alice', 'k', 'sealed-1', '1111'), false);
+      t.equal(await mcp.putSecret('alice', 'k', 'sealed-2', '2222'), true);
+      t.equal(await mcp.sealedSecret('alice', 'k'), 'sealed-2');
+      t.equal(await mcp.sealedSecret('bob', 'k'), undefined);
+      t.match(await mcp.secrets('alice'), [{ ref: 'k', last4: '2222' }]);
+      t.same(await mcp.deleteSecret('alice', 'k'), { last4: '2222' });
+      t.equal(await mcp.deleteSecret('alice', 'k'), undefined);
     });
   });
 

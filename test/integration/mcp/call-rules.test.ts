@@ -1,7 +1,7 @@
 /**
  * What a call reads of the rules (`callRules`), on both engines: every rule change and catalog
- * refresh is in force for the very next read. The embedded store keeps what it read between
- * writes (store.ts), so this is what says that keeping is never stale.
+ * refresh is in force for the very next read, and a read that overlaps a write never hides the
+ * write from the next one. Neither engine keeps a read between calls (store/mcp/types.ts).
  */
 import t from 'tap';
 import { engines } from '../../helpers/store-engines.js';
