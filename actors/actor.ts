@@ -1,15 +1,23 @@
 /**
- * An actor is a value: a name and a factory of handlers. `bus/` does the serving; handlers take
- * `(ctx, payload)`, throw AppErrors, and never touch NATS.
+ * An actor is a value: a name, its verbs (schemas/commands) and a factory. `create(deps)` is
+ * given only the deps the actor declares and returns its handlers, one per verb and typed by it,
+ * with whatever state the actor keeps; `bus/` does the serving; handlers take `(ctx, payload)`,
+ * throw AppErrors, and never touch NATS.
  */
 import type { Logger } from 'pino';
 import type { Bus, Handler } from '../bus/types.js';
+import type { Handlers } from '../bus/verbs.js';
 import type { ActorName } from '../bus/subjects.js';
+import type { Verbs } from '../schemas/commands/index.js';
 import type { Store } from '../store/types.js';
 import type { Config } from '../schemas/config.js';
 import type { Audit } from '../runtime/audit.js';
+import type { Sweep } from '../runtime/sweep.js';
 
-export interface ActorDeps {
+export type { Sweep } from '../runtime/sweep.js';
+
+/** What most actors need from the process: each actor's deps are these and what it adds. */
+export interface KernelDeps {
   readonly config: Config;
   readonly bus: Bus;
   readonly store: Store;
@@ -17,37 +25,45 @@ export interface ActorDeps {
   readonly log: Logger;
   /** Names this process in replies and claims (host:pid). */
   readonly workerId: string;
-  /** Work fanned out once per clock window; later actors add their sweeps here. */
-  readonly sweeps: Sweep[];
   /** The clock every deadline reads (tests inject one; never read Date.now() directly). */
   readonly now: () => number;
-  /** The model provider (metered); chosen once by config. */
-  readonly model: import('./run/model/index.js').MeteredModelProvider;
-  /** SVC_CONNECTORS routes a `tool` step calls as `<connector>.<route>`. */
-  readonly connectors: import('./run/connectors/index.js').Connectors;
 }
 
-export interface Sweep {
-  readonly name: string;
-  run(window: number, at: Date): Promise<void>;
-}
-
-export interface ActorDefinition {
-  readonly name: ActorName;
-  handlers(deps: ActorDeps): Record<string, Handler<any, any>>;
+/** What `create` returns: the actor's handlers and its part in the process's life. */
+export interface ActorInstance<V extends Verbs> {
+  readonly handlers: Handlers<V>;
   /** Sweeps this actor adds to the clock in every process that runs the clock (whether or not it
    * runs this actor's consumer); a sweep usually just sends this actor a command. */
-  sweeps?(deps: ActorDeps): Sweep[];
+  readonly sweeps?: readonly Sweep[];
   /** Boot work, awaited once this actor's consumer runs in this process (restores, discovery). */
-  start?(deps: ActorDeps): Promise<void>;
+  start?(): Promise<void>;
   /** Writes this actor still owes the store, awaited at close after the bus closed (no more
    * work can arrive) and before the store closes. */
-  stop?(deps: ActorDeps): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export interface ActorDefinition<V extends Verbs, D> {
+  readonly name: ActorName;
+  readonly verbs: V;
   /** Commands this actor handles at once per process (default: the bus default, 16). Long
    * handlers (a run driven to its end) need more so control commands are not starved. */
   readonly concurrency?: number;
+  create(deps: D): ActorInstance<V>;
 }
 
-export function defineActor<const D extends ActorDefinition>(def: D): D {
+/** An actor as the composition root holds it: its verbs' types erased, its deps those of `D`. */
+export interface AnyActor<D> {
+  readonly name: ActorName;
+  readonly verbs: Verbs;
+  readonly concurrency?: number;
+  readonly create: (deps: D) => {
+    readonly handlers: Readonly<Record<string, Handler<never, unknown>>>;
+    readonly sweeps?: readonly Sweep[];
+    start?(): Promise<void>;
+    stop?(): Promise<void>;
+  };
+}
+
+export function defineActor<V extends Verbs, D>(def: ActorDefinition<V, D>): ActorDefinition<V, D> {
   return def;
 }

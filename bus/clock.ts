@@ -8,6 +8,7 @@
  */
 import type { Logger } from 'pino';
 import type { Bus } from './types.js';
+import { clientOf } from './verbs.js';
 
 export interface MinuteClockOptions {
   bus: Bus;
@@ -35,13 +36,14 @@ export function startMinuteClock(opts: MinuteClockOptions): () => void {
   let stopped = false;
   let busy = false;
 
+  const minute = clientOf(bus, 'clock').minute;
   async function check(): Promise<void> {
     const current = Math.floor(now() / tickMs);
     const from = last === undefined ? current : Math.max(last + 1, current - MAX_CATCH_UP + 1);
     for (let window = from; window <= current; window++) {
       const at = new Date(window * tickMs).toISOString();
       try {
-        const res = await bus.send('clock', 'minute', { window, at }, { msgId: clockMsgId(window) });
+        const res = await minute.send({ window, at }, { msgId: clockMsgId(window) });
         log.debug({ window, duplicate: res.duplicate }, 'clock window sent');
         last = window;
       } catch (err) {

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
 import { jsonHoldsNul, nulRefused } from '../schemas/text.js';
-import type { Handler, HandlerContext } from './types.js';
+import type { Handler, HandlerContext, PayloadCheck } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { decode, encode, toWireError, verbOf } from './wire.js';
 import { classify } from './retry.js';
@@ -38,7 +38,9 @@ export interface Delivery {
 export interface DispatcherOptions {
   readonly actor: ActorName;
   readonly names: Names;
-  readonly handlers: Record<string, Handler<any, any>>;
+  readonly handlers: Readonly<Record<string, Handler<never, unknown>>>;
+  /** Refuses a payload its verb does not take (a terminal AppError, so it ends like any refusal). */
+  readonly check?: PayloadCheck | undefined;
   readonly concurrency: number;
   readonly ackWaitMs: number;
   readonly maxDeliver: number;
@@ -134,6 +136,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       } catch (err) {
         throw new AppError('invalid_json', { message: 'the command payload is not valid JSON', cause: err });
       }
+      opts.check?.(verb, payload);
       const ctx: HandlerContext = {
         subject: d.subject,
         verb,
@@ -142,7 +145,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
         deliveryCount: d.deliveryCount,
         get log() { return clog(); },
       };
-      const result: unknown = await handler(ctx, payload);
+      const result: unknown = await (handler as Handler)(ctx, payload);
       opts.beforeAck?.(actor, verb);
       if (settle(e, 'ack', () => d.ack())) reply(d, result, false);
     } catch (err) {

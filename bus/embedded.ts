@@ -39,7 +39,7 @@ export interface EmbeddedBusOptions {
   ackWaitMs?: number;
   maxDeliver?: number;
   backoffMs?: (deliveryCount: number) => number;
-  /** Told of every dead letter stored (runtime/system.ts records it as an audit event). */
+  /** Told of every dead letter stored (main/system.ts records it as an audit event). */
   onDeadLetter?: (dl: DeadLetter) => void;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
@@ -139,6 +139,7 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
         actor,
         names,
         handlers,
+        check: o.check,
         concurrency: o.concurrency ?? DEFAULT_CONCURRENCY,
         ackWaitMs,
         maxDeliver: opts.maxDeliver ?? MAX_DELIVER,

@@ -45,7 +45,7 @@ export interface CreateBusOptions {
   retryCapMs?: number;
   /** The command stream's duplicate window (both transports). */
   duplicateWindowMs?: number;
-  /** Told of every dead letter stored (runtime/system.ts records it as an audit event). */
+  /** Told of every dead letter stored (main/system.ts records it as an audit event). */
   onDeadLetter?: (dl: import('../schemas/dlq.js').DeadLetter) => void;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;

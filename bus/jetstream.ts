@@ -45,7 +45,7 @@ export interface JetStreamBusOptions {
   /** Connection name shown by `nats server report connections`. */
   name?: string;
   backoffMs?: (deliveryCount: number) => number;
-  /** Told of every dead letter stored (runtime/system.ts records it as an audit event). */
+  /** Told of every dead letter stored (main/system.ts records it as an audit event). */
   onDeadLetter?: (dl: DeadLetter) => void;
   /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
@@ -316,6 +316,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         actor,
         names,
         handlers,
+        check: o.check,
         concurrency: o.concurrency ?? DEFAULT_CONCURRENCY,
         ackWaitMs,
         maxDeliver: MAX_DELIVER,

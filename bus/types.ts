@@ -55,7 +55,12 @@ export interface SendResult {
 export interface ConsumeOptions {
   /** Commands handled at once by this consumer (default 16). */
   concurrency?: number;
+  /** Checks a parsed payload against its verb before the handler runs; it throws the AppError
+   * that ends the command (bus/verbs.ts builds it from the verb's schema). */
+  check?: PayloadCheck;
 }
+
+export type PayloadCheck = (verb: string, payload: unknown) => void;
 
 export interface ConsumerHandle {
   readonly actor: ActorName;
@@ -91,10 +96,10 @@ export interface Bus {
   /** Durable publish, then waits for the handler's reply (or its terminal error, rethrown as AppError). */
   call<R = unknown>(actor: ActorName, verb: string, payload: unknown, opts?: CallOptions): Promise<R>;
   /** Consumes an actor's work queue; each command goes to exactly one consumer across all processes. */
-  consume(actor: ActorName, handlers: Record<string, Handler<any, any>>, opts?: ConsumeOptions): Promise<ConsumerHandle>;
+  consume(actor: ActorName, handlers: Readonly<Record<string, Handler<never, unknown>>>, opts?: ConsumeOptions): Promise<ConsumerHandle>;
   /** Core request/reply for answers that are not durable work; served by `serve` on any replica. */
   request<R = unknown>(name: string, payload: unknown, opts?: { timeoutMs?: number; traceId?: string }): Promise<R>;
-  serve(name: string, handler: (payload: any, traceId: string) => Promise<unknown>): Promise<Subscription>;
+  serve(name: string, handler: (payload: never, traceId: string) => Promise<unknown>): Promise<Subscription>;
   /** Publishes an event on `<prefix>.evt.<type>`. With a msgId, a second publish of the same id
    * inside the duplicate window is dropped (JetStream); `at` keeps the time of the original. */
   emit(type: string, data: Record<string, unknown>, opts?: EmitOptions): Promise<void>;

@@ -126,7 +126,7 @@ export function readReply<R>(body: Uint8Array, isError: boolean): R {
 
 /** Runs one `serve` handler and shapes its outcome for the wire; never throws. */
 export async function answerRequest(
-  handler: (payload: any, traceId: string) => Promise<unknown>,
+  handler: (payload: never, traceId: string) => Promise<unknown>,
   body: Uint8Array,
   traceId: string,
   log: Logger,
@@ -140,7 +140,8 @@ export async function answerRequest(
     return { body: encode(new AppError('invalid_json').toResponseObject()), isError: true };
   }
   try {
-    return { body: encode(await handler(payload, traceId)), isError: false };
+    // The payload was read from the wire; the handler checks it against its verb (bus/verbs.ts).
+    return { body: encode(await (handler as (payload: unknown, traceId: string) => Promise<unknown>)(payload, traceId)), isError: false };
   } catch (err) {
     if (!isAppError(err)) log.error({ err, traceId }, 'rpc handler failed');
     return { body: encode(toWireError(err)), isError: true };

@@ -1,19 +1,22 @@
 /**
  * Who is calling: the one caller type of the gateway, the bus commands and the actors. The
  * gateway resolves it from the bearer token (identity/authenticate.ts); a command that carries
- * only a seat and an operator flag is read back into one with `commandCaller`.
+ * only a seat and an operator flag is read back into one with `commandCaller`. The type is read
+ * from its schema, which the verbs that carry a caller declare as their `caller` (schemas/commands).
  */
+import { Type, type Static } from 'typebox';
 
-export interface Caller {
+export const Caller = Type.Object({
   /** `operator` for SVC_ORCH_TOKEN (or an open API); `seat` for an SVC_IDENTITIES token. */
-  readonly kind: 'operator' | 'seat';
+  kind: Type.Union([Type.Literal('operator'), Type.Literal('seat')]),
   /** The seat id the caller acts as (`operator` for the operator). */
-  readonly seat: string;
+  seat: Type.String(),
   /** Whether the caller is a person or an agent; set from the token, never taken from a request body. */
-  readonly authorKind: 'human' | 'agent';
-  /** Workspace scope; undefined is the operator's own scope. */
-  readonly workspace: string | undefined;
-}
+  authorKind: Type.Union([Type.Literal('human'), Type.Literal('agent')]),
+  /** Workspace scope; absent is the operator's own scope. */
+  workspace: Type.Optional(Type.String()),
+});
+export type Caller = Readonly<Static<typeof Caller>>;
 
 export const OPERATOR: Caller = Object.freeze({ kind: 'operator', seat: 'operator', authorKind: 'human', workspace: undefined });
 

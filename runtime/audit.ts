@@ -12,7 +12,7 @@ import type { Store } from '../store/types.js';
 import { insertAudit, markPublished, unpublishedAudit, type StoredAudit } from '../store/audit.js';
 import { flagPublished } from '../store/outbox-flags.js';
 import type { AuditEventType } from '../schemas/events.js';
-import type { Sweep } from '../actors/actor.js';
+import type { Sweep } from './sweep.js';
 
 export interface Audit {
   record(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;

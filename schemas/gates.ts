@@ -22,49 +22,59 @@ export function validAssignee(assignee: string): boolean {
   return assignee.trim() !== '' && !/\s/.test(assignee.trim());
 }
 
-export interface GateOpenRequest {
-  runId: string;
-  stepId: string;
-  purpose: 'human_gate' | 'connector_ask';
+export const GateOption = Type.Object({ id: Type.String(), label: Type.String(), port: Type.Union([Type.String(), Type.Null()]) });
+
+/** `gate.open`: one question per (run, step), however often it is sent. */
+export const GateOpenRequest = Type.Object({
+  runId: Type.String({ minLength: 1 }),
+  stepId: Type.String({ minLength: 1 }),
+  purpose: Type.Union([Type.Literal('human_gate'), Type.Literal('connector_ask')]),
   /** The run's principal: the question is posted in thread `agent:<principal>`. */
-  principal: string;
+  principal: Type.String(),
   /** Rendered prompt: stored and posted in the thread, never put in an event. */
-  prompt: string;
-  options: { id: string; label: string; port: string | null }[];
-  assignee?: string | null;
+  prompt: Type.String(),
+  options: Type.Array(GateOption),
+  assignee: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** At least 5 minutes counts; anything else falls back to SVC_HUMAN_GATE_TTL_MS. */
-  timeoutMs?: number;
-}
+  timeoutMs: Type.Optional(Type.Number()),
+});
+export type GateOpenRequest = Static<typeof GateOpenRequest>;
 
-export interface GateOpenReply {
-  questionId: string;
+export const GateOpenReply = Type.Object({
+  questionId: Type.String(),
   /** False when the (run, step) already had its question (a resume, a second replica). */
-  created: boolean;
-  status: GateStatusName;
-  thread: string;
-  deadlineAt: string;
+  created: Type.Boolean(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed')]),
+  thread: Type.String(),
+  deadlineAt: Type.String(),
   /** Set when the question is already resolved. */
-  optionId: string | null;
-  port: string | null;
-}
+  optionId: Type.Union([Type.String(), Type.Null()]),
+  port: Type.Union([Type.String(), Type.Null()]),
+});
+export type GateOpenReply = Static<typeof GateOpenReply>;
 
-export interface GateCloseRequest {
-  runId: string;
+/** `gate.close`: a cancelled run's open questions. */
+export const GateCloseRequest = Type.Object({
+  runId: Type.String({ minLength: 1 }),
   /** Recorded on each closed question; default `cancelled`. */
-  reason?: string;
-}
+  reason: Type.Optional(Type.String()),
+});
+export type GateCloseRequest = Static<typeof GateCloseRequest>;
+export const GateCloseReply = Type.Object({ closed: Type.Array(Type.String()) });
 
-export interface GateMessageRequest {
-  thread?: string;
-  replyTo?: string;
-  kind?: string;
-  body: string;
-  author: string;
-  authorKind: 'human' | 'agent';
-  authorId: string | null;
+/** `gate.message`: author fields come from the authenticated caller, never from a body. */
+export const GateMessageRequest = Type.Object({
+  thread: Type.Optional(Type.String()),
+  replyTo: Type.Optional(Type.String()),
+  kind: Type.Optional(Type.String()),
+  body: Type.String(),
+  author: Type.String(),
+  authorKind: Type.Union([Type.Literal('human'), Type.Literal('agent')]),
+  authorId: Type.Union([Type.String(), Type.Null()]),
   /** The poster is the operator, who may post in any thread; a seat only in its own. */
-  operator?: boolean;
-}
+  operator: Type.Optional(Type.Boolean()),
+});
+export type GateMessageRequest = Static<typeof GateMessageRequest>;
 
 export const MessageView = Type.Object({
   id: Type.String(),

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IdString, IdToken } from './text.js';
+import { Caller } from '../identity/caller.js';
 
 /** Lowercase letters, digits and single hyphens: never `__`, so `mcp__<server>__<tool>` parses one way. */
 export const McpServerId = Type.String({ pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$', description: 'server id: lowercase letters, digits and hyphens' });
@@ -197,26 +198,28 @@ export const SecretSetReply = Type.Object({ ref: Type.String(), last4: Type.Stri
 export const SecretClearReply = Type.Object({ ref: Type.String(), cleared: Type.Boolean() });
 
 /** The `mcp.call` bus verb, as the gateway and the flow engine send it. */
-export interface McpCallCommand {
-  name: string;
-  arguments?: Record<string, unknown>;
+export const McpCallCommand = Type.Object({
+  name: Type.String(),
+  arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /** The seat whose rules apply. */
-  seat: string;
+  seat: Type.String(),
   /** Workspace whose runtime servers are visible; omitted: the operator's scope. */
-  workspace?: string;
+  workspace: Type.Optional(Type.String()),
   /** True inside a flow run, which can park on a question; false from `/mcp/call`. */
-  askSurface: boolean;
+  askSurface: Type.Boolean(),
   /** Set when a human answered yes to the ask for this call. */
-  approvedQuestionId?: string;
-}
+  approvedQuestionId: Type.Optional(Type.String()),
+  /** The gateway's caller, when a person or an agent asked (not a flow run). */
+  caller: Type.Optional(Caller),
+});
+export type McpCallCommand = Static<typeof McpCallCommand>;
 
-/** The same command as a core request/reply (`<prefix>.rpc.mcp.call`), served by every mcp worker. */
-export const MCP_CALL_RPC = 'mcp.call';
-
-export type McpCallOutcome =
-  /** `untrusted` is true for every external result, false for a first-party `svc_*` one. */
-  | { status: 'ok'; name: string; result: unknown; untrusted: boolean; durationMs: number }
-  | { status: 'ask_required'; server: string; tool: string };
+/** `untrusted` is true for every external result, false for a first-party `svc_*` one. */
+export const McpCallOutcome = Type.Union([
+  Type.Object({ status: Type.Literal('ok'), name: Type.String(), result: Type.Unknown(), untrusted: Type.Boolean(), durationMs: Type.Number() }),
+  Type.Object({ status: Type.Literal('ask_required'), server: Type.String(), tool: Type.String() }),
+]);
+export type McpCallOutcome = Static<typeof McpCallOutcome>;
 
 /** An SVC_MCP_ALLOW_HOSTS entry: an exact host or `*.<domain>`, optionally `:<port>`. */
 export const HOST_ENTRY_PATTERN = /^(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::([0-9]{1,5}))?$/;

@@ -62,41 +62,45 @@ export const StartRunBody = Type.Object({
 }, { additionalProperties: false });
 export type StartRunBody = Static<typeof StartRunBody>;
 
+/** A webhook run's delivery, for the worker to log as accepted before it starts the run
+ * (actors/trigger/accepted.ts). */
+export const AcceptedDelivery = Type.Object({
+  triggerId: Type.String(),
+  deliveryKey: Type.String(),
+  bytes: Type.Integer(),
+  eventType: Type.Union([Type.String(), Type.Null()]),
+  /** When the gateway accepted it (ISO 8601). */
+  at: Type.String(),
+});
+export type AcceptedDelivery = Static<typeof AcceptedDelivery>;
+
 /** `run.start` on the bus. */
-export interface StartRunCommand {
-  runId: string;
-  flowId?: string;
-  flow?: Record<string, unknown>;
-  input?: string;
-  principal: string;
+export const StartRunCommand = Type.Object({
+  runId: Type.String({ minLength: 1 }),
+  flowId: Type.Optional(Type.String()),
+  flow: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  input: Type.Optional(Type.String()),
+  principal: Type.String(),
   /** Whether the principal is the operator (sees every saved flow). */
-  operator?: boolean;
-  trigger?: string;
-  traceId?: string;
-  /** A webhook run's delivery, for the worker to log as accepted before it starts the run
-   * (actors/trigger/accepted.ts, called from the run actor's start). */
-  delivery?: AcceptedDelivery;
-}
+  operator: Type.Optional(Type.Boolean()),
+  trigger: Type.Optional(Type.String()),
+  traceId: Type.Optional(Type.String()),
+  delivery: Type.Optional(AcceptedDelivery),
+});
+export type StartRunCommand = Static<typeof StartRunCommand>;
 
 /** A webhook run's start: a `run.start` with its delivery. */
 export type WebhookStart = StartRunCommand & { delivery: AcceptedDelivery };
 
-/** Why a parked step is being re-entered: the `signal` of `run.signal` (sent by the gate actor and by a finishing child run). */
-export type ResumeSignal =
-  | { readonly kind: 'gate_answered'; readonly questionId: string; readonly optionId: string; readonly port: string | null }
-  | { readonly kind: 'gate_timed_out'; readonly questionId: string }
-  | { readonly kind: 'child_finished'; readonly childRunId: string }
-  | { readonly kind: 'ask_answered'; readonly questionId: string; readonly approved: boolean }
-  | { readonly kind: 'released' };
-
-export interface AcceptedDelivery {
-  triggerId: string;
-  deliveryKey: string;
-  bytes: number;
-  eventType: string | null;
-  /** When the gateway accepted it (ISO 8601). */
-  at: string;
-}
+/** Why a parked step is being re-entered (`run.signal`). */
+export const ResumeSignal = Type.Union([
+  Type.Object({ kind: Type.Literal('gate_answered'), questionId: Type.String(), optionId: Type.String(), port: Type.Union([Type.String(), Type.Null()]) }),
+  Type.Object({ kind: Type.Literal('gate_timed_out'), questionId: Type.String() }),
+  Type.Object({ kind: Type.Literal('child_finished'), childRunId: Type.String() }),
+  Type.Object({ kind: Type.Literal('ask_answered'), questionId: Type.String(), approved: Type.Boolean() }),
+  Type.Object({ kind: Type.Literal('released') }),
+]);
+export type ResumeSignal = Static<typeof ResumeSignal>;
 
 export const RunIdBody = Type.Object({ runId: IdString() }, { additionalProperties: false });
 export const RunReasonBody = Type.Object({ runId: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });

@@ -7,7 +7,9 @@
  * run and question ids, never the rendered prompt.
  */
 import { randomUUID } from 'node:crypto';
-import { defineActor, type ActorDeps } from '../actor.js';
+import { defineActor } from '../actor.js';
+import { gateVerbs } from '../../schemas/commands/gate.js';
+import type { GateDeps } from './deps.js';
 import { claimWindow } from '../../store/claims.js';
 import { AppError } from '../../schemas/errors.js';
 import { validAssignee, type GateCloseRequest, type GateMessageRequest, type GateOpenReply, type GateOpenRequest, type GateOutcome, type PostMessageReply } from '../../schemas/gates.js';
@@ -21,17 +23,20 @@ import { gateSweep, tell } from './sweep.js';
 
 export const gateActor = defineActor({
   name: 'gate',
-  // Declared, not pushed from handlers(): a process that runs the clock without the gate
-  // consumer must still expire gates.
-  sweeps: (deps) => [gateSweep(deps)],
-  handlers: (deps) => ({
-    open: (ctx: HandlerContext, p: GateOpenRequest) => open(deps, ctx, p),
-    message: (ctx: HandlerContext, p: GateMessageRequest) => message(deps, ctx, p),
-    close: (ctx: HandlerContext, p: GateCloseRequest) => close(deps, ctx, p),
+  // Its sweep is declared by create(): a process that runs the clock without the gate consumer
+  // must still expire gates.
+  verbs: gateVerbs,
+  create: (deps: GateDeps) => ({
+    sweeps: [gateSweep(deps)],
+    handlers: {
+      open: (ctx, p) => open(deps, ctx, p),
+      message: (ctx, p) => message(deps, ctx, p),
+      close: (ctx, p) => close(deps, ctx, p),
+    },
   }),
 });
 
-async function open(deps: ActorDeps, ctx: HandlerContext, p: GateOpenRequest): Promise<GateOpenReply> {
+async function open(deps: GateDeps, ctx: HandlerContext, p: GateOpenRequest): Promise<GateOpenReply> {
   const assignee = p.assignee === undefined || p.assignee === null || p.assignee.trim() === '' ? null : p.assignee.trim();
   if (assignee !== null && !validAssignee(assignee)) throw new AppError('human_gate_invalid_assignee', { detail: p.stepId });
   const now = deps.now();
@@ -68,14 +73,14 @@ async function open(deps: ActorDeps, ctx: HandlerContext, p: GateOpenRequest): P
   };
 }
 
-function postQuestion(deps: ActorDeps, q: GateQuestion, now: number) {
+function postQuestion(deps: GateDeps, q: GateQuestion, now: number) {
   return insertMessage(deps.store, {
     thread: q.thread, replyTo: null, questionId: q.id, kind: 'question', authorKind: 'system', author: `run:${q.runId}`, authorId: null,
     body: questionText(q.prompt, q.options, q.id), createdAt: new Date(now), outcome: null,
   });
 }
 
-async function message(deps: ActorDeps, ctx: HandlerContext, p: GateMessageRequest): Promise<PostMessageReply> {
+async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageRequest): Promise<PostMessageReply> {
   if (p.kind === 'question') throw new AppError('invalid_request', { message: 'kind "question" is posted by gates only' });
   const now = deps.now();
   const question = p.replyTo === undefined ? null : await findQuestion(deps.store, p.replyTo);
@@ -127,7 +132,7 @@ async function message(deps: ActorDeps, ctx: HandlerContext, p: GateMessageReque
   return { message: messageView(msg), gate: outcomeOf('resolved', 'resolved', option.id) };
 }
 
-async function close(deps: ActorDeps, _ctx: HandlerContext, p: GateCloseRequest): Promise<{ closed: string[] }> {
+async function close(deps: GateDeps, _ctx: HandlerContext, p: GateCloseRequest): Promise<{ closed: string[] }> {
   const closed: string[] = [];
   for (const q of await openQuestionsOfRun(deps.store, p.runId)) {
     if (await transition(deps.store, q.id, 'closed', { closeReason: p.reason ?? 'cancelled', answeredAt: new Date(deps.now()) })) closed.push(q.id);

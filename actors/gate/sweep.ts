@@ -7,16 +7,14 @@
  * `signaledAt` are the outbox entry, written by the update itself. `run.signal` is deduplicated
  * by msgId and the engine ignores a signal for a step no longer parked.
  */
-import type { ActorDeps, Sweep } from '../actor.js';
+import type { Sweep } from '../actor.js';
 import type { GateQuestion } from '../../store/entities/GateQuestion.js';
-import type { ResumeSignal } from '../../schemas/runs.js';
+import type { InputOf } from '../../schemas/commands/verb.js';
+import type { runVerbs } from '../../schemas/commands/run.js';
+import type { GateDeps } from './deps.js';
 import { expiredQuestions, markSignaled, transition, unsignaledQuestions } from './questions.js';
 
-export interface RunSignal {
-  runId: string;
-  stepId: string;
-  signal: ResumeSignal;
-}
+export type RunSignal = InputOf<typeof runVerbs.signal>;
 
 /** The `run.signal` payload for a resolved or expired question. An expired connector ask is
  * a denial (fail closed). */
@@ -30,7 +28,7 @@ export function signalFor(q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'pur
   return { ...base, signal: { kind: 'gate_answered', questionId: q.id, optionId: q.optionId ?? '', port } };
 }
 
-export function gateSweep(deps: ActorDeps): Sweep {
+export function gateSweep(deps: GateDeps): Sweep {
   return {
     name: 'gate.expire',
     async run() {
@@ -48,9 +46,9 @@ export function gateSweep(deps: ActorDeps): Sweep {
 }
 
 /** Sends the run its signal and marks it sent; a failure is left for the next sweep. */
-export async function tell(deps: Pick<ActorDeps, 'bus' | 'store' | 'log'>, q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>, now: Date, traceId?: string): Promise<void> {
+export async function tell(deps: Pick<GateDeps, 'clients' | 'store' | 'log'>, q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>, now: Date, traceId?: string): Promise<void> {
   try {
-    await deps.bus.send('run', 'signal', signalFor(q), { msgId: `gate-signal:${q.id}`, ...(traceId === undefined ? {} : { traceId }) });
+    await deps.clients.run.signal.send(signalFor(q), { msgId: `gate-signal:${q.id}`, ...(traceId === undefined ? {} : { traceId }) });
     await markSignaled(deps.store, q.id, now);
   } catch (err) {
     deps.log.warn({ err, questionId: q.id, runId: q.runId }, 'gate signal not sent; the next sweep retries');

@@ -3,27 +3,24 @@
  * (spec 000). Any replica handles any verb: every worker reads the same store. At start it drops
  * stored runtime servers the current egress policy refuses or whose id SVC_MCP_SERVERS now lists
  * (both audited) and discovers the boot servers; the clock sweep sends `sweep` every
- * SVC_MCP_REFRESH_MINUTES. Every process that runs the consumer also answers MCP_CALL_RPC.
+ * SVC_MCP_REFRESH_MINUTES. Every process that runs the consumer also answers `call` as an rpc.
  */
-import { defineActor, type ActorDeps } from '../actor.js';
+import { defineActor } from '../actor.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
+import { mcpVerbs } from '../../schemas/commands/mcp.js';
+import type { Handlers } from '../../bus/verbs.js';
 import type { Handler, HandlerContext } from '../../bus/types.js';
+import type { McpDeps } from './deps.js';
 import { createContext, type McpContext } from './context.js';
 import { attacherOf, checkServer } from './egress.js';
 import { discover } from './discovery.js';
 import { deleteRuntimeServer, runtimeServers } from './store.js';
 import { serverHandlers } from './handlers/servers.js';
 import { ruleHandlers } from './handlers/rules.js';
-import { callHandlers, callResponder } from './handlers/call.js';
-import { MCP_CALL_RPC } from '../../schemas/mcp.js';
+import { callHandlers } from './handlers/call.js';
 import { secretHandlers } from './handlers/secrets.js';
 
-const contexts = new WeakMap<ActorDeps, McpContext>();
-function context(deps: ActorDeps): McpContext {
-  let ctx = contexts.get(deps);
-  if (!ctx) contexts.set(deps, (ctx = createContext(deps)));
-  return ctx;
-}
+type McpVerbs = typeof mcpVerbs;
 
 async function restore(ctx: McpContext): Promise<void> {
   const bootIds = new Set(ctx.deps.config.mcp.servers.map((c) => c.id));
@@ -58,40 +55,43 @@ async function restore(ctx: McpContext): Promise<void> {
  * reached its server, and a redelivered call would reach the server twice. (A long call keeps its
  * ack through the bus dispatcher's own working() beat.)
  */
-function terminalWhenUnexpected(handlers: Record<string, Handler<any, any>>): Record<string, Handler<any, any>> {
-  return Object.fromEntries(Object.entries(handlers).map(([verb, fn]) => [verb, async (h: HandlerContext, p: unknown) => {
+function terminalWhenUnexpected(handlers: Handlers<McpVerbs>): Handlers<McpVerbs> {
+  const guarded = (verb: string, fn: Handler<never, unknown>): Handler => async (h: HandlerContext, p: unknown) => {
     try {
-      return await fn(h, p);
+      return await (fn as Handler)(h, p);
     } catch (err) {
       if (isAppError(err)) throw err;
       h.log.error({ err, verb }, 'mcp handler failed');
       throw new AppError('internal_error', { terminal: true });
     }
-  }]));
+  };
+  // Each wrapper answers what its handler answers: the map keeps every verb's types.
+  return Object.fromEntries(Object.entries(handlers).map(([verb, fn]) => [verb, guarded(verb, fn)])) as unknown as Handlers<McpVerbs>;
 }
 
 export const mcpActor = defineActor({
   name: 'mcp',
-  handlers: (deps) => {
-    const ctx = context(deps);
-    return terminalWhenUnexpected({ ...serverHandlers(ctx), ...ruleHandlers(ctx), ...callHandlers(ctx), ...secretHandlers(ctx) });
+  verbs: mcpVerbs,
+  create: (deps: McpDeps) => {
+    const ctx = createContext(deps);
+    return {
+      handlers: terminalWhenUnexpected({ ...serverHandlers(ctx), ...ruleHandlers(ctx), ...callHandlers(ctx), ...secretHandlers(ctx) }),
+      sweeps: [{
+        name: 'mcp.refresh',
+        async run(window) {
+          const every = deps.config.mcp.refreshMinutes;
+          if (every <= 0 || window % every !== 0) return;
+          await deps.clients.mcp.sweep.send({ window }, { msgId: `mcp.sweep.${window}` });
+        },
+      }],
+      start: async () => {
+        try {
+          await restore(ctx);
+        } catch (err) {
+          deps.log.error({ err }, 'mcp: boot restore or discovery failed');
+        }
+      },
+      stop: () => ctx.calls.settle(),
+    };
   },
-  sweeps: (deps) => [{
-    name: 'mcp.refresh',
-    async run(window) {
-      const every = deps.config.mcp.refreshMinutes;
-      if (every <= 0 || window % every !== 0) return;
-      await deps.bus.send('mcp', 'sweep', { window }, { msgId: `mcp.sweep.${window}` });
-    },
-  }],
-  start: async (deps) => {
-    // Served where the consumer runs, before discovery: a call needs no discovery of its own.
-    await deps.bus.serve(MCP_CALL_RPC, callResponder(context(deps), deps.log.child({ actor: 'mcp', rpc: MCP_CALL_RPC })));
-    try {
-      await restore(context(deps));
-    } catch (err) {
-      deps.log.error({ err }, 'mcp: boot restore or discovery failed');
-    }
-  },
-  stop: (deps) => context(deps).calls.settle(),
 });

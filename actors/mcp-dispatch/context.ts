@@ -4,7 +4,7 @@
  * list); runtime servers come from the store, so every worker sees every attach. A server with
  * an owner is visible only to callers of that workspace; boot and operator servers to everyone.
  */
-import type { ActorDeps } from '../actor.js';
+import type { McpDeps } from './deps.js';
 import type { AuditEventType } from '../../schemas/events.js';
 import type { AppError } from '../../schemas/errors.js';
 import { maySeeServer } from '../../identity/mcp.js';
@@ -19,7 +19,7 @@ export interface ServerEntry extends Target {
 }
 
 export interface McpContext {
-  readonly deps: ActorDeps;
+  readonly deps: McpDeps;
   readonly policy: EgressPolicy;
   readonly session: SessionDeps;
   /** Boot servers this process attached (those the egress policy refused are left out). */
@@ -37,7 +37,7 @@ export function ownerOf(caller: { workspace?: string | undefined }): string {
   return caller.workspace ?? '';
 }
 
-export function createContext(deps: ActorDeps, resolver: Resolver = systemResolver): McpContext {
+export function createContext(deps: McpDeps, resolver: Resolver = systemResolver): McpContext {
   const policy = egressPolicy(deps.config.mcp);
   const boot: ServerEntry[] = [];
   for (const config of deps.config.mcp.servers) {

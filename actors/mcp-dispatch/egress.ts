@@ -23,6 +23,14 @@ export interface EgressPolicy {
   readonly loopback: boolean;
   /** null: any env var name on a runtime attach. */
   readonly allowEnv: readonly string[] | null;
+  /**
+   * URLs that passed this policy's static checks (checkUrl): they are a pure function of the
+   * policy (built once from config, never changed) and the URL text, and cost ~20 µs per check,
+   * twice per call. What this decides for a host name is only that it may be resolved: the DNS
+   * answer is still resolved and classified before every request (resolveChecked), never taken
+   * from here. A policy written out by hand has none and checks every time.
+   */
+  readonly passed?: Map<string, CheckedUrl>;
 }
 
 export type EgressRule =
@@ -50,6 +58,7 @@ export function egressPolicy(s: McpSettings): EgressPolicy {
     allowHosts: hosts && hosts.length > 0 ? hosts : null,
     loopback: s.hosted ? s.allowLoopback : true,
     allowEnv: s.allowEnv !== undefined ? s.allowEnv : s.hosted ? [] : null,
+    passed: new Map(),
   };
 }
 
@@ -96,24 +105,17 @@ export interface CheckedUrl {
   readonly literal: boolean;
 }
 
-/**
- * URLs that passed, per policy: the static checks are a pure function of the policy (built once
- * from config, never changed) and the URL text, and cost ~20 µs per check, twice per call. What
- * this decides for a host name is only that it may be resolved: the DNS answer is still
- * resolved and classified before every request (resolveChecked), never taken from here.
- */
-const passed = new WeakMap<EgressPolicy, Map<string, CheckedUrl>>();
 const PASSED_MAX = 256;
 
-/** Static checks of one URL (the endpoint, or a redirect target). */
+/** Static checks of one URL (the endpoint, or a redirect target), remembered by the policy. */
 export function checkUrl(p: EgressPolicy, raw: string): CheckedUrl {
-  let mine = passed.get(p);
-  const hit = mine?.get(raw);
+  const hit = p.passed?.get(raw);
   if (hit !== undefined) return hit;
   const checked = checkUrlNow(p, raw);
-  if (!mine) passed.set(p, (mine = new Map()));
-  if (mine.size >= PASSED_MAX) mine.clear();
-  mine.set(raw, checked);
+  if (p.passed) {
+    if (p.passed.size >= PASSED_MAX) p.passed.clear();
+    p.passed.set(raw, checked);
+  }
   return checked;
 }
 

@@ -1,20 +1,28 @@
 import { defineActor } from '../actor.js';
-import type { PingRequest } from '../../schemas/ops.js';
-import type { ModelCompleteReply, ModelCompleteRequest } from '../../schemas/connectors.js';
+import { opsVerbs } from '../../schemas/commands/ops.js';
+import type { MeteredModelProvider } from '../../model/index.js';
+
+export interface OpsDeps {
+  readonly workerId: string;
+  readonly model: MeteredModelProvider;
+}
 
 /** Answers a ping through the work queue: proves a gateway reaches some worker over the bus. */
 export const opsActor = defineActor({
   name: 'ops',
-  handlers: (deps) => ({
-    ping: async (ctx, payload: PingRequest) => ({
-      worker: deps.workerId,
-      ...(payload.note === undefined ? {} : { note: payload.note }),
-      deliveryCount: ctx.deliveryCount,
-    }),
-    /** `POST /model/complete`: one metered completion through the model provider. */
-    complete: async (_ctx, payload: ModelCompleteRequest): Promise<ModelCompleteReply> => {
-      const out = await deps.model.complete(payload);
-      return { text: out.text, provider: out.provider, model: out.model, usage: out.usage ?? null, microDollars: out.microDollars };
+  verbs: opsVerbs,
+  create: (deps: OpsDeps) => ({
+    handlers: {
+      ping: async (ctx, payload) => ({
+        worker: deps.workerId,
+        ...(payload.note === undefined ? {} : { note: payload.note }),
+        deliveryCount: ctx.deliveryCount,
+      }),
+      /** `POST /model/complete`: one metered completion through the model provider. */
+      complete: async (_ctx, payload) => {
+        const out = await deps.model.complete(payload);
+        return { text: out.text, provider: out.provider, model: out.model, usage: out.usage ?? null, microDollars: out.microDollars };
+      },
     },
   }),
 });

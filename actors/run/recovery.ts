@@ -5,23 +5,24 @@
  * mode (no NATS) every `running` run belonged to a previous life of this process, so it is
  * taken over at once without waiting for its lease to run out.
  */
-import type { ActorDeps, Sweep } from '../actor.js';
+import type { Sweep } from '../actor.js';
+import type { RunDeps } from './deps.js';
 import { FlowRun } from '../../store/entities/FlowRun.js';
 
 const BATCH = 500;
 
-export async function sendRecoveries(deps: ActorDeps, opts: { force: boolean }): Promise<number> {
+export async function sendRecoveries(deps: RunDeps, opts: { force: boolean }): Promise<number> {
   const now = new Date(deps.now());
   const where = opts.force ? { status: 'running' } : { status: 'running', leaseExpiresAt: { $lt: now } };
   const rows = await deps.store.em().find(FlowRun, where, { fields: ['id', 'leaseExpiresAt'], limit: BATCH, orderBy: { createdAt: 'asc' } });
   for (const r of rows) {
     const stamp = r.leaseExpiresAt ? new Date(r.leaseExpiresAt).getTime() : 0;
-    await deps.bus.send('run', 'recover', { runId: r.id, ...(opts.force ? { force: true } : {}) }, { msgId: `run.recover.${r.id}.${stamp}${opts.force ? '.boot' : ''}` });
+    await deps.clients.run.recover.send({ runId: r.id, ...(opts.force ? { force: true } : {}) }, { msgId: `run.recover.${r.id}.${stamp}${opts.force ? '.boot' : ''}` });
   }
   return rows.length;
 }
 
-export function recoverySweep(deps: ActorDeps): Sweep {
+export function recoverySweep(deps: RunDeps): Sweep {
   return {
     name: 'run.recover',
     async run() {
@@ -32,7 +33,7 @@ export function recoverySweep(deps: ActorDeps): Sweep {
 }
 
 /** At start: in single-process mode take over everything left running; else what has expired. */
-export async function bootRecovery(deps: ActorDeps): Promise<void> {
+export async function bootRecovery(deps: RunDeps): Promise<void> {
   const force = deps.config.natsUrl === undefined;
   const n = await sendRecoveries(deps, { force });
   if (n > 0) deps.log.info({ runs: n, force }, 'boot: runs left running sent to recovery');

@@ -4,13 +4,14 @@
  * send goes right after the child's end (engine/events.ts); this one covers a send the bus did
  * not take (NATS away at that moment) or a process that died between the commit and the send.
  */
-import type { ActorDeps, Sweep } from '../actor.js';
+import type { Sweep } from '../actor.js';
+import type { RunDeps } from './deps.js';
 import { owedWakeups } from '../../store/owed-wakeups.js';
 import { sendWakeup } from './engine/events.js';
 
 const BATCH = 500;
 
-export function wakeupSweep(deps: ActorDeps): Sweep {
+export function wakeupSweep(deps: RunDeps): Sweep {
   return {
     name: 'run.wakeups',
     async run() {

@@ -3,7 +3,7 @@
  * command is stored in JetStream (deliver.ts), so the accept path writes nothing to the store;
  * the command carries the delivery's log fields, and the worker that takes it writes the
  * delivery row (status `accepted`) with its `WebhookDelivery` audit row, in one statement,
- * alongside the run's start: the actor registry (actors/index.ts) hands this logger to the run
+ * alongside the run's start: the composition root (main/system.ts) hands this logger to the run
  * actor (actors/run/webhook-start.ts). A failed write fails the command, which is
  * redelivered: the row is never lost, and the run id keeps the run to one.
  *

@@ -10,30 +10,29 @@
  * back over core NATS to the waiting gateway and is never stored in a stream.
  */
 import { defineActor } from '../actor.js';
-import type { HandlerContext } from '../../bus/types.js';
-import type { Caller } from '../../identity/caller.js';
-import type { CreateTriggerBody } from '../../schemas/triggers.js';
+import { triggerVerbs } from '../../schemas/commands/trigger.js';
+import type { TriggerDeps } from './deps.js';
 import { cronSweep } from './cron.js';
-import { epochSweep, runEpoch, type EpochCommand } from './epoch.js';
+import { epochSweep, runEpoch } from './epoch.js';
 import { retentionSweep } from './retention.js';
 import { createTrigger, deleteTrigger, listDeliveries, listTriggers, rotateTrigger, setEnabled } from './records.js';
 
-/** Every record verb names its caller, as the gateway authenticated it. */
-interface ByCaller { caller: Pick<Caller, 'kind' | 'seat'> }
-
 export const triggerActor = defineActor({
   name: 'trigger',
-  handlers: (deps) => ({
-    epoch: (ctx: HandlerContext, p: EpochCommand) => runEpoch(deps, { ...p, epochId: p.epochId ?? ctx.msgId }, ctx.traceId),
-    list: async (_ctx: HandlerContext, p: ByCaller) => ({ triggers: await listTriggers(deps, p.caller) }),
-    create: (ctx: HandlerContext, p: ByCaller & { body: CreateTriggerBody }) => createTrigger(deps, p.caller, p.body, ctx.traceId),
-    rotate: (ctx: HandlerContext, p: ByCaller & { id: string }) => rotateTrigger(deps, p.caller, p.id, ctx.traceId),
-    enable: async (ctx: HandlerContext, p: ByCaller & { id: string; enabled: boolean }) => ({ trigger: await setEnabled(deps, p.caller, p.id, p.enabled, ctx.traceId) }),
-    delete: async (ctx: HandlerContext, p: ByCaller & { id: string }) => {
-      await deleteTrigger(deps, p.caller, p.id, ctx.traceId);
-      return { id: p.id, deleted: true as const };
+  verbs: triggerVerbs,
+  create: (deps: TriggerDeps) => ({
+    handlers: {
+      epoch: (ctx, p) => runEpoch(deps, { ...p, epochId: p.epochId ?? ctx.msgId }, ctx.traceId),
+      list: async (_ctx, p) => ({ triggers: await listTriggers(deps, p.caller) }),
+      create: (ctx, p) => createTrigger(deps, p.caller, p.body, ctx.traceId),
+      rotate: (ctx, p) => rotateTrigger(deps, p.caller, p.id, ctx.traceId),
+      enable: async (ctx, p) => ({ trigger: await setEnabled(deps, p.caller, p.id, p.enabled, ctx.traceId) }),
+      delete: async (ctx, p) => {
+        await deleteTrigger(deps, p.caller, p.id, ctx.traceId);
+        return { id: p.id, deleted: true as const };
+      },
+      deliveries: async (_ctx, p) => ({ deliveries: await listDeliveries(deps, p.caller, p.triggerId, p.limit) }),
     },
-    deliveries: async (_ctx: HandlerContext, p: ByCaller & { triggerId?: string; limit: number }) => ({ deliveries: await listDeliveries(deps, p.caller, p.triggerId, p.limit) }),
+    sweeps: [cronSweep(deps), epochSweep(deps), retentionSweep(deps)],
   }),
-  sweeps: (deps) => [cronSweep(deps), epochSweep(deps), retentionSweep(deps)],
 });

@@ -12,7 +12,8 @@
 import { Cron } from 'croner';
 import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
 import { claimWindow, releaseClaim } from '../../store/claims.js';
-import type { ActorDeps, Sweep } from '../actor.js';
+import type { Sweep } from '../actor.js';
+import type { TriggerDeps } from './deps.js';
 import type { StartRunCommand } from '../../schemas/runs.js';
 
 const CLAIM_TTL_MS = 24 * 3600_000;
@@ -38,7 +39,7 @@ export function minuteOf(at: Date): number {
   return Math.floor(at.getTime() / 60_000);
 }
 
-export function cronSweep(deps: ActorDeps): Sweep {
+export function cronSweep(deps: TriggerDeps): Sweep {
   return {
     name: 'trigger.cron',
     async run(_window, at) {
@@ -53,7 +54,7 @@ export function cronSweep(deps: ActorDeps): Sweep {
         const runId = `run-cron-${flow.id}-${minute}`;
         const cmd: StartRunCommand = { runId, flowId: flow.id, principal: flow.savedBy, trigger: 'cron' };
         try {
-          await deps.bus.send('run', 'start', cmd, { msgId: runId });
+          await deps.clients.run.start.send(cmd, { msgId: runId });
           deps.log.info({ flowId: flow.id, minute: start.toISOString(), runId }, 'cron trigger fired');
         } catch (err) {
           // Not stored: give the minute back so a redelivered clock command may still fire it.

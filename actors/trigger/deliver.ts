@@ -27,6 +27,7 @@ import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import type { Config } from '../../schemas/config.js';
 import type { HookReply, InputMapping, PubsubConfig, Scheme } from '../../schemas/triggers.js';
+import { clientOf } from '../../bus/verbs.js';
 import type { StartRunCommand } from '../../schemas/runs.js';
 import { flowRunnable } from './flow-check.js';
 import { openSecretCached } from './secrets.js';
@@ -138,7 +139,7 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   // A ledger that cannot be read leaves the answer to the stream, as before: accepted work is
   // never refused because the store is away.
   const [sent, loggedAt] = await Promise.all([
-    deps.bus.send('run', 'start', cmd, { msgId: runId, traceId: d.traceId }).then((r) => r.duplicate, (err: unknown) => new AppError('bus_unavailable', { cause: err })),
+    clientOf(deps.bus, 'run').start.send(cmd, { msgId: runId, traceId: d.traceId }).then((r) => r.duplicate, (err: unknown) => new AppError('bus_unavailable', { cause: err })),
     deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined),
   ]);
   // A row with this copy's own `at` is this copy, logged by a worker before the read returned.

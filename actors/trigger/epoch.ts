@@ -9,26 +9,24 @@
  * fails or passes with no worker alive: each window looks back EPOCH_CATCH_UP_MINUTES for a
  * matching minute whose claim is free (a failed epoch releases its claim) and runs it late,
  * because allowances that never stream are worse than allowances that stream a few minutes late.
- * The chain port is the one every actor gets from chain/select.ts.
+ * The chain port is the one the composition root chose (chain/select.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
 import { claimWindow, releaseClaim } from '../../store/claims.js';
-import { chainFor } from '../../chain/select.js';
-import type { ActorDeps, Sweep } from '../actor.js';
+import type { Sweep } from '../actor.js';
+import type { TriggerDeps } from './deps.js';
 import type { EpochReply } from '../../schemas/triggers.js';
+import type { InputOf } from '../../schemas/commands/verb.js';
+import type { triggerVerbs } from '../../schemas/commands/trigger.js';
 import type { StartRunCommand } from '../../schemas/runs.js';
 import { cronMatches, minuteOf } from './cron.js';
 
-export interface EpochCommand {
-  /** Names this epoch; run ids derive from it. */
-  epochId?: string;
-  by?: string;
-}
+export type EpochCommand = InputOf<typeof triggerVerbs.epoch>;
 
-export async function runEpoch(deps: ActorDeps, cmd: EpochCommand, traceId?: string): Promise<EpochReply> {
+export async function runEpoch(deps: TriggerDeps, cmd: EpochCommand, traceId?: string): Promise<EpochReply> {
   const epochId = cmd.epochId ?? randomUUID();
-  const chain = chainFor(deps.config);
+  const { chain } = deps;
   let streaming = 'no chain is configured: no allowances streamed';
   let streamed = 0;
   if (chain.configured) {
@@ -42,7 +40,7 @@ export async function runEpoch(deps: ActorDeps, cmd: EpochCommand, traceId?: str
   for (const flow of flows) {
     const runId = `run-epoch-${flow.id}-${epochId}`;
     const start: StartRunCommand = { runId, flowId: flow.id, principal: flow.savedBy, trigger: 'epoch', ...(traceId ? { traceId } : {}) };
-    await deps.bus.send('run', 'start', start, { msgId: runId, ...(traceId ? { traceId } : {}) });
+    await deps.clients.run.start.send(start, { msgId: runId, ...(traceId ? { traceId } : {}) });
     runs.push({ flowId: flow.id, runId });
   }
   deps.log.info({ epochId, chain: chain.configured, streamed, runs: runs.length }, 'epoch ran');
@@ -52,7 +50,7 @@ export async function runEpoch(deps: ActorDeps, cmd: EpochCommand, traceId?: str
 /** How far back a window looks for a scheduled epoch that has not run (failed or missed). */
 export const EPOCH_CATCH_UP_MINUTES = 10;
 
-export function epochSweep(deps: ActorDeps): Sweep {
+export function epochSweep(deps: TriggerDeps): Sweep {
   return {
     name: 'trigger.epoch',
     async run(_window, at) {

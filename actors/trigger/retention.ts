@@ -5,9 +5,10 @@
  * the clock actor fans out once per window across all replicas.
  */
 import { pruneDeliveries } from '../../store/webhooks.js';
-import type { ActorDeps, Sweep } from '../actor.js';
+import type { Sweep } from '../actor.js';
+import type { TriggerDeps } from './deps.js';
 
-export function retentionSweep(deps: ActorDeps): Sweep {
+export function retentionSweep(deps: TriggerDeps): Sweep {
   return {
     name: 'trigger.retention',
     async run(_window, at) {

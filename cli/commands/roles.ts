@@ -21,7 +21,7 @@ async function run(role: Role, actorList?: string): Promise<void> {
     throw err;
   }
   // Loaded here, not at the top: client commands should not pay for the server's imports.
-  const [{ startProcess }, { createLogger }] = await Promise.all([import('../../runtime/system.js'), import('../../runtime/log.js')]);
+  const [{ startProcess }, { createLogger }] = await Promise.all([import('../../main/system.js'), import('../../runtime/log.js')]);
   const actors = actorList === undefined ? undefined : await parseActors(actorList);
   const log = createLogger(config.logLevel);
 
@@ -61,8 +61,8 @@ async function run(role: Role, actorList?: string): Promise<void> {
 
 /** Only actors this build implements; a name that runs nothing must not look like a worker. */
 async function parseActors(list: string): Promise<ActorName[]> {
-  const { ALL_ACTORS } = await import('../../actors/index.js');
-  const known: string[] = ALL_ACTORS.map((a) => a.name);
+  const { ACTOR_NAMES } = await import('../../main/system.js');
+  const known: string[] = [...ACTOR_NAMES];
   const out = list.split(',').map((s) => s.trim()).filter(Boolean);
   for (const a of out) {
     if (!known.includes(a)) throw new CliError(`unknown actor "${a}" (valid: ${known.join(', ')})`, 2);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { ConnectorList } from '../../schemas/connectors.js';
-import { createConnectors } from '../../actors/run/connectors/index.js';
+import { createConnectors } from '../../connectors/index.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/connectors`: external reach, as an operator inspects it: which connector routes exist and

@@ -4,6 +4,7 @@ import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { DeleteFlowBody, DeleteFlowReply, FlowList, FlowRecord, SaveFlowBody, TemplateList } from '../../schemas/runs.js';
 import { listFlows } from '../../actors/run/definitions/store.js';
 import { TEMPLATES } from '../../actors/run/definitions/templates.js';
+import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/flows`, `/flows/delete`, `/flows/templates`: flow definitions: list (filtered by scope for
@@ -21,14 +22,14 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     schema: { tags: ['flows'], summary: 'validates and saves a definition (FlowSaved); a seat may overwrite only its own', body: SaveFlowBody, response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return deps.bus.call<FlowRecord>('run', 'save', { flow: req.body.flow, savedBy: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
+    return clientOf(deps.bus, 'run').save({ flow: req.body.flow, savedBy: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.post('/flows/delete', {
     schema: { tags: ['flows'], summary: 'removes a saved definition the caller may change (deleted: false when none is visible)', body: DeleteFlowBody, response: { 200: DeleteFlowReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const caller = req.caller ?? OPERATOR;
-    return deps.bus.call<DeleteFlowReply>('run', 'delete', { id: req.body.id, by: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
+    return clientOf(deps.bus, 'run').delete({ id: req.body.id, by: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.get('/flows/templates', {

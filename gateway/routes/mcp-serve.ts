@@ -14,7 +14,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
-import { MCP_CALL_RPC, type ListedTool, type McpCallOutcome, type ToolsReply } from '../../schemas/mcp.js';
+import type { ListedTool } from '../../schemas/mcp.js';
+import { clientOf } from '../../bus/verbs.js';
 import { VERSION } from '../../runtime/version.js';
 import type { Caller } from '../../identity/caller.js';
 import type { GatewayDeps } from '../types.js';
@@ -45,13 +46,13 @@ const validator = new AjvJsonSchemaValidator();
 function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
   const server = new Server({ name: 'svc', version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const reply = await deps.bus.call<ToolsReply>('mcp', 'tools', { caller }, { traceId, timeoutMs: 30_000 });
+    const reply = await clientOf(deps.bus, 'mcp').tools({ caller }, { traceId, timeoutMs: 30_000 });
     // This endpoint has no ask surface, so a write in mode ask could only ever be refused: not listed.
     return { tools: reply.tools.filter((x) => x.mode !== 'ask').map(asTool) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (r): Promise<CallToolResult> => {
     try {
-      const out = await deps.bus.request<McpCallOutcome>(MCP_CALL_RPC, {
+      const out = await clientOf(deps.bus, 'mcp').call.request({
         name: r.params.name, arguments: r.params.arguments ?? {}, seat: caller.seat,
         ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }), askSurface: false, caller,
       }, { traceId, timeoutMs: CALL_TIMEOUT_MS });

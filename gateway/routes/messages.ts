@@ -4,6 +4,7 @@ import { MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMes
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { mayUseThread } from '../../identity/gates.js';
 import { messageView, threadMessages } from '../../actors/gate/questions.js';
+import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/messages`: threads. A post goes to the gate actor, which answers a gate when the message
@@ -19,7 +20,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
       ...(thread === undefined ? {} : { thread }), ...(replyTo === undefined ? {} : { replyTo }), ...(kind === undefined ? {} : { kind }),
       body, author: caller.seat, authorKind: caller.authorKind, authorId: caller.seat, operator: isOperator(caller),
     };
-    const reply = await deps.bus.call<PostMessageReply>('gate', 'message', payload, { traceId: req.id, timeoutMs: 15_000 });
+    const reply = await clientOf(deps.bus, 'gate').message(payload, { traceId: req.id, timeoutMs: 15_000 });
     // The message is stored either way; the answer just did not count.
     if (reply.gate?.outcome === 'assignee_mismatch') throw new AppError('gate_assignee_mismatch', { message: `only the assignee may answer question ${reply.gate.questionId}; the message was recorded as assignee_mismatch` });
     return reply;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { ModelCompleteReply, ModelCompleteRequest } from '../../schemas/connectors.js';
+import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/model/*`: one completion through the configured model provider, which runs on a worker
@@ -8,5 +9,5 @@ import type { GatewayDeps } from '../types.js';
 export const modelRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   app.post('/model/complete', {
     schema: { tags: ['flows'], summary: 'one completion through the configured model provider (metered)', body: ModelCompleteRequest, response: { 200: ModelCompleteReply, 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody } },
-  }, async (req) => deps.bus.call<ModelCompleteReply>('ops', 'complete', req.body, { traceId: req.id, timeoutMs: 90_000 }));
+  }, async (req) => clientOf(deps.bus, 'ops').complete(req.body, { traceId: req.id, timeoutMs: 90_000 }));
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { PingReply, PingRequest } from '../../schemas/ops.js';
+import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/ops/*`, operator plumbing: a command round trip through the work queue. */
@@ -9,7 +10,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     schema: { tags: ['runtime'], summary: 'sends a ping command through the work queue to one worker', body: PingRequest, response: { 200: PingReply, 401: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
     const started = performance.now();
-    const reply = await deps.bus.call<Omit<PingReply, 'roundTripMs'>>('ops', 'ping', req.body ?? {}, { traceId: req.id, timeoutMs: 10_000 });
+    const reply = await clientOf(deps.bus, 'ops').ping(req.body ?? {}, { traceId: req.id, timeoutMs: 10_000 });
     return { ...reply, roundTripMs: Math.round((performance.now() - started) * 1000) / 1000 };
   });
 };

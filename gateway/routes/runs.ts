@@ -6,6 +6,7 @@ import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { runsVisibleTo, startAs } from '../../identity/runs.js';
 import { RunAccepted, RunIdBody, RunList, RunListQuery, RunReasonBody, RunState, RunStateQuery, RunView, StartRunBody, type StartRunCommand } from '../../schemas/runs.js';
 import { listRuns, runState } from '../../actors/run/reads.js';
+import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
 /** How long POST /flows/run (and resume) waits for the run to end or park before answering 202. */
@@ -18,10 +19,12 @@ export const RUN_WAIT_MS = 25_000;
  * actor judges steering where it reads the run.
  */
 export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  /** Answers with the run once it ends or parks, or 202 with its id when it is still running after RUN_WAIT_MS. */
-  const runOrAccept = async (reply: FastifyReply, verb: 'start' | 'resume', payload: unknown, runId: string, traceId: string): Promise<RunView | FastifyReply> => {
+  const run = clientOf(deps.bus, 'run');
+  /** Answers with the run once it ends or parks, or 202 with its id when it is still running after RUN_WAIT_MS.
+   * Only a webhook's start (it carries a delivery) may answer as a duplicate; these never do. */
+  const runOrAccept = async (reply: FastifyReply, waiting: Promise<RunView | { runId: string; duplicate: true }>, runId: string): Promise<RunView | FastifyReply> => {
     try {
-      return await deps.bus.call<RunView>('run', verb, payload, { traceId, timeoutMs: RUN_WAIT_MS, ...(verb === 'start' ? { msgId: runId } : {}) });
+      return (await waiting) as RunView;
     } catch (err) {
       if (isAppError(err) && err.code === 'command_timeout') return reply.code(202).send({ id: runId, status: 'running', accepted: true } satisfies RunAccepted);
       throw err;
@@ -44,7 +47,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       runId, ...runAs, trigger: 'manual', traceId: req.id,
       ...(id === undefined ? {} : { flowId: id }), ...(flow === undefined ? {} : { flow }), ...(input === undefined ? {} : { input }),
     };
-    return runOrAccept(reply, 'start', cmd, runId, req.id);
+    return runOrAccept(reply, run.start(cmd, { traceId: req.id, timeoutMs: RUN_WAIT_MS, msgId: runId }), runId);
   });
 
   app.get('/flows/runs', {
@@ -76,18 +79,18 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   app.post('/flows/runs/pause', {
     schema: { tags: ['flows'], summary: 'asks the run to stop at the next step boundary', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
-    return deps.bus.call<RunView>('run', 'pause', { ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+    return run.pause({ ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 
   app.post('/flows/runs/resume', {
     schema: { tags: ['flows'], summary: 'continues a parked run from its last checkpoint; 409 when cancelled', body: RunIdBody, response: { 200: RunView, 202: RunAccepted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 504: ErrorBody } },
   }, async (req, reply) => {
-    return runOrAccept(reply, 'resume', { ...req.body, ...by(req) }, req.body.runId, req.id);
+    return runOrAccept(reply, run.resume({ ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: RUN_WAIT_MS }), req.body.runId);
   });
 
   app.post('/flows/runs/cancel', {
     schema: { tags: ['flows'], summary: 'ends a run for good (delegates too)', body: RunReasonBody, response: { 200: RunView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
   }, async (req) => {
-    return deps.bus.call<RunView>('run', 'cancel', { ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+    return run.cancel({ ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
   });
 };

@@ -1,9 +1,9 @@
 // `svc worker` with an injected clock, for tests that walk through simulated minutes in real
-// worker processes: the same composition root (dist/runtime/system.js) the CLI starts, with
+// worker processes: the same composition root (dist/main/system.js) the CLI starts, with
 // now() = TEST_CLOCK_T0 + (wall time - TEST_CLOCK_REAL0) * TEST_CLOCK_SCALE, so several
 // processes given the same three values share one simulated timeline. Needs `npm run build`.
 import { loadConfig } from '../../dist/runtime/config.js';
-import { startProcess } from '../../dist/runtime/system.js';
+import { startProcess } from '../../dist/main/system.js';
 
 const t0 = Number(process.env.TEST_CLOCK_T0);
 const real0 = Number(process.env.TEST_CLOCK_REAL0);

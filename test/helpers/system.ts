@@ -8,7 +8,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { loadConfig } from '../../runtime/config.js';
-import { startProcess, type Running } from '../../runtime/system.js';
+import { startProcess, type Running } from '../../main/system.js';
 import { createLogger } from '../../runtime/log.js';
 import type { Role } from '../../runtime/health.js';
 import type { ActorName } from '../../bus/subjects.js';

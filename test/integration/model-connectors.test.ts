@@ -9,8 +9,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { loadConfig } from '../../runtime/config.js';
-import { createModelProvider, localCompletion, priceFor } from '../../actors/run/model/index.js';
-import { createConnectors } from '../../actors/run/connectors/index.js';
+import { createModelProvider, localCompletion, priceFor } from '../../model/index.js';
+import { createConnectors } from '../../connectors/index.js';
 import { startSystem } from '../helpers/system.js';
 
 interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }

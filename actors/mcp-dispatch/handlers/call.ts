@@ -1,7 +1,7 @@
 /**
  * `mcp.call`: the one path to an external tool, for `/mcp/call`, the `/mcp` MCP endpoint and
  * flow runs alike (a `svc_*` name is answered by the first-party tools instead). Flow runs send
- * it as a work-queue command; the gateway asks it as a core request/reply (MCP_CALL_RPC), which
+ * it as a work-queue command; the gateway asks it as a core request/reply (the verb is `rpc`), which
  * skips the stream round trips and is never redelivered, so a call reaches a server at most once.
  * Order matters: parse the name, find the server the caller may see, resolve the rule for the
  * seat, apply the write mode, and only then touch the network (credential, egress re-check,
@@ -11,7 +11,6 @@
  * went out (or was refused) before any row existed, so a crash before the commit loses the same
  * row whichever comes first (runtime/detached-audit.ts).
  */
-import type { Logger } from 'pino';
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
@@ -21,33 +20,12 @@ import { parseToolName } from '../names.js';
 import { boundsFor, withClient } from '../session.js';
 import { toolState } from '../view.js';
 import type { Bounds } from '../bounds.js';
-import type { Caller } from '../../../identity/caller.js';
 import { requireActAs } from '../../../identity/mcp.js';
 
-export type CallPayload = McpCallCommand & { caller?: Caller };
+export type CallPayload = McpCallCommand;
 
 export function callHandlers(ctx: McpContext) {
   return { call: (h: HandlerContext, p: CallPayload) => callTool(ctx, p, h.traceId) };
-}
-
-/**
- * The rpc face of the same call. Refusals are ordinary answers (logged at info), server-side
- * failures warn, and anything unexpected becomes a plain internal_error as on the work queue.
- */
-export function callResponder(ctx: McpContext, log: Logger): (p: CallPayload, traceId: string) => Promise<McpCallOutcome> {
-  return async (p, traceId) => {
-    try {
-      return await callTool(ctx, p, traceId);
-    } catch (err) {
-      if (!isAppError(err)) {
-        log.error({ err, traceId }, 'mcp call failed');
-        throw new AppError('internal_error');
-      }
-      if (err.status < 500) log.info({ err: { code: err.wireCode, message: err.message }, traceId }, 'mcp call refused');
-      else log.warn({ err: { code: err.wireCode, message: err.message }, traceId }, 'mcp call failed');
-      throw err;
-    }
-  };
 }
 
 async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promise<McpCallOutcome> {

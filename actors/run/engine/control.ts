@@ -7,7 +7,7 @@
 import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { AppError } from '../../../schemas/errors.js';
 import type { ResumeSignal, RunView } from '../../../schemas/runs.js';
-import type { Engine } from './index.js';
+import type { Engine } from './engine.js';
 import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, withdrawPause, type RunRow } from './records.js';
 import { takeOver } from './takeover.js';
 import { toView } from './view.js';
@@ -65,7 +65,7 @@ export async function cancelRun(e: Engine, runId: string, reason: string | undef
     // A write in the air finishes, but its boundary can no longer be written: close its attempt
     // here, marked so a reader knows the call may or may not have happened.
     for (const a of await openAttempts(e.deps.store, runId)) await closeAttempt(e.deps.store, a.key, 'cancelled', new Date(e.deps.now()));
-    await e.deps.bus.send('gate', 'close', { runId }, { traceId });
+    await e.deps.clients.gate.close.send({ runId }, { traceId });
     if (audit) await lifecycle(e, runId, 'cancel', by, reason, traceId);
     const children = await e.deps.store.em().find(FlowRun, { parentRunId: runId, status: { $in: ['running', 'waiting'] } });
     for (const c of children) await cancelRun(e, c.id, `parent run ${runId} cancelled`, by, traceId, audit);

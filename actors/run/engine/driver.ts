@@ -7,7 +7,7 @@
  * Replayable steps in a row share one boundary, and a run whose first step is replayable is
  * inserted by its first boundary (writer.ts).
  */
-import type { ActorDeps } from '../../actor.js';
+import type { RunDeps } from '../deps.js';
 import type { Flow, Step } from '../../../schemas/flows.js';
 import type { ResumeSignal, RunView, TraceEntry } from '../../../schemas/runs.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
@@ -32,7 +32,7 @@ export function startsReplayable(d: DriverDeps, flow: Flow): boolean {
 }
 
 export interface DriverDeps {
-  readonly deps: ActorDeps;
+  readonly deps: RunDeps;
   readonly lease: Lease;
   registry(): Registry;
   /** The drive or takeover of each run under way in this process (see `serialized`). */
@@ -56,7 +56,7 @@ function runView(row: RunRow): StepRunView {
 
 /** What a step may use. Its logger is made on first use: few steps log, and a pino child per
  * step was measurable on a run's hot path. */
-function stepDeps(deps: ActorDeps, runId: string, stepId: string): StepContext['deps'] {
+function stepDeps(deps: RunDeps, runId: string, stepId: string): StepContext['deps'] {
   let log: StepContext['deps']['log'] | undefined;
   return {
     config: deps.config, bus: deps.bus, store: deps.store, audit: deps.audit, model: deps.model,

@@ -7,7 +7,8 @@
  * wake-up is owed from the commit of the child's end (store/owed-wakeups.ts), so the send here
  * is only its first try: one the bus does not take is re-sent by the wake-up sweep (wakeups.ts).
  */
-import type { ActorDeps } from '../../actor.js';
+import type { RunDeps } from '../deps.js';
+import { clientOf } from '../../../bus/verbs.js';
 import type { RunView, TraceEntry } from '../../../schemas/runs.js';
 import type { RunRow } from './records.js';
 import type { AuditInput, StoredAudit } from '../../../store/audit.js';
@@ -20,7 +21,7 @@ function summary(v: RunView): Record<string, unknown> {
   };
 }
 
-export function stepDone(deps: ActorDeps, runId: string, flowId: string, entry: TraceEntry, seq: number, traceId: string): void {
+export function stepDone(deps: RunDeps, runId: string, flowId: string, entry: TraceEntry, seq: number, traceId: string): void {
   deps.bus.emit('RunProgress', { runId, flowId, seq, stepId: entry.stepId, kind: entry.kind, status: entry.status, summary: entry.summary, ...(entry.port !== undefined ? { port: entry.port } : {}), ...(entry.verdict ? { verdict: entry.verdict } : {}) }, { traceId, noAck: true })
     .catch((err) => deps.log.debug({ err, runId }, 'RunProgress not published'));
 }
@@ -31,11 +32,11 @@ export function startedAudit(r: { runId: string; flowId: string; principal: stri
   return { type: 'FlowRun', data: { ...r, status: 'running', steps: 0 }, traceId };
 }
 
-export async function runStarted(deps: ActorDeps, row: StoredAudit): Promise<void> {
+export async function runStarted(deps: RunDeps, row: StoredAudit): Promise<void> {
   await deps.audit.publish(row);
 }
 
-export async function runParked(deps: ActorDeps, v: RunView, traceId: string): Promise<void> {
+export async function runParked(deps: RunDeps, v: RunView, traceId: string): Promise<void> {
   await deps.audit.record('FlowRun', summary(v), traceId);
 }
 
@@ -45,14 +46,14 @@ export function endedAudit(v: RunView, traceId: string): AuditInput {
 }
 
 /** `stored`: the end's audit row when the final boundary wrote it; recorded here otherwise. */
-export async function runEnded(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, v: RunView, traceId: string, stored?: StoredAudit): Promise<void> {
+export async function runEnded(deps: RunDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, v: RunView, traceId: string, stored?: StoredAudit): Promise<void> {
   await (stored ? deps.audit.publish(stored) : deps.audit.record('FlowRun', summary(v), traceId));
   await wakeParent(deps, row, v.id, traceId);
 }
 
 /** The child's end stands whether or not the send goes out: a failure is logged and left to the
  * sweep, never thrown into the drive (which would retry a finished run or fail its parent's step). */
-export async function wakeParent(deps: ActorDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, childRunId: string, traceId: string): Promise<void> {
+export async function wakeParent(deps: RunDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, childRunId: string, traceId: string): Promise<void> {
   if (!row.parentRunId || !row.parentStepId) return;
   try {
     deps.config.faults.hit('wake.before-send', row.parentStepId);
@@ -64,6 +65,6 @@ export async function wakeParent(deps: ActorDeps, row: Pick<RunRow, 'parentRunId
 
 /** One wake-up, first try or sweep alike: the msgId makes copies inside the duplicate window one
  * command, and the parent's conditional claim makes a later copy change nothing. */
-export async function sendWakeup(bus: ActorDeps['bus'], w: OwedWakeup): Promise<void> {
-  await bus.send('run', 'signal', { runId: w.parentRunId, stepId: w.parentStepId, signal: { kind: 'child_finished', childRunId: w.childRunId } }, { msgId: `child_finished.${w.childRunId}`, ...(w.traceId === null ? {} : { traceId: w.traceId }) });
+export async function sendWakeup(bus: RunDeps['bus'], w: OwedWakeup): Promise<void> {
+  await clientOf(bus, 'run').signal.send({ runId: w.parentRunId, stepId: w.parentStepId, signal: { kind: 'child_finished', childRunId: w.childRunId } }, { msgId: `child_finished.${w.childRunId}`, ...(w.traceId === null ? {} : { traceId: w.traceId }) });
 }

@@ -4,8 +4,7 @@
  * started them; a child parked elsewhere wakes its parent through `run.signal`).
  */
 import { randomUUID } from 'node:crypto';
-import type { ActorDeps } from '../../actor.js';
-import type { ChainPort } from '../../../chain/port.js';
+import type { RunDeps } from '../deps.js';
 import type { Flow } from '../../../schemas/flows.js';
 import type { RunView, StartRunCommand, TraceEntry } from '../../../schemas/runs.js';
 import { AppError } from '../../../schemas/errors.js';
@@ -21,16 +20,7 @@ import { takeOver } from './takeover.js';
 import { toView } from './view.js';
 import { runStarted, startedAudit } from './events.js';
 import { cancelIfPaused } from './control.js';
-
-export interface Engine {
-  readonly deps: ActorDeps;
-  readonly lease: Lease;
-  start(cmd: StartRunCommand, traceId: string): Promise<RunView>;
-  drive(runId: string, traceId: string): Promise<RunView>;
-  /** Runs `fn` once no drive or takeover of the run is under way in this process; `drive` is
-   * then the drive to use inside it (the serialized one would wait for `fn` itself). */
-  exclusive<T>(runId: string, fn: (drive: (runId: string, traceId: string) => Promise<RunView>) => Promise<T>): Promise<T>;
-}
+import type { Engine } from './engine.js';
 
 export function newRunId(): string {
   return `run-${randomUUID()}`;
@@ -49,10 +39,10 @@ function childState(r: RunRow): ChildState {
   };
 }
 
-export function createEngine(deps: ActorDeps, chain: ChainPort): Engine {
+export function createEngine(deps: RunDeps): Engine {
   const lease: Lease = { holder: deps.workerId, ms: deps.config.runLeaseMs, now: deps.now };
   let registry: Registry | undefined;
-  const driverDeps: DriverDeps = { deps, lease, active: new Map(), registry: () => (registry ??= buildRegistry({ chain, connectors: deps.connectors, delegation })) };
+  const driverDeps: DriverDeps = { deps, lease, active: new Map(), registry: () => (registry ??= buildRegistry({ chain: deps.chain, connectors: deps.connectors, delegation, clients: deps.clients })) };
 
   const delegation: Delegation = {
     loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, commandCaller(principal, false), deps.config.org),

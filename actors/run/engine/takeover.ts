@@ -9,7 +9,7 @@
  */
 import type { Step } from '../../../schemas/flows.js';
 import type { RunView } from '../../../schemas/runs.js';
-import type { Engine } from './index.js';
+import type { Engine } from './engine.js';
 import { closeAttempt, interruptRun, loadRun, openAttempts, takeLease } from './records.js';
 import { toView } from './view.js';
 import { runEnded } from './events.js';

@@ -5,7 +5,7 @@
  * transaction instead of one each: a crash before it commits replays them from the last written
  * checkpoint, which changes nothing, and the driver starts no other step while any is held.
  */
-import type { ActorDeps } from '../../actor.js';
+import type { RunDeps } from '../deps.js';
 import type { TraceEntry } from '../../../schemas/runs.js';
 import { writeBoundary, type Boundary, type BoundaryResult, type HeldCheckpoint, type InsertedRun, type Lease, type StartState } from './records.js';
 import { stepDone } from './events.js';
@@ -35,7 +35,7 @@ export class BoundaryWriter {
   private heldEntries: TraceEntry[] = [];
 
   constructor(
-    private readonly deps: ActorDeps,
+    private readonly deps: RunDeps,
     private readonly lease: Lease,
     private readonly run: { readonly id: string; readonly flowId: string; readonly cursor: string | null },
     private readonly traceId: string,

@@ -5,7 +5,8 @@
  * re-entry with no signal (a resume from a checkpoint, a second replica) re-opens, which finds
  * the existing question and honours an answer that already landed.
  */
-import { validAssignee, type GateOpenReply, type GateOpenRequest } from '../../../schemas/gates.js';
+import { validAssignee, type GateOpenRequest } from '../../../schemas/gates.js';
+import { clientOf } from '../../../bus/verbs.js';
 import type { StepContext, StepExecutor, StepResult } from './types.js';
 
 type HumanCtx = StepContext<Extract<StepContext['step'], { kind: 'human' }>>;
@@ -38,7 +39,7 @@ export const humanStep: StepExecutor<'human'> = {
       assignee: assignee === undefined || assignee === '' ? null : assignee,
       ...(step.timeoutMs === undefined ? {} : { timeoutMs: step.timeoutMs }),
     };
-    const gate = await ctx.deps.bus.call<GateOpenReply>('gate', 'open', request, { timeoutMs: 15_000 });
+    const gate = await clientOf(ctx.deps.bus, 'gate').open(request, { timeoutMs: 15_000 });
     // The answer may have landed while the run was not parked (a crash, a lost signal).
     if (gate.status === 'resolved' && gate.optionId !== null) return answered(ctx, gate.optionId, gate.port);
     if (gate.status === 'timed_out') return timedOut(ctx);

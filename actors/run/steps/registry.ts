@@ -3,7 +3,8 @@
  * port, connectors, delegation) are built here from what the run actor injects.
  */
 import type { ChainPort } from '../../../chain/port.js';
-import type { Connectors } from '../connectors/index.js';
+import type { Connectors } from '../../../connectors/index.js';
+import type { Clients } from '../../../bus/verbs.js';
 import type { Registry } from '../engine/driver.js';
 import { modelStep } from './model.js';
 import { toolStep } from './tool.js';
@@ -17,13 +18,14 @@ export interface RegistryDeps {
   readonly chain: ChainPort;
   readonly connectors: Connectors;
   readonly delegation: Delegation;
+  readonly clients: Pick<Clients, 'mcp' | 'gate'>;
 }
 
 export function buildRegistry(d: RegistryDeps): Registry {
   const chain = chainSteps(d.chain);
   return {
     model: modelStep,
-    tool: toolStep({ connectors: d.connectors, chainConfigured: d.chain.configured }),
+    tool: toolStep({ connectors: d.connectors, chainConfigured: d.chain.configured, clients: d.clients }),
     branch: branchStep,
     switch: switchStep,
     wait: waitStep,

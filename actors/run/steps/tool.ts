@@ -6,7 +6,8 @@
  */
 import { AppError } from '../../../schemas/errors.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../schemas/mcp.js';
-import type { Connectors } from '../connectors/index.js';
+import type { Connectors } from '../../../connectors/index.js';
+import type { Clients } from '../../../bus/verbs.js';
 import { callSvcTool, isSvcRead } from '../../../tools/svc.js';
 import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
 import { asText } from '../interpolate.js';
@@ -15,16 +16,15 @@ import { clip } from './summary.js';
 export interface ToolStepDeps {
   readonly connectors: Connectors;
   readonly chainConfigured: boolean;
+  readonly clients: Pick<Clients, 'mcp' | 'gate'>;
 }
-
-type McpReply = { status: 'ok'; result: unknown; untrusted: true } | { status: 'ask_required'; server: string; tool: string };
 
 function bodyOutput(body: unknown, what: string): StepOutput {
   const text = asText(body);
   return { text, ...(typeof body === 'object' && body !== null ? { json: body } : {}), summary: `${what}: ${clip(text.replace(/\s+/g, ' '))}` };
 }
 
-async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.js').Step, { kind: 'tool' }>>, args: Record<string, string>): Promise<StepResult> {
+async function callMcp(clients: ToolStepDeps['clients'], ctx: StepContext<Extract<import('../../../schemas/flows.js').Step, { kind: 'tool' }>>, args: Record<string, string>): Promise<StepResult> {
   const { step, run, resume } = ctx;
   let approvedQuestionId: string | undefined;
   if (resume?.kind === 'ask_answered') {
@@ -33,7 +33,7 @@ async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.j
   }
   // The principal's workspace decides which owned servers it sees, as its token would at /mcp/call.
   const workspace = ctx.deps.config.identities.find((i) => i.seat === run.principal)?.workspace;
-  const reply = await ctx.deps.bus.call<McpReply>('mcp', 'call', {
+  const reply = await clients.mcp.call({
     name: step.tool, arguments: args, seat: run.principal, askSurface: true,
     ...(workspace === undefined ? {} : { workspace }), ...(approvedQuestionId ? { approvedQuestionId } : {}),
   }, { timeoutMs: MCP_CALL_TIMEOUT_MS });
@@ -41,8 +41,8 @@ async function callMcp(ctx: StepContext<Extract<import('../../../schemas/flows.j
     const out = bodyOutput(reply.result, `${step.tool} (untrusted)`);
     return { kind: 'done', output: { ...out, json: reply.result } };
   }
-  const q = await ctx.deps.bus.call<{ questionId: string; created: boolean }>('gate', 'open', {
-    runId: run.id, stepId: step.id, principal: run.principal, thread: run.principal,
+  const q = await clients.gate.open({
+    runId: run.id, stepId: step.id, principal: run.principal,
     prompt: `Allow ${reply.server}.${reply.tool} for run ${run.id}?`,
     options: [{ id: 'yes', label: 'Yes', port: null }, { id: 'no', label: 'No', port: null }],
     purpose: 'connector_ask',
@@ -64,7 +64,7 @@ export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
         if (!out) throw new AppError('flow_step_failed', { message: `step ${step.id}: unknown first-party tool ${step.tool}` });
         return { kind: 'done', output: out };
       }
-      if (step.tool.startsWith('mcp__')) return callMcp(ctx, args);
+      if (step.tool.startsWith('mcp__')) return callMcp(deps.clients, ctx, args);
       const res = await deps.connectors.call(step.tool, args);
       if (!res.ok) {
         return { kind: 'fail', code: 'flow_step_failed', message: `step ${step.id}: ${step.tool} answered ${res.status}: ${clip(asText(res.body))}` };

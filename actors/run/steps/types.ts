@@ -8,8 +8,9 @@ import type { Bus } from '../../../bus/types.js';
 import type { Store } from '../../../store/types.js';
 import type { Config } from '../../../schemas/config.js';
 import type { Audit } from '../../../runtime/audit.js';
-import type { Flow, RunTrigger, Step, StepKind, Verdict, WaitingReason } from '../../../schemas/flows.js';
+import type { ModelProvider } from '../../../model/port.js';
 import type { ResumeSignal } from '../../../schemas/runs.js';
+import type { Flow, RunTrigger, Step, StepKind, Verdict, WaitingReason } from '../../../schemas/flows.js';
 
 /** What a finished step leaves for later steps (`{{steps.<id>.text|json|verdict}}`). */
 export interface StepOutput {
@@ -32,10 +33,6 @@ export interface RunView {
   readonly parent: { readonly runId: string; readonly stepId: string } | undefined;
 }
 
-export interface ModelProvider {
-  readonly name: string;
-  complete(req: { prompt: string; system?: string; model?: string }): Promise<{ text: string; model: string; usage?: { inputTokens: number; outputTokens: number } }>;
-}
 
 export interface StepContext<S extends Step = Step> {
   readonly run: RunView;

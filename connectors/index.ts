@@ -6,9 +6,9 @@
  * A name nobody registered answers the no-connector-registered shape instead of throwing, so
  * an offline run and an eval with an unmocked route see the same result.
  */
-import type { Config } from '../../../schemas/config.js';
-import type { ConnectorConfig, ConnectorRouteConfig } from '../../../schemas/connectors.js';
-import { redactor } from '../../../runtime/redact.js';
+import type { Config } from '../schemas/config.js';
+import type { ConnectorConfig, ConnectorRouteConfig } from '../schemas/connectors.js';
+import { redactor } from '../runtime/redact.js';
 
 export interface ConnectorResult {
   readonly ok: boolean;

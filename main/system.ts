@@ -1,6 +1,7 @@
 /**
- * The composition root: the only place that chooses embedded or NATS, SQLite or PostgreSQL, and
- * which actors this process runs. Everything below it gets its dependencies injected.
+ * The composition root: the only place that chooses embedded or NATS, SQLite or PostgreSQL, the
+ * model, connectors and chain providers, and which actors this process runs. Each actor is
+ * created here from the deps it declares; everything below gets its dependencies injected.
  */
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -8,19 +9,38 @@ import type { Logger } from 'pino';
 import { createBus, names, startMinuteClock } from '../bus/index.js';
 import type { Bus, ConsumerHandle } from '../bus/types.js';
 import type { ActorName } from '../bus/subjects.js';
+import { clientsOf, serveVerbs, type Clients } from '../bus/verbs.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { buildGateway } from '../gateway/app.js';
-import { ALL_ACTORS } from '../actors/index.js';
-import type { ActorDeps, Sweep } from '../actors/actor.js';
+import { acceptedDeliveries, clockActor, gateActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
+import type { AnyActor, KernelDeps, Sweep } from '../actors/actor.js';
 import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';
-import { createAudit, outboxSweep, type Audit } from './audit.js';
-import { startHealthServer, type HealthServer } from './health-server.js';
-import { healthSource, type Role } from './health.js';
-import { createLogger } from './log.js';
-import { createModelProvider } from '../actors/run/model/index.js';
-import { createConnectors } from '../actors/run/connectors/index.js';
+import { createAudit, outboxSweep, type Audit } from '../runtime/audit.js';
+import { startHealthServer, type HealthServer } from '../runtime/health-server.js';
+import { healthSource, type Role } from '../runtime/health.js';
+import { createLogger } from '../runtime/log.js';
+import { createModelProvider, type MeteredModelProvider } from '../model/index.js';
+import { createConnectors, type Connectors } from '../connectors/index.js';
+import { chainFor } from '../chain/select.js';
+import type { ChainPort } from '../chain/port.js';
+import type { DeliveryLog } from '../actors/run/webhook-start.js';
+
+/** Everything an actor may declare: the kernel, the three providers, the clients, the sweeps,
+ * and the trigger actor's delivery log, which the run actor writes alongside a webhook run's start. */
+interface SystemDeps extends KernelDeps {
+  readonly model: MeteredModelProvider;
+  readonly connectors: Connectors;
+  readonly chain: ChainPort;
+  readonly clients: Clients;
+  readonly sweeps: () => readonly Sweep[];
+  readonly deliveryLog: DeliveryLog;
+}
+
+/** Every actor a worker can run; `svc worker --actors` picks from these. */
+const ACTORS: readonly AnyActor<SystemDeps>[] = [opsActor, clockActor, runActor, gateActor, mcpActor, triggerActor];
+export const ACTOR_NAMES: readonly ActorName[] = ACTORS.map((a) => a.name);
 
 export interface StartOptions {
   role: Role;
@@ -56,9 +76,8 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   if (role !== 'serve' && config.databaseUrl === undefined) {
     throw new AppError('role_unavailable', { message: `svc ${role} needs DATABASE_URL: without it the store is embedded (in-process, shared with no one), so only \`svc serve\` makes sense` });
   }
-  const known = ALL_ACTORS.map((a) => a.name);
-  const unknown = (opts.actors ?? []).filter((a) => !known.includes(a));
-  if (unknown.length) throw new AppError('role_unavailable', { message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${known.join(', ')})` });
+  const unknown = (opts.actors ?? []).filter((a) => !ACTOR_NAMES.includes(a));
+  if (unknown.length) throw new AppError('role_unavailable', { message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${ACTOR_NAMES.join(', ')})` });
   const workerId = `${hostname()}:${process.pid}`;
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
   let audit: Audit | undefined;
@@ -81,22 +100,29 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   audit = createAudit({ store, bus, log });
   const sweeps: Sweep[] = [];
   const now = opts.now ?? Date.now;
-  const model = createModelProvider(config, { log, store, now });
-  const connectors = createConnectors(config);
-  const deps: ActorDeps = { config, bus, store, audit, log, workerId, sweeps, now, model, connectors };
+  const deps: SystemDeps = {
+    config, bus, store, audit, log, workerId, now,
+    model: createModelProvider(config, { log, store, now }),
+    connectors: createConnectors(config),
+    chain: chainFor(config),
+    clients: clientsOf(bus),
+    sweeps: () => sweeps,
+    deliveryLog: acceptedDeliveries({ store, bus, log }),
+  };
 
   const consumers: ConsumerHandle[] = [];
-  const wanted = new Set(role === 'gateway' ? [] : opts.actors ?? ALL_ACTORS.map((a) => a.name));
+  const wanted = new Set(role === 'gateway' ? [] : opts.actors ?? ACTOR_NAMES);
+  // An actor is made where its consumer runs, and every actor where the clock runs (for its sweeps).
+  const made = ACTORS.filter((a) => wanted.has(a.name) || wanted.has('clock')).map((a) => ({ name: a.name, verbs: a.verbs, concurrency: a.concurrency, actor: a.create(deps) }));
+  const running = made.filter((m) => wanted.has(m.name));
   let stopClock: (() => void) | undefined;
   if (role !== 'gateway') {
-    for (const actor of ALL_ACTORS) {
-      if (wanted.has(actor.name)) consumers.push(await bus.consume(actor.name, actor.handlers(deps), actor.concurrency === undefined ? undefined : { concurrency: actor.concurrency }));
-    }
+    for (const m of running) consumers.push(await serveVerbs(bus, m.name, m.verbs, m.actor.handlers, { concurrency: m.concurrency, log }));
     if (wanted.has('clock')) {
-      for (const actor of ALL_ACTORS) sweeps.push(...(actor.sweeps?.(deps) ?? []));
+      for (const m of made) sweeps.push(...(m.actor.sweeps ?? []));
       sweeps.push(outboxSweep({ store, bus, log }));
     }
-    for (const actor of ALL_ACTORS) if (wanted.has(actor.name)) await actor.start?.(deps);
+    for (const m of running) await m.actor.start?.();
     // Every worker ticks; the bus dedupes the window, so any replica may be the one that lives.
     stopClock = startMinuteClock({ bus, tickMs: config.clockTickMs, log, ...(opts.now ? { now: opts.now } : {}) });
   }
@@ -117,21 +143,21 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   log.info({ role, workerId, url, ...(healthServer ? { healthUrl: healthServer.url } : {}), bus: bus.provider, store: store.engine, actors: consumers.map((c) => c.actor) }, 'svc started');
 
   let closing: Promise<void> | undefined;
-  const running: Running = {
+  const handle: Running = {
     role, workerId, url, healthUrl: healthServer?.url, app, bus, store, audit, log,
     close: () => (closing ??= (async () => {
       stopClock?.();
       await app?.close();
       await Promise.all(consumers.map((c) => c.stop(10_000)));
       await bus.close();
-      for (const actor of ALL_ACTORS) if (wanted.has(actor.name)) await actor.stop?.(deps);
+      for (const m of running) await m.actor.stop?.();
       await store.close();
       // Last: a worker that is still draining must keep answering its liveness probe.
       await healthServer?.close();
       log.info({ role, workerId }, 'svc stopped');
     })()),
   };
-  return running;
+  return handle;
 }
 
 async function listen(app: FastifyInstance, config: Config): Promise<string> {

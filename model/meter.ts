@@ -4,7 +4,7 @@
  * floor (counted in `unpricedCalls`), never a zero. A call whose provider reported no token
  * usage is unmetered (counted in `unmeteredCalls`): unmeasured, not free.
  */
-import type { ModelPrice } from '../../../schemas/connectors.js';
+import type { ModelPrice } from '../schemas/connectors.js';
 
 export interface TokenUsage {
   readonly inputTokens: number;

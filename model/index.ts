@@ -8,12 +8,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../../../schemas/config.js';
-import type { ModelPrice } from '../../../schemas/connectors.js';
-import { AppError } from '../../../schemas/errors.js';
-import type { Store } from '../../../store/types.js';
-import { ModelCall } from '../../../store/entities/ModelCall.js';
-import type { ModelProvider } from '../steps/types.js';
+import type { Config } from '../schemas/config.js';
+import type { ModelPrice } from '../schemas/connectors.js';
+import { AppError } from '../schemas/errors.js';
+import type { Store } from '../store/types.js';
+import { ModelCall } from '../store/entities/ModelCall.js';
+import type { ModelProvider } from './port.js';
 import { addCall, emptyTotals, priceFor, type TokenUsage, type UsageTotals } from './meter.js';
 
 export { priceFor, costMicroDollars, type UsageTotals, type TokenUsage } from './meter.js';

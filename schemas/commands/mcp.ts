@@ -1,0 +1,31 @@
+/**
+ * The mcp actor's verbs. Every one but `call` and `sweep` carries the caller the gateway
+ * authenticated. `call` is also answered at once (rpc): the gateway asks it that way, so a call
+ * reaches a server at most once; flow runs send it through the stream.
+ */
+import { Type } from 'typebox';
+import {
+  AttachReply, DetachReply, McpCallCommand, McpCallOutcome, McpServerConfig, PingResult, RefreshReply, RuleChange,
+  SecretClearReply, SecretSetReply, SecretsReply, ServersReply, ToolRule, ToolsReply,
+} from '../mcp.js';
+import { Caller } from '../../identity/caller.js';
+import { verb } from './verb.js';
+
+const Scoped = <P extends Parameters<typeof Type.Object>[0]>(props: P) => Type.Object({ caller: Caller, ...props });
+
+export const mcpVerbs = {
+  list: verb(Scoped({ as: Type.Optional(Type.String()) }), ServersReply),
+  attach: verb(Scoped({ config: McpServerConfig }), AttachReply),
+  detach: verb(Scoped({ id: Type.String() }), DetachReply),
+  refresh: verb(Scoped({}), RefreshReply),
+  ping: verb(Scoped({ id: Type.String() }), PingResult),
+  /** Sent by the clock sweep every SVC_MCP_REFRESH_MINUTES. */
+  sweep: verb(Type.Object({ window: Type.Integer() }), Type.Object({ window: Type.Integer(), handled: Type.Boolean(), servers: Type.Integer() })),
+  setRule: verb(Scoped({ rule: ToolRule }), RuleChange),
+  tools: verb(Scoped({ as: Type.Optional(Type.String()) }), ToolsReply),
+  call: verb(McpCallCommand, McpCallOutcome, { rpc: true }),
+  secrets: verb(Scoped({}), SecretsReply),
+  /** The gateway sealed the value: only the envelope and its last four characters travel. */
+  secretSet: verb(Scoped({ ref: Type.String(), sealed: Type.String(), last4: Type.String() }), SecretSetReply),
+  secretClear: verb(Scoped({ ref: Type.String() }), SecretClearReply),
+};
