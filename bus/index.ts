@@ -1,6 +1,6 @@
 /**
- * The public face of `bus/`: the interface, the names, both transports and the clock. The
- * composition root calls `createBus` once; nothing else picks a transport.
+ * The public face of `bus/`: the interface, the names, the typed verb clients, both transports
+ * and the clock. The composition root calls `createBus` once; nothing else picks a transport.
  */
 import type { Logger } from 'pino';
 import type { Bus } from './types.js';
@@ -18,12 +18,14 @@ export type {
   EmitOptions,
   Handler,
   HandlerContext,
+  PayloadCheck,
   Provider,
   SendOptions,
   SendResult,
   Subscription,
 } from './types.js';
 export { ACTORS, isActorName, names, subjectMatches, type ActorName, type Names } from './subjects.js';
+export { clientOf, clientsOf, payloadCheck, rpcName, serveVerbs, type Client, type Clients, type Handlers, type RequestOptions, type VerbClient } from './verbs.js';
 export { createEmbeddedBroker, createEmbeddedBus, type EmbeddedBroker, type EmbeddedBrokerOptions, type EmbeddedBus, type EmbeddedBusOptions } from './embedded.js';
 export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from './jetstream.js';
 export { deleteJetStreamResources } from './jetstream-setup.js';
