@@ -46,7 +46,7 @@ function localPorts(pid: number): Set<number> {
   }
   const ports = new Set<number>();
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
+    let text: string;
     try { text = readFileSync(file, 'utf8'); } catch { continue; }
     for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);

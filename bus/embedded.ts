@@ -10,7 +10,7 @@ import type { Bus, BusEvent, CallOptions, ConsumerHandle, SendResult, Subscripti
 import type { ActorName, Names } from './subjects.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 import { createDispatcher, type Delivery } from './consumer.js';
-import { createEmbeddedBroker, type Answer, type EmbeddedBroker } from './embedded-broker.js';
+import { type Answer, type EmbeddedBroker } from './embedded-broker.js';
 import {
   answerRequest,
   checkTailFilter,

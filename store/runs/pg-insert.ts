@@ -7,7 +7,6 @@
  * comes with their checkpoints (`cps`, seq 1, 2, ...) and, when it has already ended, its end
  * audit row (`end_*`), all in the same statement.
  */
-import type { Store } from '../types.js';
 import { rawSql } from '../raw.js';
 import { pgBatch } from '../pg-batch.js';
 import { withFlags } from '../outbox-flags.js';

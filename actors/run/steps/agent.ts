@@ -27,8 +27,8 @@ export interface Delegation {
   existing(parent: RunView, stepId: string): Promise<ChildState | undefined>;
 }
 
-/** The flow a prompt delegation runs: one model step. */
-export function promptFlow(agent: string, prompt: string): Flow {
+/** The flow a prompt delegation runs: one model step, prompted with the child's input. */
+export function promptFlow(agent: string): Flow {
   return { id: `prompt:${agent}`, title: `prompt for ${agent}`, steps: [{ id: 'answer', kind: 'model', prompt: '{{input}}' }] };
 }
 
@@ -49,7 +49,7 @@ export function agentStep(delegation: Delegation): StepExecutor<'agent'> {
           flow = await delegation.loadFlow(step.flowId, agent);
           if (!flow) return { kind: 'fail', code: 'flow_delegate_failed', message: `step ${step.id}: flow ${step.flowId} is not saved or not visible to ${agent}` };
         } else {
-          flow = promptFlow(agent, prompt ?? '');
+          flow = promptFlow(agent);
         }
         if (run.stack.includes(flow.id)) {
           return { kind: 'fail', code: 'flow_delegation_cycle', message: `step ${step.id}: delegating to flow ${flow.id} revisits the stack ${[...run.stack, flow.id].join(' → ')}` };

@@ -4,9 +4,7 @@
 import t from 'tap';
 import { startSvc } from '../../helpers/process.js';
 import { skipUnless } from '../../helpers/services.js';
-import { pollFor } from '../../helpers/poll.js';
-import { pgQuery } from '../../helpers/store-engines.js';
-import { check, faultOf, flowOf, POINTS, runRow, settled, setup, start, type Point } from '../../helpers/faults.js';
+import { check, faultOf, flowOf, POINTS, setup, start, type Point } from '../../helpers/faults.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 

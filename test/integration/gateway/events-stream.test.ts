@@ -29,7 +29,7 @@ t.test('SIGTERM with an open stream ends the stream and exits 0 promptly', async
   t.match(new TextDecoder().decode(first.value), /^: tailing/);
   const began = Date.now();
   serve.proc.kill('SIGTERM');
-  let ended = false;
+  let ended: boolean;
   // The stream must end from the server side; reading to the end proves it.
   for (;;) {
     const chunk = await reader.read().catch(() => ({ done: true }));

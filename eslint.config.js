@@ -1,0 +1,38 @@
+// The lint rules of the package (`npm run lint`, run by `npm test`). Formatting is prettier's
+// (`.prettierrc.json`); these rules are about meaning and the folder faces of ARCHITECTURE.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const ACTORS = ['run', 'gate', 'trigger', 'mcp-dispatch', 'clock', 'ops', 'heartbeat'];
+
+// Import specifiers are relative, so a folder is matched by its name anywhere in the path: no
+// other folder of the package is named like an actor.
+const intoOtherActors = (self) => ACTORS.filter((a) => a !== self).map((a) => `**/${a}/**`);
+
+const NODE_GLOBALS = Object.fromEntries(
+  ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch'].map((g) => [g, 'readonly']),
+);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: NODE_GLOBALS } },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // A variable a closure reads before its one assignment (a late-bound dependency) stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // Handlers and stored JSON are typed from schemas; an `any` left is a place to type, not a bug.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  ...ACTORS.map((a) => ({
+    files: [`actors/${a}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: intoOtherActors(a), message: "An actor never imports another actor's folder: move what both need to a shared module (identity/, schemas/, store/), or send a command." }],
+      }],
+    },
+  })),
+);
