@@ -10,7 +10,10 @@ const ACTORS = ['run', 'gate', 'trigger', 'mcp-dispatch', 'clock', 'ops', 'heart
 const intoOtherActors = (self) => ACTORS.filter((a) => a !== self).map((a) => `**/${a}/**`);
 
 const NODE_GLOBALS = Object.fromEntries(
-  ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch'].map((g) => [g, 'readonly']),
+  ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch'].map((g) => [
+    g,
+    'readonly',
+  ]),
 );
 
 export default tseslint.config(
@@ -30,9 +33,18 @@ export default tseslint.config(
   ...ACTORS.map((a) => ({
     files: [`actors/${a}/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: intoOtherActors(a), message: "An actor never imports another actor's folder: move what both need to a shared module (identity/, schemas/, store/), or send a command." }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: intoOtherActors(a),
+              message:
+                "An actor never imports another actor's folder: move what both need to a shared module (identity/, schemas/, store/), or send a command.",
+            },
+          ],
+        },
+      ],
     },
   })),
 );

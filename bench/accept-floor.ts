@@ -15,7 +15,12 @@ import { verifySvc } from '../actors/trigger/schemes.js';
 import { webhookRunId } from '../actors/trigger/deliver.js';
 
 const secret = process.env.BENCH_SECRET ?? '';
-const bus = createBus({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', names: names(process.env.BENCH_PREFIX ?? 'benchfloor'), log: pino({ level: 'silent' }), name: 'bench-accept-floor' });
+const bus = createBus({
+  servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  names: names(process.env.BENCH_PREFIX ?? 'benchfloor'),
+  log: pino({ level: 'silent' }),
+  name: 'bench-accept-floor',
+});
 await bus.start();
 
 const app = Fastify({ logger: false });
@@ -26,9 +31,21 @@ app.post<{ Params: { triggerId: string } }>('/hooks/:triggerId', async (req, rep
   verifySvc(secret, req.headers, raw, Date.now(), 300);
   const input: unknown = JSON.parse(raw.toString('utf8'));
   const runId = webhookRunId(req.params.triggerId, String(req.headers['idempotency-key']));
-  const ack = await bus.send('run', 'start', { runId, flowId: 'bench', input, principal: 'operator', trigger: 'webhook', traceId: req.id }, { msgId: runId, traceId: req.id });
+  const ack = await bus.send(
+    'run',
+    'start',
+    { runId, flowId: 'bench', input, principal: 'operator', trigger: 'webhook', traceId: req.id },
+    { msgId: runId, traceId: req.id },
+  );
   return ack.duplicate ? reply.code(200).send({ duplicate: true }) : reply.code(202).send({ accepted: true, runId });
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ ready: true, url })}\n`);
-process.once('SIGTERM', () => void app.close().then(() => bus.close()).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => bus.close())
+      .then(() => process.exit(0)),
+);

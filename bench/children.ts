@@ -16,7 +16,11 @@ export interface Child {
 
 /** Spawns a node script that prints one JSON line containing `ready: true` (and optionally `url`). */
 export function startChild(args: string[], env: Record<string, string>, isReady: (rec: any) => boolean): Promise<Child> {
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let buf = '';
     let ready = false;
@@ -25,24 +29,38 @@ export function startChild(args: string[], env: Record<string, string>, isReady:
       buf += chunk.toString();
       for (const line of buf.split('\n')) {
         let rec: any;
-        try { rec = JSON.parse(line); } catch { continue; }
+        try {
+          rec = JSON.parse(line);
+        } catch {
+          continue;
+        }
         if (isReady(rec)) {
           ready = true;
           resolve({
             proc,
             url: rec.url,
-            stop: () => new Promise((r) => { proc.once('exit', () => r()); proc.kill('SIGTERM'); }),
+            stop: () =>
+              new Promise((r) => {
+                proc.once('exit', () => r());
+                proc.kill('SIGTERM');
+              }),
           });
         }
       }
       buf = buf.slice(buf.lastIndexOf('\n') + 1);
     });
-    proc.once('exit', (code) => { if (!ready) reject(new Error(`child ${args.join(' ')} exited with ${code}`)); });
+    proc.once('exit', (code) => {
+      if (!ready) reject(new Error(`child ${args.join(' ')} exited with ${code}`));
+    });
   });
 }
 
 export function startSvc(role: string[], env: Record<string, string>): Promise<Child> {
-  return startChild([BIN, ...role], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, (r) => r.msg === 'svc started');
+  return startChild(
+    [BIN, ...role],
+    { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    (r) => r.msg === 'svc started',
+  );
 }
 
 export function percentile(sorted: number[], p: number): number {

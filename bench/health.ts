@@ -6,7 +6,12 @@
 import autocannon from 'autocannon';
 import { startChild, startSvc, fmt } from './children.js';
 
-export interface Row { name: string; reqPerSec: number; p50: number; p99: number }
+export interface Row {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+}
 
 const ROUNDS = 3;
 
@@ -29,7 +34,13 @@ export async function benchHealth(seconds: number, env: Record<string, string>, 
       b = best(b, await load(`${bare.url}/health`, seconds));
       s = best(s, await load(`${svc.url}/health`, seconds));
     }
-    return { rows: [{ name: 'bare Fastify GET /health', ...b! }, { name: `svc GET /health (${label})`, ...s! }], ratio: s!.reqPerSec / b!.reqPerSec };
+    return {
+      rows: [
+        { name: 'bare Fastify GET /health', ...b! },
+        { name: `svc GET /health (${label})`, ...s! },
+      ],
+      ratio: s!.reqPerSec / b!.reqPerSec,
+    };
   } finally {
     await Promise.all([bare.stop(), svc.stop()]);
   }

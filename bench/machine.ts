@@ -15,13 +15,16 @@ export function cpuOf(pid: number): number {
 
 function pidsNamed(test: (comm: string, cmdline: string) => boolean): number[] {
   try {
-    return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-      try {
-        return test(readFileSync(`/proc/${pid}/comm`, 'utf8').trim(), readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-      } catch {
-        return false;
-      }
-    });
+    return readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return test(readFileSync(`/proc/${pid}/comm`, 'utf8').trim(), readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+        } catch {
+          return false;
+        }
+      });
   } catch {
     return [];
   }
@@ -47,7 +50,11 @@ function localPorts(pid: number): Set<number> {
   const ports = new Set<number>();
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text: string;
-    try { text = readFileSync(file, 'utf8'); } catch { continue; }
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
     for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
       if (cols.length > 9 && inodes.has(cols[9]!)) ports.add(parseInt(cols[1]!.split(':')[1]!, 16));
@@ -56,13 +63,30 @@ function localPorts(pid: number): Set<number> {
   return ports;
 }
 
-interface Pg { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> }
+interface Pg {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  end(): Promise<void>;
+}
 
-export interface CpuSample { svc: number; pg: number; wal: number; nats: number; load: number }
+export interface CpuSample {
+  svc: number;
+  pg: number;
+  wal: number;
+  nats: number;
+  load: number;
+}
 /** Per table of the schema: rows inserted, updated, updated HOT, and read by sequential scans (a
  * plan that scans a whole table per statement shows here); plus the database's commits. */
-export interface RowSample { commits: number; tables: Map<string, TableCounts> }
-interface TableCounts { ins: number; upd: number; hot: number; seqRead: number }
+export interface RowSample {
+  commits: number;
+  tables: Map<string, TableCounts>;
+}
+interface TableCounts {
+  ins: number;
+  upd: number;
+  hot: number;
+  seqRead: number;
+}
 
 export interface Machine {
   cpu(): Promise<CpuSample>;
@@ -99,11 +123,19 @@ export async function watchMachine(databaseUrl: string, schema: string, svcPids:
       };
     },
     async rows() {
-      const { rows } = await client.query('select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, seq_tup_read from pg_stat_user_tables where schemaname = $1', [schema]);
+      const { rows } = await client.query(
+        'select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, seq_tup_read from pg_stat_user_tables where schemaname = $1',
+        [schema],
+      );
       const db = await client.query('select xact_commit from pg_stat_database where datname = current_database()');
       return {
         commits: Number(db.rows[0]?.xact_commit ?? NaN),
-        tables: new Map(rows.map((r) => [String(r.relname), { ins: Number(r.n_tup_ins), upd: Number(r.n_tup_upd), hot: Number(r.n_tup_hot_upd), seqRead: Number(r.seq_tup_read) }])),
+        tables: new Map(
+          rows.map((r) => [
+            String(r.relname),
+            { ins: Number(r.n_tup_ins), upd: Number(r.n_tup_upd), hot: Number(r.n_tup_hot_upd), seqRead: Number(r.seq_tup_read) },
+          ]),
+        ),
       };
     },
     close: () => client.end(),
@@ -115,11 +147,21 @@ export async function watchMachine(databaseUrl: string, schema: string, svcPids:
 export function describeDelta(c: [CpuSample, CpuSample], r: [RowSample, RowSample], runs: number): string {
   const [a, b] = c;
   const per = (k: keyof CpuSample) => ((b[k] - a[k]) / Math.max(1, runs)).toFixed(2);
-  const rows = [...r[1].tables].map(([t, v]) => {
-    const o = r[0].tables.get(t) ?? { ins: 0, upd: 0, hot: 0, seqRead: 0 };
-    const d = { ins: (v.ins - o.ins) / runs, upd: (v.upd - o.upd) / runs, hot: (v.hot - o.hot) / runs, seq: (v.seqRead - o.seqRead) / runs };
-    return d.ins || d.upd || d.seq ? `${t} +${d.ins.toFixed(2)} ~${d.upd.toFixed(2)} (HOT ${d.hot.toFixed(2)}) seq-read ${d.seq.toFixed(0)}` : '';
-  }).filter(Boolean).join(', ');
+  const rows = [...r[1].tables]
+    .map(([t, v]) => {
+      const o = r[0].tables.get(t) ?? { ins: 0, upd: 0, hot: 0, seqRead: 0 };
+      const d = {
+        ins: (v.ins - o.ins) / runs,
+        upd: (v.upd - o.upd) / runs,
+        hot: (v.hot - o.hot) / runs,
+        seq: (v.seqRead - o.seqRead) / runs,
+      };
+      return d.ins || d.upd || d.seq
+        ? `${t} +${d.ins.toFixed(2)} ~${d.upd.toFixed(2)} (HOT ${d.hot.toFixed(2)}) seq-read ${d.seq.toFixed(0)}`
+        : '';
+    })
+    .filter(Boolean)
+    .join(', ');
   const commits = ((r[1].commits - r[0].commits) / Math.max(1, runs)).toFixed(2);
   return `CPU ms per run: svc ${per('svc')}, its PostgreSQL backends ${per('pg')}, WAL writer ${per('wal')}, NATS ${per('nats')}, load generator ${per('load')}; commits per run ${commits}; rows per run: ${rows}`;
 }

@@ -23,7 +23,9 @@ const leanFetch = (input: string | URL, init: RequestInit = {}): Promise<Respons
   if ((init.method ?? 'GET') === 'GET') return Promise.resolve(new Response(null, { status: 405 }));
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = {};
-    new Headers(init.headers ?? {}).forEach((v, k) => { headers[k] = v; });
+    new Headers(init.headers ?? {}).forEach((v, k) => {
+      headers[k] = v;
+    });
     const req = http.request(String(input), { method: init.method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -43,13 +45,19 @@ const client = new Client({ name: 'bench-floor', version: '1.0.0' });
 await client.connect(new StreamableHTTPClientTransport(new URL(target), { fetch: leanFetch }));
 const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
 const call = async (body: { name: string; arguments?: Record<string, unknown> }) => ({
-  status: 'ok', name: body.name, result: await client.callTool({ name: body.name, arguments: body.arguments ?? {} }), untrusted: true,
+  status: 'ok',
+  name: body.name,
+  result: await client.callTool({ name: body.name, arguments: body.arguments ?? {} }),
+  untrusted: true,
 });
 
 if (role === 'worker') {
   nc.subscribe(subject, {
     callback: (_err, msg) => {
-      void call(msg.json()).then((out) => msg.respond(JSON.stringify(out)), (err: Error) => msg.respond(JSON.stringify({ error: err.message })));
+      void call(msg.json()).then(
+        (out) => msg.respond(JSON.stringify(out)),
+        (err: Error) => msg.respond(JSON.stringify({ error: err.message })),
+      );
     },
   });
   await nc.flush();

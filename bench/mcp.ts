@@ -18,11 +18,21 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { BIN, startChild, startSvc, percentile, type Child } from './children.js';
 import { dropAll } from './roundtrip.js';
 
-export interface McpRow { name: string; n: number; p50: number; p99: number; perSec: number }
+export interface McpRow {
+  name: string;
+  n: number;
+  p50: number;
+  p99: number;
+  perSec: number;
+}
 export interface McpBench {
-  rows: McpRow[]; ratioEmbedded: number; ratioJetStream: number; ratioPerSession: number;
+  rows: McpRow[];
+  ratioEmbedded: number;
+  ratioJetStream: number;
+  ratioPerSession: number;
   /** bench/mcp-floor.ts over the direct call: one HTTP hop in front of it, and an HTTP hop plus a core NATS hop. */
-  floorEmbedded: number; floorBus: number;
+  floorEmbedded: number;
+  floorBus: number;
 }
 
 /**
@@ -49,7 +59,10 @@ async function timeInterleaved(n: number, cases: readonly (readonly [string, () 
 
 /** The local MCP server: stateless Streamable HTTP, JSON responses, tools `echo` and `blocked`. */
 async function serve(): Promise<void> {
-  const tools = [{ name: 'echo', description: 'echoes its arguments', inputSchema: { type: 'object' as const } }, { name: 'blocked', description: 'never allowed', inputSchema: { type: 'object' as const } }];
+  const tools = [
+    { name: 'echo', description: 'echoes its arguments', inputSchema: { type: 'object' as const } },
+    { name: 'blocked', description: 'never allowed', inputSchema: { type: 'object' as const } },
+  ];
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -57,9 +70,14 @@ async function serve(): Promise<void> {
     const mcp = new McpServer({ name: 'bench-http', version: '1.0.0' });
     mcp.server.registerCapabilities({ tools: {} });
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => ({ content: [{ type: 'text', text: JSON.stringify(r.params.arguments ?? {}) }] }));
+    mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => ({
+      content: [{ type: 'text', text: JSON.stringify(r.params.arguments ?? {}) }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => { void transport.close(); void mcp.close(); });
+    res.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
     await mcp.connect(transport);
     await transport.handleRequest(req, res, body);
   });
@@ -75,7 +93,11 @@ async function post(url: string, body: unknown, expect: number, path = '/mcp/cal
 }
 
 async function allowEcho(url: string): Promise<void> {
-  const res = await fetch(`${url}/mcp/servers/tools`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ server: 'bench', tool: 'echo', enabled: true, effect: 'read' }) });
+  const res = await fetch(`${url}/mcp/servers/tools`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ server: 'bench', tool: 'echo', enabled: true, effect: 'read' }),
+  });
   if (res.status !== 200) throw new Error(`allow echo answered ${res.status}: ${await res.text()}`);
 }
 
@@ -90,17 +112,38 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
   const target = await startChild([self, 'serve'], {}, (r) => r.ready === true);
   const servers = JSON.stringify([{ id: 'bench', transport: 'http', url: target.url }]);
   const prefix = `benchm${Date.now().toString(36)}`;
-  const jsEnv = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix, SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0', LOG_LEVEL: 'warn' };
+  const jsEnv = {
+    NATS_URL: natsUrl,
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: prefix,
+    SVC_BUS_PREFIX: prefix,
+    SVC_MCP_SERVERS: servers,
+    SVC_MCP_REFRESH_MINUTES: '0',
+    LOG_LEVEL: 'warn',
+  };
   const children: Child[] = [target];
   try {
     // BENCH_PROFILE=<dir>: the svc processes write --cpu-prof profiles there (Node refuses the flag in NODE_OPTIONS).
-    const role = (name: string, env: Record<string, string>) => (process.env.BENCH_PROFILE
-      ? startChild(['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, BIN, name], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' }, (r) => r.msg === 'svc started')
-      : startSvc([name], env));
+    const role = (name: string, env: Record<string, string>) =>
+      process.env.BENCH_PROFILE
+        ? startChild(
+            ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, BIN, name],
+            { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
+            (r) => r.msg === 'svc started',
+          )
+        : startSvc([name], env);
     const floorSubject = `${prefix}.floor`;
-    const floorWorker = await startChild([fileURLToPath(new URL('./mcp-floor.js', import.meta.url)), 'worker', target.url!, floorSubject], { NATS_URL: natsUrl }, (r) => r.ready === true);
+    const floorWorker = await startChild(
+      [fileURLToPath(new URL('./mcp-floor.js', import.meta.url)), 'worker', target.url!, floorSubject],
+      { NATS_URL: natsUrl },
+      (r) => r.ready === true,
+    );
     children.push(floorWorker);
-    const floor = await startChild([fileURLToPath(new URL('./mcp-floor.js', import.meta.url)), 'gateway', target.url!, floorSubject], { NATS_URL: natsUrl }, (r) => r.ready === true);
+    const floor = await startChild(
+      [fileURLToPath(new URL('./mcp-floor.js', import.meta.url)), 'gateway', target.url!, floorSubject],
+      { NATS_URL: natsUrl },
+      (r) => r.ready === true,
+    );
     children.push(floor);
     const embedded = await role('serve', { SVC_MCP_SERVERS: servers, SVC_MCP_REFRESH_MINUTES: '0' });
     children.push(embedded);
@@ -116,28 +159,52 @@ export async function benchMcp(n: number, natsUrl: string, databaseUrl: string):
     const viaMcp = await sdkClient(`${embedded.url}/mcp`);
     const cases: [string, () => Promise<unknown>][] = [
       ['SDK client → server directly (one connected client)', () => direct.callTool({ name: 'echo', arguments: args })],
-      ['SDK client → server directly (connect, call, close each time)', async () => { const c = await sdkClient(target.url!); await c.callTool({ name: 'echo', arguments: args }); await c.close(); }],
+      [
+        'SDK client → server directly (connect, call, close each time)',
+        async () => {
+          const c = await sdkClient(target.url!);
+          await c.callTool({ name: 'echo', arguments: args });
+          await c.close();
+        },
+      ],
       ['POST /mcp/call, embedded (serve)', () => post(embedded.url!, { name: 'mcp__bench__echo', arguments: args }, 200)],
-      ['POST /mcp/call, JetStream + PostgreSQL (gateway + worker)', () => post(gateway.url!, { name: 'mcp__bench__echo', arguments: args }, 200)],
+      [
+        'POST /mcp/call, JetStream + PostgreSQL (gateway + worker)',
+        () => post(gateway.url!, { name: 'mcp__bench__echo', arguments: args }, 200),
+      ],
       ['SDK client → svc /mcp → server, embedded', () => viaMcp.callTool({ name: 'mcp__bench__echo', arguments: args })],
-      ['floor: an HTTP hop in front of the direct call (Fastify, SDK client in that process)', () => post(floor.url!, { name: 'echo', arguments: args }, 200, '/call')],
-      ['floor: an HTTP hop and a core NATS hop in front of the direct call (SDK client in a third process)', () => post(floor.url!, { name: 'echo', arguments: args }, 200, '/call-bus')],
+      [
+        'floor: an HTTP hop in front of the direct call (Fastify, SDK client in that process)',
+        () => post(floor.url!, { name: 'echo', arguments: args }, 200, '/call'),
+      ],
+      [
+        'floor: an HTTP hop and a core NATS hop in front of the direct call (SDK client in a third process)',
+        () => post(floor.url!, { name: 'echo', arguments: args }, 200, '/call-bus'),
+      ],
       ['refusal: POST /mcp/call blocked tool, embedded', () => post(embedded.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
-      ['refusal: POST /mcp/call blocked tool, JetStream + PostgreSQL', () => post(gateway.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403)],
+      [
+        'refusal: POST /mcp/call blocked tool, JetStream + PostgreSQL',
+        () => post(gateway.url!, { name: 'mcp__bench__blocked', arguments: {} }, 403),
+      ],
     ];
     await timeInterleaved(Math.min(100, n), cases);
     const rows = await timeInterleaved(n, cases);
     await direct.close();
     await viaMcp.close();
     const p50 = (i: number) => rows[i]!.p50;
-    return { rows, ratioEmbedded: p50(2) / p50(0), ratioJetStream: p50(3) / p50(0), ratioPerSession: p50(2) / p50(1), floorEmbedded: p50(5) / p50(0), floorBus: p50(6) / p50(0) };
+    return {
+      rows,
+      ratioEmbedded: p50(2) / p50(0),
+      ratioJetStream: p50(3) / p50(0),
+      ratioPerSession: p50(2) / p50(1),
+      floorEmbedded: p50(5) / p50(0),
+      floorBus: p50(6) / p50(0),
+    };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
     await dropAll(natsUrl, databaseUrl, prefix).catch(() => undefined);
   }
 }
-
-
 
 /** The section `npm run bench` prints (bench/run.ts calls this). */
 export async function runMcpSection(n: number, natsUrl: string, databaseUrl: string): Promise<void> {
@@ -146,12 +213,19 @@ export async function runMcpSection(n: number, natsUrl: string, databaseUrl: str
   console.log('| path | p50 | p99 | calls/s |\n|---|---|---|---|');
   const r = await benchMcp(n, natsUrl, databaseUrl);
   for (const x of r.rows) console.log(`| ${x.name} | ${fmt(x.p50, 3)} ms | ${fmt(x.p99, 3)} ms | ${fmt(x.perSec, 0)} |`);
-  console.log(`\nratio /mcp/call / direct connected client (p50): embedded ${fmt(r.ratioEmbedded)}, JetStream + PostgreSQL ${fmt(r.ratioJetStream)} (target <= 1.5); embedded / direct connect-call-close: ${fmt(r.ratioPerSession)}`);
+  console.log(
+    `\nratio /mcp/call / direct connected client (p50): embedded ${fmt(r.ratioEmbedded)}, JetStream + PostgreSQL ${fmt(r.ratioJetStream)} (target <= 1.5); embedded / direct connect-call-close: ${fmt(r.ratioPerSession)}`,
+  );
   console.log(`floors / direct (p50): an HTTP hop ${fmt(r.floorEmbedded)}, an HTTP hop and a NATS hop ${fmt(r.floorBus)}`);
 }
 
 // `node dist/bench/mcp.js serve` is the MCP server child; `node dist/bench/mcp.js [n]` runs this section alone.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv[2] === 'serve') await serve();
-  else await runMcpSection(Number(process.argv[2] ?? 300), process.env.NATS_URL ?? 'nats://127.0.0.1:4222', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  else
+    await runMcpSection(
+      Number(process.argv[2] ?? 300),
+      process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    );
 }

@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 export function cpuTimes(pid: number | undefined): { user: number; system: number } {
   try {
     // The command name in parentheses may hold spaces; the fields after it do not.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
     return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {

@@ -12,7 +12,16 @@ await jsm.consumers.add(stream, { durable_name: 'w', ack_policy: AckPolicy.Expli
 const consumer = await jetstream(nc).consumers.get(stream, 'w');
 const messages = await consumer.consume({ max_messages: 16 });
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
-process.once('SIGTERM', () => void (async () => { messages.stop(); await jsm.streams.delete(stream); await nc.drain(); process.exit(0); })());
+process.once(
+  'SIGTERM',
+  () =>
+    void (async () => {
+      messages.stop();
+      await jsm.streams.delete(stream);
+      await nc.drain();
+      process.exit(0);
+    })(),
+);
 for await (const m of messages) {
   const to = m.headers?.get('Reply-To');
   if (to) nc.publish(to, m.data);

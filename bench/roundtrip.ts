@@ -12,7 +12,13 @@ import { pino } from 'pino';
 import { createBus, names } from '../bus/index.js';
 import { startChild, startSvc, percentile } from './children.js';
 
-export interface Lat { name: string; n: number; p50: number; p99: number; perSec: number }
+export interface Lat {
+  name: string;
+  n: number;
+  p50: number;
+  p99: number;
+  perSec: number;
+}
 
 async function timeSeq(n: number, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number; perSec: number }> {
   const times: number[] = [];
@@ -27,15 +33,30 @@ async function timeSeq(n: number, fn: () => Promise<unknown>): Promise<{ p50: nu
   return { p50: percentile(times, 50), p99: percentile(times, 99), perSec: (n / total) * 1000 };
 }
 
-export interface RoundTrip { rows: Lat[]; ratio: number; floorRatio: number; gatewayRatio: number; gatewayOverBusMs: number; httpFloorMs: number }
+export interface RoundTrip {
+  rows: Lat[];
+  ratio: number;
+  floorRatio: number;
+  gatewayRatio: number;
+  gatewayOverBusMs: number;
+  httpFloorMs: number;
+}
 
 export async function benchRoundTrip(n: number, natsUrl: string, databaseUrl: string): Promise<RoundTrip> {
   const prefix = `bench${Date.now().toString(36)}`;
   const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix };
   const worker = await startSvc(['worker', '--actors', 'ops'], env);
   const gateway = await startSvc(['gateway'], env);
-  const raw = await startChild(['dist/bench/raw-responder.js'], { NATS_URL: natsUrl, BENCH_SUBJECT: `${prefix}.raw` }, (r) => r.ready === true);
-  const rawJs = await startChild(['dist/bench/raw-js-worker.js'], { NATS_URL: natsUrl, BENCH_STREAM: `${prefix.toUpperCase()}_RAW`, BENCH_SUBJECT: `${prefix}.rawjs` }, (r) => r.ready === true);
+  const raw = await startChild(
+    ['dist/bench/raw-responder.js'],
+    { NATS_URL: natsUrl, BENCH_SUBJECT: `${prefix}.raw` },
+    (r) => r.ready === true,
+  );
+  const rawJs = await startChild(
+    ['dist/bench/raw-js-worker.js'],
+    { NATS_URL: natsUrl, BENCH_STREAM: `${prefix.toUpperCase()}_RAW`, BENCH_SUBJECT: `${prefix}.rawjs` },
+    (r) => r.ready === true,
+  );
   const bare = await startChild(['dist/bench/bare-server.js'], {}, (r) => r.ready === true);
   const bus = createBus({ servers: natsUrl, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 30_000, name: 'bench' });
   await bus.start();

@@ -29,7 +29,12 @@ import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { names } from '../bus/index.js';
 
 /** One turn of the interleaved phases (worker stopped), each `seconds` long. */
-export interface Round { bare: number; floor: number; gateway: number; non2xx: number }
+export interface Round {
+  bare: number;
+  floor: number;
+  gateway: number;
+  non2xx: number;
+}
 
 export interface TriggerBench {
   rounds: Round[];
@@ -61,14 +66,30 @@ export interface TriggerBench {
 const BODY = JSON.stringify({ event: 'bench', repository: { name: 'svc' }, payload: 'x'.repeat(200) });
 
 export async function benchTriggers(seconds: number, natsUrl: string, databaseUrl: string, prefix: string): Promise<TriggerBench> {
-  const env = { NATS_URL: natsUrl, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: prefix, SVC_BUS_PREFIX: prefix, SVC_SESSION_KEY: 'b'.repeat(64), LOG_LEVEL: 'warn' };
+  const env = {
+    NATS_URL: natsUrl,
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: prefix,
+    SVC_BUS_PREFIX: prefix,
+    SVC_SESSION_KEY: 'b'.repeat(64),
+    LOG_LEVEL: 'warn',
+  };
   const bare = await startChild(['dist/bench/bare-server.js'], {}, (r) => r.ready === true);
   const floorSecret = randomUUID();
-  const floorServer = await startChild(['dist/bench/accept-floor.js'], { NATS_URL: natsUrl, BENCH_PREFIX: `${prefix}f`, BENCH_SECRET: floorSecret }, (r) => r.ready === true);
+  const floorServer = await startChild(
+    ['dist/bench/accept-floor.js'],
+    { NATS_URL: natsUrl, BENCH_PREFIX: `${prefix}f`, BENCH_SECRET: floorSecret },
+    (r) => r.ready === true,
+  );
   // Node refuses --cpu-prof in NODE_OPTIONS, so a profiled role is started with the flag itself.
-  const role = (name: string) => (process.env.BENCH_PROFILE
-    ? startChild(['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, BIN, name], { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' }, (r) => r.msg === 'svc started')
-    : startSvc([name], { ...env, LOG_LEVEL: 'info' }));
+  const role = (name: string) =>
+    process.env.BENCH_PROFILE
+      ? startChild(
+          ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, BIN, name],
+          { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
+          (r) => r.msg === 'svc started',
+        )
+      : startSvc([name], { ...env, LOG_LEVEL: 'info' });
   const worker = await role('worker');
   const gateway = await role('gateway');
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -77,19 +98,57 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
   const jsm = await jetstreamManager(nc);
   try {
     const now = new Date().toISOString();
-    await db.query(`insert into "${prefix}".flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at) values ('bench', 'bench', 'webhook', 'org', null, $1, 'operator', $2, $2)`,
-      [JSON.stringify({ id: 'bench', trigger: 'webhook', steps: [{ id: 'check', kind: 'branch', input: '{{input.event}}', op: 'eq', value: 'bench', onTrue: null, onFalse: null }] }), now]);
-    const minted = await (await fetch(`${gateway.url}/flows/triggers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flowId: 'bench' }) })).json() as { trigger: { id: string }; secret: string };
+    await db.query(
+      `insert into "${prefix}".flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at) values ('bench', 'bench', 'webhook', 'org', null, $1, 'operator', $2, $2)`,
+      [
+        JSON.stringify({
+          id: 'bench',
+          trigger: 'webhook',
+          steps: [{ id: 'check', kind: 'branch', input: '{{input.event}}', op: 'eq', value: 'bench', onTrue: null, onFalse: null }],
+        }),
+        now,
+      ],
+    );
+    const minted = (await (
+      await fetch(`${gateway.url}/flows/triggers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ flowId: 'bench' }),
+      })
+    ).json()) as { trigger: { id: string }; secret: string };
     const path = `/hooks/${minted.trigger.id}`;
     const signedWith = (secret: string) => () => {
       const ts = Math.floor(Date.now() / 1000);
-      return { 'content-type': 'application/json', 'x-svc-timestamp': String(ts), 'x-svc-signature': signSvc(secret, ts, BODY), 'idempotency-key': randomUUID() };
+      return {
+        'content-type': 'application/json',
+        'x-svc-timestamp': String(ts),
+        'x-svc-signature': signSvc(secret, ts, BODY),
+        'idempotency-key': randomUUID(),
+      };
     };
     const signed = signedWith(minted.secret);
-    const load = (url: string, p: string, secs: number, headers: () => Record<string, string>, onResponse?: (status: number, body: string) => void) => autocannon({
-      url, connections: 32, duration: secs, pipelining: 1,
-      requests: [{ method: 'POST', path: p, body: BODY, setupRequest: (req: any) => ({ ...req, headers: headers() }), ...(onResponse ? { onResponse } : {}) }],
-    });
+    const load = (
+      url: string,
+      p: string,
+      secs: number,
+      headers: () => Record<string, string>,
+      onResponse?: (status: number, body: string) => void,
+    ) =>
+      autocannon({
+        url,
+        connections: 32,
+        duration: secs,
+        pipelining: 1,
+        requests: [
+          {
+            method: 'POST',
+            path: p,
+            body: BODY,
+            setupRequest: (req: any) => ({ ...req, headers: headers() }),
+            ...(onResponse ? { onResponse } : {}),
+          },
+        ],
+      });
     // Every server warms up alike, long enough for V8 to optimize the paths under load: after 1 s
     // a gateway still spent about twice the CPU per delivery it spends from ~5 s on (it runs far
     // more code than the bare route, which is hot almost at once). The warm-up's runs are drained
@@ -129,20 +188,30 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     } finally {
       worker.proc.kill('SIGCONT');
     }
-    const med = (xs: number[]) => percentile([...xs].sort((x, y) => x - y), 50);
+    const med = (xs: number[]) =>
+      percentile(
+        [...xs].sort((x, y) => x - y),
+        50,
+      );
 
     // Completed runs/s: the steady phase and the rounds left a backlog; the worker's rate draining it is what it sustains.
     const drainFrom = Date.now();
     await waitDrained(db, jsm, prefix, 120_000);
-    const { rows: [done] } = await db.query<{ n: string; first: Date | null; last: Date | null }>(
-      `select count(*) as n, min(ended_at) as first, max(ended_at) as last from "${prefix}".flow_run where ended_at >= $1`, [new Date(drainFrom - seconds * 1000)]);
+    const {
+      rows: [done],
+    } = await db.query<{ n: string; first: Date | null; last: Date | null }>(
+      `select count(*) as n, min(ended_at) as first, max(ended_at) as last from "${prefix}".flow_run where ended_at >= $1`,
+      [new Date(drainFrom - seconds * 1000)],
+    );
     const runsSpan = done!.first && done!.last ? (done!.last.getTime() - done!.first.getTime()) / 1000 : NaN;
     const completedPerSec = Number(done!.n) / runsSpan;
 
     // 202 → completed at a rate the system sustains while it also accepts (a quarter of the slower
     // of accept and complete: the drain above had the machine to itself), so the latency is the
     // path's own, not a queue's. BENCH_TRIGGER_RATE sets it instead.
-    const rate = Number(process.env.BENCH_TRIGGER_RATE ?? 0) || Math.max(10, Math.floor(Math.min(s.requests.average, Number.isFinite(completedPerSec) ? completedPerSec : s.requests.average) / 4));
+    const rate =
+      Number(process.env.BENCH_TRIGGER_RATE ?? 0) ||
+      Math.max(10, Math.floor(Math.min(s.requests.average, Number.isFinite(completedPerSec) ? completedPerSec : s.requests.average) / 4));
     // Evenly spaced requests (autocannon's overallRate releases each second's requests as one
     // burst, which measures the burst). Run ids derive from (trigger, key), so each request's run
     // is known when it is sent.
@@ -157,14 +226,20 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
       const headers = signed();
       const runId = webhookRunId(minted.trigger.id, headers['idempotency-key']);
       sentAt.set(runId, Date.now());
-      inflight.push(fetch(`${gateway.url}${path}`, { method: 'POST', headers, body: BODY }).then(async (res) => {
-        const body = await res.text();
-        if (res.status === 202) at202.set((JSON.parse(body) as { runId: string }).runId, Date.now());
-      }));
+      inflight.push(
+        fetch(`${gateway.url}${path}`, { method: 'POST', headers, body: BODY }).then(async (res) => {
+          const body = await res.text();
+          if (res.status === 202) at202.set((JSON.parse(body) as { runId: string }).runId, Date.now());
+        }),
+      );
     }
     await Promise.all(inflight);
     await waitDrained(db, jsm, prefix, 120_000);
-    const rows = (await db.query<{ id: string; ended: Date | null }>(`select id, ended_at as ended from "${prefix}".flow_run where id = any($1)`, [[...at202.keys()]])).rows;
+    const rows = (
+      await db.query<{ id: string; ended: Date | null }>(`select id, ended_at as ended from "${prefix}".flow_run where id = any($1)`, [
+        [...at202.keys()],
+      ])
+    ).rows;
     const ended = rows.filter((r) => r.ended);
     // A run may end before its 202 is read (the command is stored before the row and the reply),
     // so 202 → done can be <= 0; sent → done bounds what the producer sees.
@@ -172,10 +247,23 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     const fromSend = ended.map((r) => r.ended!.getTime() - sentAt.get(r.id)!).sort((x, y) => x - y);
     return {
       rounds,
-      bare: med(rounds.map((r) => r.bare)), floor: med(rounds.map((r) => r.floor)), acceptedWorkerHeld: med(rounds.map((r) => r.gateway)),
-      ratio: med(rounds.map((r) => r.gateway / r.bare)), floorRatio: med(rounds.map((r) => r.floor / r.bare)), gatewayCpuPerK: (heldCpu / (heldTotal || NaN)) * 1000,
-      accepted: s.requests.average, steadyRatio: s.requests.average / med(rounds.map((r) => r.bare)), non2xx: s.non2xx + rounds.reduce((n, r) => n + r.non2xx, 0),
-      latency: { n: lat.length, p50: percentile(lat, 50), p99: percentile(lat, 99), rate, sentP50: percentile(fromSend, 50), sentP99: percentile(fromSend, 99) },
+      bare: med(rounds.map((r) => r.bare)),
+      floor: med(rounds.map((r) => r.floor)),
+      acceptedWorkerHeld: med(rounds.map((r) => r.gateway)),
+      ratio: med(rounds.map((r) => r.gateway / r.bare)),
+      floorRatio: med(rounds.map((r) => r.floor / r.bare)),
+      gatewayCpuPerK: (heldCpu / (heldTotal || NaN)) * 1000,
+      accepted: s.requests.average,
+      steadyRatio: s.requests.average / med(rounds.map((r) => r.bare)),
+      non2xx: s.non2xx + rounds.reduce((n, r) => n + r.non2xx, 0),
+      latency: {
+        n: lat.length,
+        p50: percentile(lat, 50),
+        p99: percentile(lat, 99),
+        rate,
+        sentP50: percentile(fromSend, 50),
+        sentP99: percentile(fromSend, 99),
+      },
       completedPerSec,
       cpuPerK: { gateway: perK(0), worker: perK(1) },
       gatewayKernelShare: (split1.system - split0.system) / (cpu1[0]! - cpu0[0]!),
@@ -212,10 +300,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const prefix = `bencht${Date.now().toString(36)}`;
   try {
     const r = await benchTriggers(seconds, natsUrl, databaseUrl, prefix);
-    for (const [i, x] of r.rounds.entries()) console.log(`round ${i + 1}: bare ${fmt(x.bare, 0)}, floor ${fmt(x.floor, 0)} (${fmt(x.floor / x.bare)}), gateway ${fmt(x.gateway, 0)} (${fmt(x.gateway / x.bare)}) req/s`);
-    console.log(`worker stopped, medians: bare ${fmt(r.bare, 0)} req/s; accept floor ${fmt(r.floor, 0)} (ratio ${fmt(r.floorRatio)}); gateway ${fmt(r.acceptedWorkerHeld, 0)} deliveries/s (ratio ${fmt(r.ratio)}), ${fmt(r.gatewayCpuPerK, 0)} ms gateway CPU per 1,000; non-2xx ${r.non2xx}`);
-    console.log(`steady (worker running): accepted ${fmt(r.accepted, 0)} deliveries/s (ratio ${fmt(r.steadyRatio)}); CPU per 1,000: gateway ${fmt(r.cpuPerK.gateway, 0)} ms, worker ${fmt(r.cpuPerK.worker, 0)} ms; gateway in the kernel ${fmt(r.gatewayKernelShare * 100, 0)}%, ${fmt(r.gatewayWritesPerDelivery)} write syscalls per delivery`);
-    console.log(`completed ${fmt(r.completedPerSec, 0)} runs/s; 202 to done at ${r.latency.rate}/s (${r.latency.n} runs): p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms; sent to done p50 ${fmt(r.latency.sentP50, 1)} ms, p99 ${fmt(r.latency.sentP99, 1)} ms`);
+    for (const [i, x] of r.rounds.entries())
+      console.log(
+        `round ${i + 1}: bare ${fmt(x.bare, 0)}, floor ${fmt(x.floor, 0)} (${fmt(x.floor / x.bare)}), gateway ${fmt(x.gateway, 0)} (${fmt(x.gateway / x.bare)}) req/s`,
+      );
+    console.log(
+      `worker stopped, medians: bare ${fmt(r.bare, 0)} req/s; accept floor ${fmt(r.floor, 0)} (ratio ${fmt(r.floorRatio)}); gateway ${fmt(r.acceptedWorkerHeld, 0)} deliveries/s (ratio ${fmt(r.ratio)}), ${fmt(r.gatewayCpuPerK, 0)} ms gateway CPU per 1,000; non-2xx ${r.non2xx}`,
+    );
+    console.log(
+      `steady (worker running): accepted ${fmt(r.accepted, 0)} deliveries/s (ratio ${fmt(r.steadyRatio)}); CPU per 1,000: gateway ${fmt(r.cpuPerK.gateway, 0)} ms, worker ${fmt(r.cpuPerK.worker, 0)} ms; gateway in the kernel ${fmt(r.gatewayKernelShare * 100, 0)}%, ${fmt(r.gatewayWritesPerDelivery)} write syscalls per delivery`,
+    );
+    console.log(
+      `completed ${fmt(r.completedPerSec, 0)} runs/s; 202 to done at ${r.latency.rate}/s (${r.latency.n} runs): p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms; sent to done p50 ${fmt(r.latency.sentP50, 1)} ms, p99 ${fmt(r.latency.sentP99, 1)} ms`,
+    );
   } finally {
     await dropAll(natsUrl, databaseUrl, prefix);
   }

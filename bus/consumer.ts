@@ -143,7 +143,9 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
         msgId: d.msgId,
         traceId: d.traceId,
         deliveryCount: d.deliveryCount,
-        get log() { return clog(); },
+        get log() {
+          return clog();
+        },
       };
       const result: unknown = await (handler as Handler)(ctx, payload);
       opts.beforeAck?.(actor, verb);
@@ -152,7 +154,10 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       const failure = classify(err);
       if (failure === 'outage' || (failure === 'unknown' && d.deliveryCount < opts.maxDeliver)) {
         const delay = opts.backoffMs(d.deliveryCount);
-        clog()[failure === 'outage' ? 'warn' : 'error']({ err, retryInMs: delay }, failure === 'outage' ? 'command met an outage; will retry until it passes' : 'command failed; will retry');
+        clog()[failure === 'outage' ? 'warn' : 'error'](
+          { err, retryInMs: delay },
+          failure === 'outage' ? 'command met an outage; will retry until it passes' : 'command failed; will retry',
+        );
         settle(e, 'nak', () => d.nak(delay));
       } else {
         await end(e, verb, err, clog);
@@ -174,9 +179,24 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     const body = toWireError(err);
     const answered = d.replyTo !== undefined && isAppError(err) && err.status < 500;
     if (!answered) {
-      const reason = isAppError(err) ? body : { error: body.error, message: `${(err as Error)?.name ?? 'Error'} on every one of ${d.deliveryCount} deliveries; the worker log has it under msgId ${d.msgId}` };
+      const reason = isAppError(err)
+        ? body
+        : {
+            error: body.error,
+            message: `${(err as Error)?.name ?? 'Error'} on every one of ${d.deliveryCount} deliveries; the worker log has it under msgId ${d.msgId}`,
+          };
       try {
-        await opts.deadLetter({ subject: d.subject, actor, verb, msgId: d.msgId, traceId: d.traceId, deliveries: d.deliveryCount, error: reason, at: new Date().toISOString(), ...payloadOf(d.data) });
+        await opts.deadLetter({
+          subject: d.subject,
+          actor,
+          verb,
+          msgId: d.msgId,
+          traceId: d.traceId,
+          deliveries: d.deliveryCount,
+          error: reason,
+          at: new Date().toISOString(),
+          ...payloadOf(d.data),
+        });
       } catch (dlqErr) {
         const delay = opts.backoffMs(d.deliveryCount);
         clog().error({ err, dlqErr, retryInMs: delay }, 'command ended but its dead letter could not be stored; will retry');

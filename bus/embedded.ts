@@ -221,7 +221,10 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
       const dl = broker.takeDeadLetter(id);
       if (dl === undefined) throw new AppError('record_not_found', { message: `no dead letter ${id}` });
       const data = dl.payloadText !== undefined ? new TextEncoder().encode(dl.payloadText) : encode(dl.payload);
-      const res = broker.publishCommand(names.commandFilter(dl.actor as ActorName), dl.subject, data, { msgId: `replay.${id}.${dl.msgId}`, traceId: dl.traceId });
+      const res = broker.publishCommand(names.commandFilter(dl.actor as ActorName), dl.subject, data, {
+        msgId: `replay.${id}.${dl.msgId}`,
+        traceId: dl.traceId,
+      });
       return { replayed: dl, seq: res.seq };
     },
 

@@ -25,8 +25,26 @@ export type {
   Subscription,
 } from './types.js';
 export { ACTORS, isActorName, names, subjectMatches, type ActorName, type Names } from './subjects.js';
-export { clientOf, clientsOf, payloadCheck, rpcName, serveVerbs, type Client, type Clients, type Handlers, type RequestOptions, type VerbClient } from './verbs.js';
-export { createEmbeddedBroker, createEmbeddedBus, type EmbeddedBroker, type EmbeddedBrokerOptions, type EmbeddedBus, type EmbeddedBusOptions } from './embedded.js';
+export {
+  clientOf,
+  clientsOf,
+  payloadCheck,
+  rpcName,
+  serveVerbs,
+  type Client,
+  type Clients,
+  type Handlers,
+  type RequestOptions,
+  type VerbClient,
+} from './verbs.js';
+export {
+  createEmbeddedBroker,
+  createEmbeddedBus,
+  type EmbeddedBroker,
+  type EmbeddedBrokerOptions,
+  type EmbeddedBus,
+  type EmbeddedBusOptions,
+} from './embedded.js';
 export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from './jetstream.js';
 export { deleteJetStreamResources } from './jetstream-setup.js';
 export { clockMsgId, startMinuteClock, type MinuteClockOptions } from './clock.js';
@@ -56,9 +74,28 @@ export interface CreateBusOptions {
 export function createBus(opts: CreateBusOptions): Bus {
   const { servers, names, log, ackWaitMs, name, replicas, beforeAck, onDeadLetter, duplicateWindowMs } = opts;
   const window = duplicateWindowMs === undefined ? {} : { duplicateWindowMs };
-  const hook = { ...(opts.retryCapMs === undefined ? {} : { backoffMs: backoffWithCap(opts.retryCapMs) }), ...(beforeAck === undefined ? {} : { beforeAck }), ...(onDeadLetter === undefined ? {} : { onDeadLetter }) };
+  const hook = {
+    ...(opts.retryCapMs === undefined ? {} : { backoffMs: backoffWithCap(opts.retryCapMs) }),
+    ...(beforeAck === undefined ? {} : { beforeAck }),
+    ...(onDeadLetter === undefined ? {} : { onDeadLetter }),
+  };
   if (servers !== undefined && servers.length > 0) {
-    return createJetStreamBus({ servers, names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...(name === undefined ? {} : { name }), ...(replicas === undefined ? {} : { replicas }), ...window, ...hook });
+    return createJetStreamBus({
+      servers,
+      names,
+      log,
+      ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
+      ...(name === undefined ? {} : { name }),
+      ...(replicas === undefined ? {} : { replicas }),
+      ...window,
+      ...hook,
+    });
   }
-  return createEmbeddedBus({ broker: createEmbeddedBroker(window), names, log, ...(ackWaitMs === undefined ? {} : { ackWaitMs }), ...hook });
+  return createEmbeddedBus({
+    broker: createEmbeddedBroker(window),
+    names,
+    log,
+    ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
+    ...hook,
+  });
 }

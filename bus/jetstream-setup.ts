@@ -21,7 +21,11 @@ import { DUPLICATE_WINDOW_MS } from './wire.js';
 
 export const EVENT_MAX_AGE_MS = 7 * 24 * 3600_000;
 
-export function commandStreamConfig(names: Names, replicas = 1, duplicateWindowMs = DUPLICATE_WINDOW_MS): Partial<StreamConfig> & { name: string } {
+export function commandStreamConfig(
+  names: Names,
+  replicas = 1,
+  duplicateWindowMs = DUPLICATE_WINDOW_MS,
+): Partial<StreamConfig> & { name: string } {
   return {
     name: names.commandStream,
     num_replicas: replicas,
@@ -95,7 +99,12 @@ export async function ensureStream(jsm: JetStreamManager, cfg: Partial<StreamCon
 }
 
 /** Ack wait and max deliver follow the running config, so a redeploy can change them. */
-export async function ensureConsumer(jsm: JetStreamManager, stream: string, cfg: Partial<ConsumerConfig> & { durable_name: string }, log: Logger): Promise<void> {
+export async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  cfg: Partial<ConsumerConfig> & { durable_name: string },
+  log: Logger,
+): Promise<void> {
   const existing = await jsm.consumers.info(stream, cfg.durable_name).catch(() => undefined);
   if (existing !== undefined) {
     const c = existing.config;

@@ -15,7 +15,14 @@ import type { DeadLetter } from '../schemas/dlq.js';
 import type { ActorName, Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
-import { commandStreamConfig, consumerConfig, deadLetterStreamConfig, ensureConsumer, ensureStream, eventStreamConfig } from './jetstream-setup.js';
+import {
+  commandStreamConfig,
+  consumerConfig,
+  deadLetterStreamConfig,
+  ensureConsumer,
+  ensureStream,
+  eventStreamConfig,
+} from './jetstream-setup.js';
 import {
   answerRequest,
   checkTailFilter,
@@ -65,9 +72,19 @@ export type JetStreamBus = Bus & { destroy(): Promise<void> };
 
 /** A reply on the connection's reply subscription; undefined when the connection closed first. */
 type Waiter = (m: Msg | undefined) => void;
-interface ReplyMux { conn: NatsConnection; base: string; pending: Map<string, Waiter>; next: number }
+interface ReplyMux {
+  conn: NatsConnection;
+  base: string;
+  pending: Map<string, Waiter>;
+  next: number;
+}
 /** What the stream answers a publish: its ack, or why it did not store the message. */
-interface StreamAck { stream?: string; seq?: number; duplicate?: boolean; error?: { code?: number; description?: string } }
+interface StreamAck {
+  stream?: string;
+  seq?: number;
+  duplicate?: boolean;
+  error?: { code?: number; description?: string };
+}
 
 const DEFAULT_GRACE_MS = 10_000;
 /** Short pulls: a stop never waits long for an open pull, and a lost one is soon replaced. */
@@ -102,7 +119,13 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
 
   function connection(): Promise<NatsConnection> {
     connecting ??= connect({
-      servers: typeof opts.servers === 'string' ? opts.servers.split(',').map((x) => x.trim()).filter(Boolean) : opts.servers,
+      servers:
+        typeof opts.servers === 'string'
+          ? opts.servers
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean)
+          : opts.servers,
       name: opts.name ?? `svc-${process.pid}`,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1_000,
@@ -170,7 +193,12 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
    * a publish that carries a reply subject with its ack or its refusal; with no stream on the
    * subject the server answers 503 at once (no responders), so nothing waits out the timeout.
    */
-  async function publish(subject: string, data: Uint8Array, msgId: string | undefined, h: MsgHdrs): Promise<{ duplicate: boolean; seq: number }> {
+  async function publish(
+    subject: string,
+    data: Uint8Array,
+    msgId: string | undefined,
+    h: MsgHdrs,
+  ): Promise<{ duplicate: boolean; seq: number }> {
     const c = await ready();
     if (msgId !== undefined) h.set(HEADERS.msgId, msgId);
     let reply: Msg | 'timeout' | 'silent' | undefined;
@@ -180,7 +208,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       throw unavailable(`could not store ${subject}`, err);
     }
     if (reply === undefined) throw unavailable(`could not store ${subject}: the connection closed before the stream answered`);
-    if (reply === 'timeout' || reply === 'silent') throw unavailable(`could not store ${subject}: no answer from the stream within ${PUBLISH_TIMEOUT_MS} ms`);
+    if (reply === 'timeout' || reply === 'silent')
+      throw unavailable(`could not store ${subject}: no answer from the stream within ${PUBLISH_TIMEOUT_MS} ms`);
     if (reply.data.length === 0 && reply.headers?.code === 503) throw unavailable(`no stream stores ${subject}`);
     let ack: StreamAck;
     try {
@@ -188,7 +217,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     } catch (err) {
       throw unavailable(`could not store ${subject}: unreadable answer from the stream`, err);
     }
-    if (ack.error || typeof ack.seq !== 'number') throw unavailable(`could not store ${subject}: ${ack.error?.description ?? 'no sequence in the ack'}`);
+    if (ack.error || typeof ack.seq !== 'number')
+      throw unavailable(`could not store ${subject}: ${ack.error?.description ?? 'no sequence in the ack'}`);
     return { duplicate: ack.duplicate === true, seq: ack.seq };
   }
 
@@ -198,7 +228,13 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
    * passes without a word (an `Svc-Working` heartbeat restarts it and is not the answer), or
    * undefined when the connection closed first. A failed send rejects.
    */
-  async function exchange(c: NatsConnection, kind: string, timeoutMs: number, send: (replyTo: string) => void, silenceMs?: number): Promise<Msg | 'timeout' | 'silent' | undefined> {
+  async function exchange(
+    c: NatsConnection,
+    kind: string,
+    timeoutMs: number,
+    send: (replyTo: string) => void,
+    silenceMs?: number,
+  ): Promise<Msg | 'timeout' | 'silent' | undefined> {
     const mux = replies(c);
     const token = `${kind}${mux.next++}`;
     let deadline: NodeJS.Timeout | undefined;
@@ -295,7 +331,12 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const token = `c${mux.next++}`;
       const answer = new Promise<Msg | undefined>((resolve) => mux.pending.set(token, resolve));
       try {
-        const ack = await publish(names.command(actor, verb), encode(payload), o.msgId ?? newId(), hdrs(o.traceId ?? newTraceId(), { [HEADERS.replyTo]: `${mux.base}.${token}` }));
+        const ack = await publish(
+          names.command(actor, verb),
+          encode(payload),
+          o.msgId ?? newId(),
+          hdrs(o.traceId ?? newTraceId(), { [HEADERS.replyTo]: `${mux.base}.${token}` }),
+        );
         if (ack.duplicate) throw duplicateCall(actor, verb);
         const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
         const a = await withTimeout(answer, timeoutMs, () => timeoutError(`${actor}.${verb}`, timeoutMs));
@@ -324,11 +365,17 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         beforeAck: opts.beforeAck,
         deadLetter: async (entry) => {
           // Keyed by command and delivery: a dispatcher retrying a failed store does not store twice.
-          const ack = await publish(names.deadLetter(entry.actor, entry.verb), encode(entry), `dlq.${entry.msgId}.${entry.deliveries}`, hdrs(entry.traceId));
+          const ack = await publish(
+            names.deadLetter(entry.actor, entry.verb),
+            encode(entry),
+            `dlq.${entry.msgId}.${entry.deliveries}`,
+            hdrs(entry.traceId),
+          );
           if (!ack.duplicate) opts.onDeadLetter?.({ id: String(ack.seq), ...entry });
         },
         log,
-        reply: (to, body, isError) => turn.later(() => c.publish(to, body, { headers: hdrs(newTraceId(), isError ? { [HEADERS.error]: '1' } : {}) }), unsent('reply')),
+        reply: (to, body, isError) =>
+          turn.later(() => c.publish(to, body, { headers: hdrs(newTraceId(), isError ? { [HEADERS.error]: '1' } : {}) }), unsent('reply')),
       });
       let stopping = false;
       let current: ConsumerMessages | undefined;
@@ -410,14 +457,22 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
       let reply: Msg | 'timeout' | 'silent' | undefined;
       try {
-        reply = await exchange(c, 'r', timeoutMs, (to) => c.publish(names.rpc(name), encode(payload), { reply: to, headers: hdrs(o.traceId ?? newTraceId()) }), silenceMs);
+        reply = await exchange(
+          c,
+          'r',
+          timeoutMs,
+          (to) => c.publish(names.rpc(name), encode(payload), { reply: to, headers: hdrs(o.traceId ?? newTraceId()) }),
+          silenceMs,
+        );
       } catch (err) {
         throw unavailable(`rpc ${name} failed`, err);
       }
       if (reply === undefined) throw unavailable(`rpc ${name}: the connection closed before the answer`);
       if (reply === 'timeout') throw timeoutError(`rpc ${name}`, timeoutMs);
       if (reply === 'silent') {
-        throw new AppError('command_timeout', { message: `rpc ${name}: the replica answering it went silent for ${Math.min(silenceMs, timeoutMs)} ms (it may have stopped); whether the work was done is unknown` });
+        throw new AppError('command_timeout', {
+          message: `rpc ${name}: the replica answering it went silent for ${Math.min(silenceMs, timeoutMs)} ms (it may have stopped); whether the work was done is unknown`,
+        });
       }
       if (reply.data.length === 0 && reply.headers?.code === 503) throw unavailable(`no replica serves rpc ${name}`);
       return readReply<R>(reply.data, reply.headers?.get(HEADERS.error) === '1');
@@ -431,13 +486,15 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         callback: (err, m) => {
           if (err) return void log.warn({ err, rpc: name }, 'rpc subscription error');
           const traceId = m.headers?.get(HEADERS.trace) || newTraceId();
-          const beat = m.reply ? setInterval(() => {
-            try {
-              c.publish(m.reply!, EMPTY, { headers: hdrs(traceId, { [HEADERS.working]: '1' }) });
-            } catch (e) {
-              log.warn({ err: e, rpc: name }, 'could not send an rpc heartbeat');
-            }
-          }, heartbeatMs) : undefined;
+          const beat = m.reply
+            ? setInterval(() => {
+                try {
+                  c.publish(m.reply!, EMPTY, { headers: hdrs(traceId, { [HEADERS.working]: '1' }) });
+                } catch (e) {
+                  log.warn({ err: e, rpc: name }, 'could not send an rpc heartbeat');
+                }
+              }, heartbeatMs)
+            : undefined;
           const answer = answerRequest(handler, m.data, traceId, log).then((a) => {
             clearInterval(beat);
             try {
@@ -559,8 +616,19 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
 async function drainOrClose(nc: NatsConnection, connected: boolean, log: Logger): Promise<void> {
   if (!connected) return nc.close();
   let timer: NodeJS.Timeout | undefined;
-  const stalled = new Promise<'stalled'>((resolve) => { timer = setTimeout(() => resolve('stalled'), 5000); });
-  const outcome = await Promise.race([nc.drain().then(() => 'drained' as const, (err: unknown) => { log.warn({ err }, 'NATS drain failed'); return 'failed' as const; }), stalled]);
+  const stalled = new Promise<'stalled'>((resolve) => {
+    timer = setTimeout(() => resolve('stalled'), 5000);
+  });
+  const outcome = await Promise.race([
+    nc.drain().then(
+      () => 'drained' as const,
+      (err: unknown) => {
+        log.warn({ err }, 'NATS drain failed');
+        return 'failed' as const;
+      },
+    ),
+    stalled,
+  ]);
   clearTimeout(timer);
   if (outcome !== 'drained' && !nc.isClosed()) await nc.close();
 }

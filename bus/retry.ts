@@ -11,9 +11,20 @@ import { isAppError } from '../schemas/errors.js';
 export type Failure = 'outage' | 'terminal' | 'unknown';
 
 /** Node's socket errors and PostgreSQL's connection, shutdown and resource classes. */
-const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNABORTED']);
+const NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'ECONNABORTED',
+]);
 const PG_OUTAGE = /^(08|53|57P0[1-4]|40001|40P01)/;
-const OUTAGE_TEXT = /Connection terminated|connection is closed|Connection ended|Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (shutting down|starting up)|Client has encountered a connection error/i;
+const OUTAGE_TEXT =
+  /Connection terminated|connection is closed|Connection ended|Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (shutting down|starting up)|Client has encountered a connection error/i;
 
 function looksLikeOutage(err: unknown, depth = 0): boolean {
   if (err === null || typeof err !== 'object' || depth > 5) return false;

@@ -24,10 +24,12 @@ export interface RequestOptions {
 export type VerbClient<V extends Verb> = {
   (input: InputOf<V>, opts?: CallOptions): Promise<OutputOf<V>>;
   send(input: InputOf<V>, opts?: SendOptions): Promise<SendResult>;
-} & (V['rpc'] extends true ? {
-  /** Asked as a core request/reply: answered at once by one replica, never redelivered. */
-  request(input: InputOf<V>, opts?: RequestOptions): Promise<OutputOf<V>>;
-} : unknown);
+} & (V['rpc'] extends true
+  ? {
+      /** Asked as a core request/reply: answered at once by one replica, never redelivered. */
+      request(input: InputOf<V>, opts?: RequestOptions): Promise<OutputOf<V>>;
+    }
+  : unknown);
 
 export type Client<V extends Verbs> = { readonly [K in keyof V]: VerbClient<V[K]> };
 export type Clients = { readonly [A in keyof Commands]: Client<Commands[A]> };
@@ -50,8 +52,12 @@ export function clientOf<A extends keyof Commands>(bus: Bus, actor: A): Client<C
 
 export function clientsOf(bus: Bus): Clients {
   return {
-    run: clientOf(bus, 'run'), gate: clientOf(bus, 'gate'), mcp: clientOf(bus, 'mcp'),
-    ops: clientOf(bus, 'ops'), trigger: clientOf(bus, 'trigger'), clock: clientOf(bus, 'clock'),
+    run: clientOf(bus, 'run'),
+    gate: clientOf(bus, 'gate'),
+    mcp: clientOf(bus, 'mcp'),
+    ops: clientOf(bus, 'ops'),
+    trigger: clientOf(bus, 'trigger'),
+    clock: clientOf(bus, 'clock'),
   };
 }
 
@@ -65,7 +71,9 @@ export function payloadCheck(actor: string, verbs: Verbs): PayloadCheck {
     if (check === undefined) compiled.set(name, (check = Compile(v.input)));
     if (check.Check(payload)) return;
     const first = check.Errors(payload)[0];
-    const where = first ? `${first.instancePath === '' ? 'the payload' : first.instancePath} ${first.message}` : 'does not match its schema';
+    const where = first
+      ? `${first.instancePath === '' ? 'the payload' : first.instancePath} ${first.message}`
+      : 'does not match its schema';
     throw new AppError('invalid_request', { terminal: true, message: `${actor}.${name}: ${where}` });
   };
 }
@@ -80,9 +88,18 @@ export interface ServeOptions {
  * rpc verbs on their request/reply subjects (where a refusal is logged at info and a failure
  * warns, as the dispatcher does for commands).
  */
-export async function serveVerbs(bus: Bus, actor: ActorName, verbs: Verbs, handlers: Readonly<Record<string, Handler<never, unknown>>>, opts: ServeOptions): Promise<ConsumerHandle> {
+export async function serveVerbs(
+  bus: Bus,
+  actor: ActorName,
+  verbs: Verbs,
+  handlers: Readonly<Record<string, Handler<never, unknown>>>,
+  opts: ServeOptions,
+): Promise<ConsumerHandle> {
   const check = payloadCheck(actor, verbs);
-  const consumer = await bus.consume(actor, handlers, { check, ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }) });
+  const consumer = await bus.consume(actor, handlers, {
+    check,
+    ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
+  });
   for (const [name, v] of Object.entries(verbs)) {
     if (!v.rpc) continue;
     const handler = handlers[name] as Handler;
@@ -90,7 +107,14 @@ export async function serveVerbs(bus: Bus, actor: ActorName, verbs: Verbs, handl
     await bus.serve(rpcName(actor, name), async (payload: unknown, traceId: string) => {
       try {
         check(name, payload);
-        const ctx: HandlerContext = { subject: bus.names.rpc(rpcName(actor, name)), verb: name, msgId: traceId, traceId, deliveryCount: 1, log };
+        const ctx: HandlerContext = {
+          subject: bus.names.rpc(rpcName(actor, name)),
+          verb: name,
+          msgId: traceId,
+          traceId,
+          deliveryCount: 1,
+          log,
+        };
         return await handler(ctx, payload);
       } catch (err) {
         if (!isAppError(err)) {

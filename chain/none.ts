@@ -11,16 +11,31 @@ export function noChain(): ChainPort {
   return {
     configured: false,
     async proposeSpend(req) {
-      return { verdict: 'ESCALATE', summary: `${NO_CHAIN}: spend of ${req.value}${req.target ? ` to ${req.target}` : ''} not proposed; verdict ESCALATE`, json: { chain: 'none', proposed: false, value: req.value } };
+      return {
+        verdict: 'ESCALATE',
+        summary: `${NO_CHAIN}: spend of ${req.value}${req.target ? ` to ${req.target}` : ''} not proposed; verdict ESCALATE`,
+        json: { chain: 'none', proposed: false, value: req.value },
+      };
     },
     async org(req) {
-      return { verdict: 'ESCALATE', summary: `${NO_CHAIN}: org ${req.action} not proposed; verdict ESCALATE`, json: { chain: 'none', proposed: false, action: req.action } };
+      return {
+        verdict: 'ESCALATE',
+        summary: `${NO_CHAIN}: org ${req.action} not proposed; verdict ESCALATE`,
+        json: { chain: 'none', proposed: false, action: req.action },
+      };
     },
     async budget(req) {
-      return { verdict: 'ESCALATE', summary: `${NO_CHAIN}: budget ${req.action} not proposed; verdict ESCALATE`, json: { chain: 'none', proposed: false, action: req.action } };
+      return {
+        verdict: 'ESCALATE',
+        summary: `${NO_CHAIN}: budget ${req.action} not proposed; verdict ESCALATE`,
+        json: { chain: 'none', proposed: false, action: req.action },
+      };
     },
     async governance(req) {
-      return { summary: `${NO_CHAIN}: governance ${req.action} not submitted`, json: { chain: 'none', submitted: false, action: req.action } };
+      return {
+        summary: `${NO_CHAIN}: governance ${req.action} not submitted`,
+        json: { chain: 'none', submitted: false, action: req.action },
+      };
     },
   };
 }

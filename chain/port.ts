@@ -12,10 +12,37 @@ export interface ChainOutcome {
   readonly json?: unknown;
 }
 
-export interface SpendProposal { readonly principal: string; readonly value: string; readonly target?: string; readonly asset?: string; readonly runId: string; readonly stepId: string }
-export interface OrgAction { readonly principal: string; readonly action: string; readonly node?: string; readonly params: Record<string, string>; readonly runId: string; readonly stepId: string }
-export interface BudgetAction { readonly principal: string; readonly action: string; readonly params: Record<string, string>; readonly runId: string; readonly stepId: string }
-export interface GovernanceAction { readonly principal: string; readonly action: string; readonly proposal?: string; readonly params: Record<string, string>; readonly runId: string; readonly stepId: string }
+export interface SpendProposal {
+  readonly principal: string;
+  readonly value: string;
+  readonly target?: string;
+  readonly asset?: string;
+  readonly runId: string;
+  readonly stepId: string;
+}
+export interface OrgAction {
+  readonly principal: string;
+  readonly action: string;
+  readonly node?: string;
+  readonly params: Record<string, string>;
+  readonly runId: string;
+  readonly stepId: string;
+}
+export interface BudgetAction {
+  readonly principal: string;
+  readonly action: string;
+  readonly params: Record<string, string>;
+  readonly runId: string;
+  readonly stepId: string;
+}
+export interface GovernanceAction {
+  readonly principal: string;
+  readonly action: string;
+  readonly proposal?: string;
+  readonly params: Record<string, string>;
+  readonly runId: string;
+  readonly stepId: string;
+}
 
 export interface ChainPort {
   /** False in no-chain (mock) mode. */

@@ -19,7 +19,10 @@ export function clientEnv(env: NodeJS.ProcessEnv): ClientEnv {
 }
 
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }

@@ -12,11 +12,7 @@ import { registerMcpCommands } from './commands/mcp.js';
 import { registerFlowCommands } from './commands/flows.js';
 import { registerTriggerCommands } from './commands/triggers.js';
 
-const program = new Command('svc')
-  .description('orchestrator for AI agent crews')
-  .version(VERSION)
-  .showHelpAfterError(false)
-  .exitOverride();
+const program = new Command('svc').description('orchestrator for AI agent crews').version(VERSION).showHelpAfterError(false).exitOverride();
 
 const env = clientEnv(process.env);
 registerRoleCommands(program);

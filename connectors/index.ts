@@ -50,7 +50,11 @@ export const NO_CONNECTOR_CODE = 'connector_not_registered';
 
 /** The one shape an unregistered (or, in an eval, unmocked) route answers. */
 export function noConnectorRegistered(name: string): ConnectorResult {
-  return { ok: false, status: 404, body: { error: NO_CONNECTOR_CODE, message: `no connector route ${name} is registered (SVC_CONNECTORS)` } };
+  return {
+    ok: false,
+    status: 404,
+    body: { error: NO_CONNECTOR_CODE, message: `no connector route ${name} is registered (SVC_CONNECTORS)` },
+  };
 }
 
 /** `github.create_issue` → ['github', 'create_issue']; undefined when not of that form. */
@@ -71,12 +75,17 @@ export function createConnectors(config: Config, opts: ConnectorsOptions = {}): 
 
   return {
     has: (name) => find(name) !== undefined,
-    list: () => config.connectors.map((c) => ({
-      id: c.id,
-      baseUrl: c.baseUrl,
-      routes: Object.entries(c.routes).map(([r, def]) => ({ name: `${c.id}.${r}`, method: def.method, path: def.path })),
-      env: Object.entries(c.env ?? {}).map(([placeholder, variable]) => ({ placeholder, variable, set: config.connectorEnv(variable) !== undefined })),
-    })),
+    list: () =>
+      config.connectors.map((c) => ({
+        id: c.id,
+        baseUrl: c.baseUrl,
+        routes: Object.entries(c.routes).map(([r, def]) => ({ name: `${c.id}.${r}`, method: def.method, path: def.path })),
+        env: Object.entries(c.env ?? {}).map(([placeholder, variable]) => ({
+          placeholder,
+          variable,
+          set: config.connectorEnv(variable) !== undefined,
+        })),
+      })),
     async call(name, args, callOpts = {}) {
       const found = find(name);
       if (!found) return noConnectorRegistered(name);
@@ -102,7 +111,14 @@ export function createConnectors(config: Config, opts: ConnectorsOptions = {}): 
         const e = err as Error;
         const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
         // The URL is not echoed: a query may carry a credential.
-        return { ok: false, status: 0, body: { error: timedOut ? 'connector_timeout' : 'connector_unreachable', message: `${name}: ${timedOut ? 'no answer in time' : redact(e.message)}` } };
+        return {
+          ok: false,
+          status: 0,
+          body: {
+            error: timedOut ? 'connector_timeout' : 'connector_unreachable',
+            message: `${name}: ${timedOut ? 'no answer in time' : redact(e.message)}`,
+          },
+        };
       }
     },
   };
@@ -117,7 +133,13 @@ interface BuiltRequest {
 const PLACEHOLDER = /\{\{\s*(args|env)\.([A-Za-z0-9_-]+)\s*\}\}/g;
 
 /** Fills a template; unknown references render empty (the flow interpolation rule). */
-function fill(template: string, args: Record<string, string>, env: Record<string, string>, encode: (s: string) => string, used?: Set<string>): string {
+function fill(
+  template: string,
+  args: Record<string, string>,
+  env: Record<string, string>,
+  encode: (s: string) => string,
+  used?: Set<string>,
+): string {
   return template.replace(PLACEHOLDER, (_m, scope: string, key: string) => {
     if (scope === 'env') return Object.hasOwn(env, key) ? env[key]! : '';
     used?.add(key);
@@ -125,12 +147,18 @@ function fill(template: string, args: Record<string, string>, env: Record<string
   });
 }
 
-export function buildRequest(c: ConnectorConfig, route: ConnectorRouteConfig, args: Record<string, string>, env: Record<string, string>): BuiltRequest {
+export function buildRequest(
+  c: ConnectorConfig,
+  route: ConnectorRouteConfig,
+  args: Record<string, string>,
+  env: Record<string, string>,
+): BuiltRequest {
   const used = new Set<string>();
   // Credentials never go into a path; only args do, URL-encoded.
   const path = fill(route.path, args, {}, encodeURIComponent, used);
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...c.headers, ...route.headers })) headers[k.toLowerCase()] = fill(v, args, env, (s) => s.replace(/[\r\n]/g, ''), used);
+  for (const [k, v] of Object.entries({ ...c.headers, ...route.headers }))
+    headers[k.toLowerCase()] = fill(v, args, env, (s) => s.replace(/[\r\n]/g, ''), used);
   const rest = Object.fromEntries(Object.entries(args).filter(([k]) => !used.has(k)));
   const mode = route.body ?? (route.method === 'GET' || route.method === 'DELETE' ? 'query-args' : 'json-args');
   const url = new URL(c.baseUrl.replace(/\/+$/, '') + path);

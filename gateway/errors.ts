@@ -45,7 +45,10 @@ export function toAppError(err: unknown): AppError | undefined {
 /** Faults Fastify answers before any hook or handler (a URL it cannot decode, a failed route
  * constraint): the Fastify option `frameworkErrors`, so they wear the catalogue's shape too. */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  const appErr = err.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', { message: 'the URL is not valid (a malformed percent-encoding)' }) : (toAppError(err) ?? new AppError('invalid_request'));
+  const appErr =
+    err.code === 'FST_ERR_BAD_URL'
+      ? new AppError('invalid_request', { message: 'the URL is not valid (a malformed percent-encoding)' })
+      : (toAppError(err) ?? new AppError('invalid_request'));
   void reply.code(appErr.status).header('x-request-id', req.id).send(appErr.toResponseObject());
 }
 
@@ -56,9 +59,12 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   // A request that never finished arriving gets no answer; nothing was asked yet.
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) return void socket.destroy();
-  const message = err.code === 'HPE_HEADER_OVERFLOW' ? 'the request headers are larger than the gateway accepts' : 'the HTTP request could not be parsed';
+  const message =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 'the request headers are larger than the gateway accepts' : 'the HTTP request could not be parsed';
   const body = JSON.stringify(new AppError('invalid_request', { message }).toResponseObject());
-  socket.end(`HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 export interface ErrorHandlingOptions {
@@ -73,7 +79,11 @@ export function registerErrorHandling(app: FastifyInstance, opts: ErrorHandlingO
     // timeout); asking the store beats guessing from their text.
     if (!appErr && opts.storeReady && !(await opts.storeReady().catch(() => false))) appErr = new AppError('store_unavailable');
     if (appErr) {
-      if (appErr.status >= 500) req.log.warn({ code: appErr.code, ...(appErr.code === 'store_unavailable' ? { cause: (err as Error).message?.split('\n')[0] } : {}) }, appErr.message);
+      if (appErr.status >= 500)
+        req.log.warn(
+          { code: appErr.code, ...(appErr.code === 'store_unavailable' ? { cause: (err as Error).message?.split('\n')[0] } : {}) },
+          appErr.message,
+        );
       return reply.code(appErr.status).send(appErr.toResponseObject());
     }
     req.log.error({ err }, 'unhandled error');

@@ -34,14 +34,20 @@ export function isLocalOrigin(origin: string): boolean {
 /** Why an open API refuses this request, or undefined when it is served. */
 export function openApiRefusal(req: FastifyRequest): AppError | undefined {
   if (!isLoopback(req.socket.remoteAddress) || RELAYED.some((h) => req.headers[h] !== undefined)) {
-    return new AppError('unauthorized', { message: `SVC_ORCH_TOKEN is not set, so the API serves only callers on this machine (loopback); ${SET_TOKEN}` });
+    return new AppError('unauthorized', {
+      message: `SVC_ORCH_TOKEN is not set, so the API serves only callers on this machine (loopback); ${SET_TOKEN}`,
+    });
   }
   if (!isLocalHostHeader(req.headers.host)) {
-    return new AppError('host_not_allowed', { message: `SVC_ORCH_TOKEN is not set, so the API answers only requests addressed to localhost, 127.0.0.1 or [::1] (any port); ${SET_TOKEN}` });
+    return new AppError('host_not_allowed', {
+      message: `SVC_ORCH_TOKEN is not set, so the API answers only requests addressed to localhost, 127.0.0.1 or [::1] (any port); ${SET_TOKEN}`,
+    });
   }
   const origin = req.headers.origin;
   if (origin !== undefined && !isLocalOrigin(origin)) {
-    return new AppError('origin_not_allowed', { message: `SVC_ORCH_TOKEN is not set, so the API answers only pages served from localhost, 127.0.0.1 or [::1]; ${SET_TOKEN}` });
+    return new AppError('origin_not_allowed', {
+      message: `SVC_ORCH_TOKEN is not set, so the API answers only pages served from localhost, 127.0.0.1 or [::1]; ${SET_TOKEN}`,
+    });
   }
   return undefined;
 }

@@ -3,7 +3,8 @@ import { AppError } from '../schemas/errors.js';
 import { isOperator, type Caller } from './caller.js';
 
 export function requirePauseAgent(caller: Pick<Caller, 'kind' | 'seat'>, agent: string): void {
-  if (!isOperator(caller) && caller.seat !== agent) throw new AppError('flow_forbidden', { message: `only the operator or ${agent} itself may pause ${agent}` });
+  if (!isOperator(caller) && caller.seat !== agent)
+    throw new AppError('flow_forbidden', { message: `only the operator or ${agent} itself may pause ${agent}` });
 }
 
 /** A pause is a brake: the paused seat does not get to lift it itself. */

@@ -19,7 +19,10 @@ export function authenticator(config: Config): Authenticate {
   const table: { digest: Buffer; caller: Caller }[] = [];
   if (config.token !== undefined) table.push({ digest: digest(config.token), caller: OPERATOR });
   for (const id of config.identities) {
-    table.push({ digest: digest(id.token), caller: Object.freeze({ kind: 'seat', seat: id.seat, authorKind: id.kind, workspace: id.workspace }) });
+    table.push({
+      digest: digest(id.token),
+      caller: Object.freeze({ kind: 'seat', seat: id.seat, authorKind: id.kind, workspace: id.workspace }),
+    });
   }
   const open = config.token === undefined;
   return (presented) => {

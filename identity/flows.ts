@@ -12,7 +12,10 @@ import { reportingLine } from '../runtime/org.js';
 import type { OrgConfig } from '../schemas/mcp.js';
 import { isOperator, type Caller } from './caller.js';
 
-export interface FlowScope { readonly level: string; readonly ref?: string | undefined }
+export interface FlowScope {
+  readonly level: string;
+  readonly ref?: string | undefined;
+}
 
 export function maySeeFlow(scope: FlowScope, caller: Pick<Caller, 'kind' | 'seat'>, org: Readonly<OrgConfig>): boolean {
   if (isOperator(caller)) return true;
@@ -24,6 +27,10 @@ export function maySeeFlow(scope: FlowScope, caller: Pick<Caller, 'kind' | 'seat
 }
 
 /** Who may change (overwrite or delete) a saved flow: the operator, or the seat that saved it while it can still see it. */
-export function mayChangeFlow(saved: { readonly savedBy: string; readonly scope: FlowScope }, caller: Pick<Caller, 'kind' | 'seat'>, org: Readonly<OrgConfig>): boolean {
+export function mayChangeFlow(
+  saved: { readonly savedBy: string; readonly scope: FlowScope },
+  caller: Pick<Caller, 'kind' | 'seat'>,
+  org: Readonly<OrgConfig>,
+): boolean {
   return isOperator(caller) || (saved.savedBy === caller.seat && maySeeFlow(saved.scope, caller, org));
 }

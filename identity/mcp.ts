@@ -23,7 +23,9 @@ export function requireActAs(identities: readonly IdentityConfig[], caller: Call
 /** Attach, detach, rules and secrets are decisions for the operator or a person, never an agent. */
 export function requireHuman(caller: Caller): void {
   if (caller.kind === 'operator' || caller.authorKind === 'human') return;
-  throw new AppError('mcp_scope_forbidden', { message: `seat ${caller.seat} is an agent: attaching servers, changing tool rules and storing secrets need the operator or a person` });
+  throw new AppError('mcp_scope_forbidden', {
+    message: `seat ${caller.seat} is an agent: attaching servers, changing tool rules and storing secrets need the operator or a person`,
+  });
 }
 
 /** Which servers a workspace sees: the operator's (owner '') and its own. */

@@ -8,7 +8,8 @@ import { isOperator, type Caller } from './caller.js';
 
 /** The principal a caller's run starts as, and whether it runs with the operator's sight. */
 export function startAs(caller: Pick<Caller, 'kind' | 'seat'>, as: string | undefined): { principal: string; operator: boolean } {
-  if (as !== undefined && !isOperator(caller)) throw new AppError('invalid_request', { message: '`as` is only honoured for the operator; a seat always runs as itself' });
+  if (as !== undefined && !isOperator(caller))
+    throw new AppError('invalid_request', { message: '`as` is only honoured for the operator; a seat always runs as itself' });
   return { principal: as ?? caller.seat, operator: isOperator(caller) && as === undefined };
 }
 

@@ -4,7 +4,8 @@ import { isOperator, type Caller } from './caller.js';
 
 /** A seat may mint only triggers that run as itself. */
 export function requireMintAs(caller: Pick<Caller, 'kind' | 'seat'>, principal: string): void {
-  if (!isOperator(caller) && principal !== caller.seat) throw new AppError('invalid_request', { message: 'a seat may only mint triggers that run as itself' });
+  if (!isOperator(caller) && principal !== caller.seat)
+    throw new AppError('invalid_request', { message: 'a seat may only mint triggers that run as itself' });
 }
 
 export function ownsTrigger(caller: Pick<Caller, 'kind' | 'seat'>, principal: string): boolean {

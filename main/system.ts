@@ -71,23 +71,49 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const { role, config } = opts;
   const log = opts.log ?? createLogger(config.logLevel);
   if (role !== 'serve' && config.natsUrl === undefined) {
-    throw new AppError('role_unavailable', { message: `svc ${role} needs NATS_URL: without it the bus is embedded (in-process), so only \`svc serve\` makes sense` });
+    throw new AppError('role_unavailable', {
+      message: `svc ${role} needs NATS_URL: without it the bus is embedded (in-process), so only \`svc serve\` makes sense`,
+    });
   }
   if (role !== 'serve' && config.databaseUrl === undefined) {
-    throw new AppError('role_unavailable', { message: `svc ${role} needs DATABASE_URL: without it the store is embedded (in-process, shared with no one), so only \`svc serve\` makes sense` });
+    throw new AppError('role_unavailable', {
+      message: `svc ${role} needs DATABASE_URL: without it the store is embedded (in-process, shared with no one), so only \`svc serve\` makes sense`,
+    });
   }
   const unknown = (opts.actors ?? []).filter((a) => !ACTOR_NAMES.includes(a));
-  if (unknown.length) throw new AppError('role_unavailable', { message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${ACTOR_NAMES.join(', ')})` });
+  if (unknown.length)
+    throw new AppError('role_unavailable', {
+      message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${ACTOR_NAMES.join(', ')})`,
+    });
   const workerId = `${hostname()}:${process.pid}`;
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
   let audit: Audit | undefined;
-  const bus = createBus({ servers: config.natsUrl, names: names(config.busPrefix), log, ackWaitMs: config.ackWaitMs, duplicateWindowMs: config.duplicateWindowMs, replicas: config.streamReplicas, name: `svc-${role}-${workerId}`, retryCapMs: config.retryCapMs,
+  const bus = createBus({
+    servers: config.natsUrl,
+    names: names(config.busPrefix),
+    log,
+    ackWaitMs: config.ackWaitMs,
+    duplicateWindowMs: config.duplicateWindowMs,
+    replicas: config.streamReplicas,
+    name: `svc-${role}-${workerId}`,
+    retryCapMs: config.retryCapMs,
     beforeAck: (actor, verb) => config.faults.hit('ack.before', `${actor}.${verb}`),
     // Declared before the audit exists: a dead letter stored before it is only logged.
     onDeadLetter: (dl) => {
-      const data = { id: dl.id, subject: dl.subject, actor: dl.actor, verb: dl.verb, msgId: dl.msgId, deliveries: dl.deliveries, error: dl.error };
+      const data = {
+        id: dl.id,
+        subject: dl.subject,
+        actor: dl.actor,
+        verb: dl.verb,
+        msgId: dl.msgId,
+        deliveries: dl.deliveries,
+        error: dl.error,
+      };
       if (audit === undefined) log.warn(data, 'command dead-lettered');
-      else audit.record('CommandDeadLettered', data, dl.traceId).catch((err: unknown) => log.warn({ err, ...data }, 'command dead-lettered; its audit row was not written'));
+      else
+        audit
+          .record('CommandDeadLettered', data, dl.traceId)
+          .catch((err: unknown) => log.warn({ err, ...data }, 'command dead-lettered; its audit row was not written'));
     },
   });
   try {
@@ -101,7 +127,13 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const sweeps: Sweep[] = [];
   const now = opts.now ?? Date.now;
   const deps: SystemDeps = {
-    config, bus, store, audit, log, workerId, now,
+    config,
+    bus,
+    store,
+    audit,
+    log,
+    workerId,
+    now,
     model: createModelProvider(config, { log, store, now }),
     connectors: createConnectors(config),
     chain: chainFor(config),
@@ -111,9 +143,14 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   };
 
   const consumers: ConsumerHandle[] = [];
-  const wanted = new Set(role === 'gateway' ? [] : opts.actors ?? ACTOR_NAMES);
+  const wanted = new Set(role === 'gateway' ? [] : (opts.actors ?? ACTOR_NAMES));
   // An actor is made where its consumer runs, and every actor where the clock runs (for its sweeps).
-  const made = ACTORS.filter((a) => wanted.has(a.name) || wanted.has('clock')).map((a) => ({ name: a.name, verbs: a.verbs, concurrency: a.concurrency, actor: a.create(deps) }));
+  const made = ACTORS.filter((a) => wanted.has(a.name) || wanted.has('clock')).map((a) => ({
+    name: a.name,
+    verbs: a.verbs,
+    concurrency: a.concurrency,
+    actor: a.create(deps),
+  }));
   const running = made.filter((m) => wanted.has(m.name));
   let stopClock: (() => void) | undefined;
   if (role !== 'gateway') {
@@ -137,25 +174,48 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   if (role !== 'worker') {
     app = await buildGateway({ config, log, bus, store, health });
     url = await listen(app, config);
-    if (config.token === undefined) log.warn('SVC_ORCH_TOKEN is not set: the HTTP API serves only this machine (loopback callers, Host and Origin localhost; /health and /hooks as always); set SVC_ORCH_TOKEN to serve other hosts');
+    if (config.token === undefined)
+      log.warn(
+        'SVC_ORCH_TOKEN is not set: the HTTP API serves only this machine (loopback callers, Host and Origin localhost; /health and /hooks as always); set SVC_ORCH_TOKEN to serve other hosts',
+      );
     if (config.natsUrl === undefined) log.info('no NATS_URL: embedded bus, single process');
   }
-  log.info({ role, workerId, url, ...(healthServer ? { healthUrl: healthServer.url } : {}), bus: bus.provider, store: store.engine, actors: consumers.map((c) => c.actor) }, 'svc started');
+  log.info(
+    {
+      role,
+      workerId,
+      url,
+      ...(healthServer ? { healthUrl: healthServer.url } : {}),
+      bus: bus.provider,
+      store: store.engine,
+      actors: consumers.map((c) => c.actor),
+    },
+    'svc started',
+  );
 
   let closing: Promise<void> | undefined;
   const handle: Running = {
-    role, workerId, url, healthUrl: healthServer?.url, app, bus, store, audit, log,
-    close: () => (closing ??= (async () => {
-      stopClock?.();
-      await app?.close();
-      await Promise.all(consumers.map((c) => c.stop(10_000)));
-      await bus.close();
-      for (const m of running) await m.actor.stop?.();
-      await store.close();
-      // Last: a worker that is still draining must keep answering its liveness probe.
-      await healthServer?.close();
-      log.info({ role, workerId }, 'svc stopped');
-    })()),
+    role,
+    workerId,
+    url,
+    healthUrl: healthServer?.url,
+    app,
+    bus,
+    store,
+    audit,
+    log,
+    close: () =>
+      (closing ??= (async () => {
+        stopClock?.();
+        await app?.close();
+        await Promise.all(consumers.map((c) => c.stop(10_000)));
+        await bus.close();
+        for (const m of running) await m.actor.stop?.();
+        await store.close();
+        // Last: a worker that is still draining must keep answering its liveness probe.
+        await healthServer?.close();
+        log.info({ role, workerId }, 'svc stopped');
+      })()),
   };
   return handle;
 }

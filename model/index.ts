@@ -70,9 +70,11 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
   const prices = { ...BUILTIN_PRICES, ...config.model.prices };
   const totals = emptyTotals();
   const backend: Backend =
-    name === 'openai' ? openaiBackend(config, doFetch)
-    : name === 'anthropic' ? anthropicBackend(config, doFetch, opts.anthropicBaseUrl ?? 'https://api.anthropic.com')
-    : localBackend();
+    name === 'openai'
+      ? openaiBackend(config, doFetch)
+      : name === 'anthropic'
+        ? anthropicBackend(config, doFetch, opts.anthropicBaseUrl ?? 'https://api.anthropic.com')
+        : localBackend();
 
   return {
     name,
@@ -87,30 +89,40 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
         totals.failedCalls += 1;
         if (err instanceof AppError) throw err;
         const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-        throw new AppError('model_unavailable', { message: timedOut ? `${name}: no answer within ${timeoutMs} ms` : `${name}: ${(err as Error).message.split('\n')[0]}` });
+        throw new AppError('model_unavailable', {
+          message: timedOut ? `${name}: no answer within ${timeoutMs} ms` : `${name}: ${(err as Error).message.split('\n')[0]}`,
+        });
       }
       const price = priceFor(prices, out.model);
       const microDollars = addCall(totals, out.usage, price);
       opts.log?.debug({ provider: name, model: out.model, usage: out.usage, microDollars, ms: now() - started }, 'model call');
-      if (opts.store) record(opts.store, opts.log, { provider: name, model: out.model, usage: out.usage, microDollars, req, at: new Date(now()) });
+      if (opts.store)
+        record(opts.store, opts.log, { provider: name, model: out.model, usage: out.usage, microDollars, req, at: new Date(now()) });
       return { text: out.text, model: out.model, provider: name, ...(out.usage ? { usage: out.usage } : {}), microDollars };
     },
   };
 }
 
-function record(store: Store, log: Logger | undefined, c: { provider: string; model: string; usage: TokenUsage | undefined; microDollars: number | null; req: CompletionRequest; at: Date }): void {
+function record(
+  store: Store,
+  log: Logger | undefined,
+  c: { provider: string; model: string; usage: TokenUsage | undefined; microDollars: number | null; req: CompletionRequest; at: Date },
+): void {
   // Not awaited: a caller inside a transaction on single-connection SQLite must not wait on it.
-  store.em().insert(ModelCall, {
-    id: randomUUID(),
-    at: c.at,
-    provider: c.provider,
-    model: c.model,
-    inputTokens: c.usage?.inputTokens ?? null,
-    outputTokens: c.usage?.outputTokens ?? null,
-    microDollars: c.microDollars,
-    runId: c.req.runId ?? null,
-    stepId: c.req.stepId ?? null,
-  }).catch((err: unknown) => log?.warn({ err: (err as Error).message }, 'model call not recorded'));
+  store
+    .em()
+    .insert(ModelCall, {
+      id: randomUUID(),
+      at: c.at,
+      provider: c.provider,
+      model: c.model,
+      inputTokens: c.usage?.inputTokens ?? null,
+      outputTokens: c.usage?.outputTokens ?? null,
+      microDollars: c.microDollars,
+      runId: c.req.runId ?? null,
+      stepId: c.req.stepId ?? null,
+    })
+    .catch((err: unknown) => log?.warn({ err: (err as Error).message }, 'model call not recorded'));
 }
 
 async function failIfNotOk(name: string, res: Response): Promise<void> {
@@ -133,12 +145,21 @@ function openaiBackend(config: Config, doFetch: typeof fetch): Backend {
       if (config.model.openaiApiKey) headers.authorization = `Bearer ${config.model.openaiApiKey}`;
       const res = await doFetch(`${base}/chat/completions`, { method: 'POST', headers, body: JSON.stringify({ model, messages }), signal });
       await failIfNotOk('openai', res);
-      const body = (await res.json()) as { model?: string; choices?: { message?: { content?: unknown } }[]; usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } };
+      const body = (await res.json()) as {
+        model?: string;
+        choices?: { message?: { content?: unknown } }[];
+        usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+      };
       const content = body.choices?.[0]?.message?.content;
-      if (typeof content !== 'string') throw new AppError('model_unavailable', { message: 'openai: the answer carries no choices[0].message.content' });
+      if (typeof content !== 'string')
+        throw new AppError('model_unavailable', { message: 'openai: the answer carries no choices[0].message.content' });
       const input = tokens(body.usage?.prompt_tokens);
       const output = tokens(body.usage?.completion_tokens);
-      return { text: content, model: typeof body.model === 'string' && body.model ? body.model : model, ...(input !== undefined && output !== undefined ? { usage: { inputTokens: input, outputTokens: output } } : {}) };
+      return {
+        text: content,
+        model: typeof body.model === 'string' && body.model ? body.model : model,
+        ...(input !== undefined && output !== undefined ? { usage: { inputTokens: input, outputTokens: output } } : {}),
+      };
     },
   };
 }
@@ -149,15 +170,31 @@ function anthropicBackend(config: Config, doFetch: typeof fetch, baseUrl: string
     async call(req, model, signal) {
       const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' };
       if (config.model.anthropicApiKey) headers['x-api-key'] = config.model.anthropicApiKey;
-      const payload = { model, max_tokens: 1024, ...(req.system ? { system: req.system } : {}), messages: [{ role: 'user', content: req.prompt }] };
+      const payload = {
+        model,
+        max_tokens: 1024,
+        ...(req.system ? { system: req.system } : {}),
+        messages: [{ role: 'user', content: req.prompt }],
+      };
       const res = await doFetch(`${base}/v1/messages`, { method: 'POST', headers, body: JSON.stringify(payload), signal });
       await failIfNotOk('anthropic', res);
-      const body = (await res.json()) as { model?: string; content?: { type?: string; text?: unknown }[]; usage?: { input_tokens?: unknown; output_tokens?: unknown } };
-      const text = (body.content ?? []).filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
+      const body = (await res.json()) as {
+        model?: string;
+        content?: { type?: string; text?: unknown }[];
+        usage?: { input_tokens?: unknown; output_tokens?: unknown };
+      };
+      const text = (body.content ?? [])
+        .filter((b) => b.type === 'text' && typeof b.text === 'string')
+        .map((b) => b.text as string)
+        .join('');
       if (!body.content) throw new AppError('model_unavailable', { message: 'anthropic: the answer carries no content' });
       const input = tokens(body.usage?.input_tokens);
       const output = tokens(body.usage?.output_tokens);
-      return { text, model: typeof body.model === 'string' && body.model ? body.model : model, ...(input !== undefined && output !== undefined ? { usage: { inputTokens: input, outputTokens: output } } : {}) };
+      return {
+        text,
+        model: typeof body.model === 'string' && body.model ? body.model : model,
+        ...(input !== undefined && output !== undefined ? { usage: { inputTokens: input, outputTokens: output } } : {}),
+      };
     },
   };
 }
@@ -166,7 +203,10 @@ function anthropicBackend(config: Config, doFetch: typeof fetch, baseUrl: string
  * the prompt's first line, so flows can be tested and demoed without a network. Tokens are
  * estimated at four characters each. */
 export function localCompletion(prompt: string, system?: string): { text: string; usage: TokenUsage } {
-  const digest = createHash('sha256').update(`${system ?? ''}\u0000${prompt}`).digest('hex').slice(0, 8);
+  const digest = createHash('sha256')
+    .update(`${system ?? ''}\u0000${prompt}`)
+    .digest('hex')
+    .slice(0, 8);
   const firstLine = prompt.split('\n', 1)[0]!.slice(0, 200);
   const text = `[local ${digest}] ${firstLine}`;
   return { text, usage: { inputTokens: Math.ceil(((system?.length ?? 0) + prompt.length) / 4), outputTokens: Math.ceil(text.length / 4) } };

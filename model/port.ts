@@ -4,5 +4,9 @@
  */
 export interface ModelProvider {
   readonly name: string;
-  complete(req: { prompt: string; system?: string; model?: string }): Promise<{ text: string; model: string; usage?: { inputTokens: number; outputTokens: number } }>;
+  complete(req: {
+    prompt: string;
+    system?: string;
+    model?: string;
+  }): Promise<{ text: string; model: string; usage?: { inputTokens: number; outputTokens: number } }>;
 }

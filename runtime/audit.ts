@@ -26,7 +26,11 @@ const SETTLE_MS = 10_000;
 const BATCH = 500;
 
 function publish(bus: Bus, row: StoredAudit): Promise<void> {
-  return bus.emit(row.type, row.data, { msgId: row.id, at: row.at.toISOString(), ...(row.traceId === null ? {} : { traceId: row.traceId }) });
+  return bus.emit(row.type, row.data, {
+    msgId: row.id,
+    at: row.at.toISOString(),
+    ...(row.traceId === null ? {} : { traceId: row.traceId }),
+  });
 }
 
 export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audit {

@@ -6,14 +6,24 @@ import { Value } from 'typebox/value';
 import { readFileSync } from 'node:fs';
 import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
 import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthKind } from '../schemas/config.js';
-import { ENV_ENTRY_PATTERN, HOST_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
+import {
+  ENV_ENTRY_PATTERN,
+  HOST_ENTRY_PATTERN,
+  McpServersConfig,
+  OrgConfig,
+  type McpServerConfig,
+  type McpSettings,
+} from '../schemas/mcp.js';
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
 import { parseFaults, type Faults } from './faults.js';
 import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
     super(`config: ${variable} ${problem}`);
     this.name = 'ConfigError';
   }
@@ -38,14 +48,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(e.SVC_ORCH_PORT ?? 8788);
   if (port > 65535) throw new ConfigError('SVC_ORCH_PORT', 'must be a port number 0-65535');
   const workerHealthPort = e.SVC_WORKER_HEALTH_PORT === undefined ? undefined : Number(e.SVC_WORKER_HEALTH_PORT);
-  if (workerHealthPort !== undefined && workerHealthPort > 65535) throw new ConfigError('SVC_WORKER_HEALTH_PORT', 'must be a port number 0-65535');
+  if (workerHealthPort !== undefined && workerHealthPort > 65535)
+    throw new ConfigError('SVC_WORKER_HEALTH_PORT', 'must be a port number 0-65535');
   // The embedded store has no schemas: a schema without a URL means a forgotten DATABASE_URL.
-  if (e.DATABASE_SCHEMA !== undefined && e.DATABASE_URL === undefined) throw new ConfigError('DATABASE_SCHEMA', 'is set but DATABASE_URL is not (the embedded store has no schemas)');
+  if (e.DATABASE_SCHEMA !== undefined && e.DATABASE_URL === undefined)
+    throw new ConfigError('DATABASE_SCHEMA', 'is set but DATABASE_URL is not (the embedded store has no schemas)');
 
-  const corsOrigins = (e.SVC_ORCH_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const corsOrigins = (e.SVC_ORCH_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const origin of corsOrigins) {
     if (origin.includes('*')) throw new ConfigError('SVC_ORCH_CORS_ORIGINS', 'must list exact origins; a wildcard is never allowed');
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError('SVC_ORCH_CORS_ORIGINS', `must list origins as scheme://host[:port] (bad entry "${origin}")`);
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new ConfigError('SVC_ORCH_CORS_ORIGINS', `must list origins as scheme://host[:port] (bad entry "${origin}")`);
   }
 
   return Object.freeze({
@@ -99,18 +115,29 @@ function parseModelPrices(raw: string | undefined): Record<string, ModelPrice> {
   if (raw === undefined) return {};
   const value = readJsonSetting('SVC_MODEL_PRICES', raw);
   const err = Value.Errors(ModelPrices, value)[0];
-  if (err) throw new ConfigError('SVC_MODEL_PRICES', `must be an object {<model-prefix>: {inputPerMTok, outputPerMTok}} of non-negative numbers (problem at ${err.instancePath || '/'}: ${err.message})`);
+  if (err)
+    throw new ConfigError(
+      'SVC_MODEL_PRICES',
+      `must be an object {<model-prefix>: {inputPerMTok, outputPerMTok}} of non-negative numbers (problem at ${err.instancePath || '/'}: ${err.message})`,
+    );
   return value as Record<string, ModelPrice>;
 }
 
 /** Parses SVC_CONNECTORS and keeps a frozen copy of exactly the env vars it names, read here
  * (the one module that reads the environment) and handed down as a reader function. */
-function connectorSettings(raw: string | undefined, source: NodeJS.ProcessEnv): { connectors: readonly ConnectorConfig[]; connectorEnv: (name: string) => string | undefined } {
+function connectorSettings(
+  raw: string | undefined,
+  source: NodeJS.ProcessEnv,
+): { connectors: readonly ConnectorConfig[]; connectorEnv: (name: string) => string | undefined } {
   const list: ConnectorConfig[] = [];
   if (raw !== undefined) {
     const value = readJsonSetting('SVC_CONNECTORS', raw);
     const err = Value.Errors(ConnectorsConfig, value)[0];
-    if (err) throw new ConfigError('SVC_CONNECTORS', `must be an array of {id, baseUrl, env?, headers?, routes: {<route>: {method, path, headers?, body?}}} (problem at ${err.instancePath || '/'}: ${err.message})`);
+    if (err)
+      throw new ConfigError(
+        'SVC_CONNECTORS',
+        `must be an array of {id, baseUrl, env?, headers?, routes: {<route>: {method, path, headers?, body?}}} (problem at ${err.instancePath || '/'}: ${err.message})`,
+      );
     const ids = new Set<string>();
     for (const c of value as ConnectorConfig[]) {
       if (ids.has(c.id)) throw new ConfigError('SVC_CONNECTORS', `repeats the connector id ${c.id}`);
@@ -190,7 +217,11 @@ function parseIdentities(raw: string | undefined, operatorToken: string | undefi
   if (raw === undefined) return [];
   const value = readJsonSetting('SVC_IDENTITIES', raw);
   const err = Value.Errors(IdentitiesConfig, value)[0];
-  if (err) throw new ConfigError('SVC_IDENTITIES', `must be an array of {token (16+ chars), seat (no spaces), kind: human|agent, workspace?} (problem at ${err.instancePath || '/'}: ${err.message})`);
+  if (err)
+    throw new ConfigError(
+      'SVC_IDENTITIES',
+      `must be an array of {token (16+ chars), seat (no spaces), kind: human|agent, workspace?} (problem at ${err.instancePath || '/'}: ${err.message})`,
+    );
   const list = value as IdentityConfig[];
   const tokens = new Set<string>(operatorToken ? [operatorToken] : []);
   for (const id of list) {
@@ -210,14 +241,18 @@ export function envReader(source: NodeJS.ProcessEnv = process.env): (name: strin
 
 function csv(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  return raw.split(',').map((x) => x.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 function mcpSettings(e: Env): McpSettings {
   const allowHosts = csv(e.SVC_MCP_ALLOW_HOSTS)?.map((h) => h.toLowerCase());
   for (const h of allowHosts ?? []) {
     const m = HOST_ENTRY_PATTERN.exec(h);
-    if (!m || (m[3] !== undefined && (Number(m[3]) < 1 || Number(m[3]) > 65535))) throw new ConfigError('SVC_MCP_ALLOW_HOSTS', `must list exact hosts or *.<domain>, each optionally :<port> (bad entry "${h}")`);
+    if (!m || (m[3] !== undefined && (Number(m[3]) < 1 || Number(m[3]) > 65535)))
+      throw new ConfigError('SVC_MCP_ALLOW_HOSTS', `must list exact hosts or *.<domain>, each optionally :<port> (bad entry "${h}")`);
   }
   const allowEnv = csv(e.SVC_MCP_ALLOW_ENV);
   for (const n of allowEnv ?? []) {
@@ -240,13 +275,19 @@ function parseMcpServers(raw: string | undefined): McpServerConfig[] {
   if (raw === undefined) return [];
   const value = readJsonSetting('SVC_MCP_SERVERS', raw);
   const err = Value.Errors(McpServersConfig, value)[0];
-  if (err) throw new ConfigError('SVC_MCP_SERVERS', `must be an array of {id, transport: http|stdio, url?, auth?, timeoutMs?, maxResponseBytes?, command?, args?, env?} (problem at ${err.instancePath || '/'}: ${err.message})`);
+  if (err)
+    throw new ConfigError(
+      'SVC_MCP_SERVERS',
+      `must be an array of {id, transport: http|stdio, url?, auth?, timeoutMs?, maxResponseBytes?, command?, args?, env?} (problem at ${err.instancePath || '/'}: ${err.message})`,
+    );
   const ids = new Set<string>();
   for (const s of value as McpServerConfig[]) {
     if (ids.has(s.id)) throw new ConfigError('SVC_MCP_SERVERS', `repeats the server id ${s.id}`);
     ids.add(s.id);
-    if (s.transport === 'http' && (s.url === undefined || s.command !== undefined || s.args !== undefined || s.env !== undefined)) throw new ConfigError('SVC_MCP_SERVERS', `server ${s.id}: an http server needs url and takes no command, args or env`);
-    if (s.transport === 'stdio' && (s.command === undefined || s.url !== undefined || s.auth !== undefined)) throw new ConfigError('SVC_MCP_SERVERS', `server ${s.id}: a stdio server needs command and takes no url or auth`);
+    if (s.transport === 'http' && (s.url === undefined || s.command !== undefined || s.args !== undefined || s.env !== undefined))
+      throw new ConfigError('SVC_MCP_SERVERS', `server ${s.id}: an http server needs url and takes no command, args or env`);
+    if (s.transport === 'stdio' && (s.command === undefined || s.url !== undefined || s.auth !== undefined))
+      throw new ConfigError('SVC_MCP_SERVERS', `server ${s.id}: a stdio server needs command and takes no url or auth`);
   }
   return value as McpServerConfig[];
 }
@@ -255,7 +296,11 @@ function parseOrg(raw: string | undefined): OrgConfig {
   if (raw === undefined) return {};
   const value = readJsonSetting('SVC_ORG', raw);
   const err = Value.Errors(OrgConfig, value)[0];
-  if (err) throw new ConfigError('SVC_ORG', `must be an object {<seat>: {crews: [<crew>, ...]}} (problem at ${err.instancePath || '/'}: ${err.message})`);
+  if (err)
+    throw new ConfigError(
+      'SVC_ORG',
+      `must be an object {<seat>: {crews: [<crew>, ...]}} (problem at ${err.instancePath || '/'}: ${err.message})`,
+    );
   return value as OrgConfig;
 }
 

@@ -61,7 +61,12 @@ export class DetachedAudit {
     const giveUp = setTimeout(() => this.#givingUp.abort(), deadlineMs);
     let grace: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([all, new Promise<void>((r) => { grace = setTimeout(r, deadlineMs + 1_000); })]);
+      await Promise.race([
+        all,
+        new Promise<void>((r) => {
+          grace = setTimeout(r, deadlineMs + 1_000);
+        }),
+      ]);
     } finally {
       clearTimeout(giveUp);
       clearTimeout(grace);
@@ -83,7 +88,10 @@ export class DetachedAudit {
           delay = Math.min(delay * 2, this.deps.retryMaxMs ?? 5_000);
         }
         if (this.#givingUp.signal.aborted) {
-          log.error({ type: row.type, traceId: row.traceId, at: row.at?.toISOString(), data: row.data, attempts: attempt }, 'audit row lost: the store did not take it before shutdown');
+          log.error(
+            { type: row.type, traceId: row.traceId, at: row.at?.toISOString(), data: row.data, attempts: attempt },
+            'audit row lost: the store did not take it before shutdown',
+          );
           return;
         }
         continue;

@@ -9,10 +9,23 @@
  */
 import { AppError } from '../schemas/errors.js';
 
-export const FAULT_POINTS = ['attempt.before-open', 'attempt.opened', 'effect.returned', 'boundary.before-commit', 'boundary.committed', 'ack.before', 'wake.before-send'] as const;
+export const FAULT_POINTS = [
+  'attempt.before-open',
+  'attempt.opened',
+  'effect.returned',
+  'boundary.before-commit',
+  'boundary.committed',
+  'ack.before',
+  'wake.before-send',
+] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
-interface Entry { readonly point: FaultPoint; readonly tag: string | undefined; readonly action: 'crash' | 'fail'; fired: boolean }
+interface Entry {
+  readonly point: FaultPoint;
+  readonly tag: string | undefined;
+  readonly action: 'crash' | 'fail';
+  fired: boolean;
+}
 
 export interface Faults {
   /** Crashes or throws when an armed entry matches; otherwise returns. */
@@ -24,11 +37,16 @@ const none: Faults = { hit: () => undefined };
 /** Parses SVC_FAULTS; throws a message naming the bad entry (config turns it into a ConfigError). */
 export function parseFaults(raw: string | undefined): Faults {
   if (raw === undefined || raw.trim() === '') return none;
-  const entries: Entry[] = raw.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-    const m = /^([a-z.-]+)(?::([^=]+))?(?:=(crash|fail))?$/.exec(s);
-    if (!m || !(FAULT_POINTS as readonly string[]).includes(m[1]!)) throw new Error(`bad entry "${s}" (points: ${FAULT_POINTS.join(', ')}; form <point>[:<tag>][=crash|fail])`);
-    return { point: m[1] as FaultPoint, tag: m[2], action: (m[3] ?? 'crash') as 'crash' | 'fail', fired: false };
-  });
+  const entries: Entry[] = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const m = /^([a-z.-]+)(?::([^=]+))?(?:=(crash|fail))?$/.exec(s);
+      if (!m || !(FAULT_POINTS as readonly string[]).includes(m[1]!))
+        throw new Error(`bad entry "${s}" (points: ${FAULT_POINTS.join(', ')}; form <point>[:<tag>][=crash|fail])`);
+      return { point: m[1] as FaultPoint, tag: m[2], action: (m[3] ?? 'crash') as 'crash' | 'fail', fired: false };
+    });
   return {
     hit(point, tag) {
       const e = entries.find((x) => !x.fired && x.point === point && (x.tag === undefined || x.tag === tag));

@@ -24,8 +24,9 @@ export function groupCommit<I, O>(run: (items: I[]) => Promise<O[]>, max = 500):
     busy = false;
   };
 
-  return (item) => new Promise<O>((resolve, reject) => {
-    queue.push({ item, resolve, reject });
-    if (!busy) void drain();
-  });
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      if (!busy) void drain();
+    });
 }

@@ -20,7 +20,12 @@ export async function startHealthServer(health: () => Promise<Health>, port: num
       res.end(JSON.stringify(body));
     };
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/health') {
-      return send(404, new AppError('not_found', { message: `no route ${req.method} ${req.url?.split('?')[0] ?? ''} (this port serves GET /health only)` }).toResponseObject());
+      return send(
+        404,
+        new AppError('not_found', {
+          message: `no route ${req.method} ${req.url?.split('?')[0] ?? ''} (this port serves GET /health only)`,
+        }).toResponseObject(),
+      );
     }
     health().then(
       (body) => send(body.status === 'ok' ? 200 : 503, body),
@@ -30,21 +35,23 @@ export async function startHealthServer(health: () => Promise<Health>, port: num
   const bound = await listen(server, port, host);
   return {
     url: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
 async function listen(server: Server, port: number, host: string | undefined): Promise<AddressInfo> {
-  const attempt = (h: string) => new Promise<AddressInfo>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, h, () => {
-      server.off('error', reject);
-      resolve(server.address() as AddressInfo);
+  const attempt = (h: string) =>
+    new Promise<AddressInfo>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, h, () => {
+        server.off('error', reject);
+        resolve(server.address() as AddressInfo);
+      });
     });
-  });
   if (host !== undefined) return attempt(host);
   try {
     return await attempt('::');

@@ -14,7 +14,9 @@ const PROBE_MS = 1500;
 
 async function bounded<T>(p: Promise<T>, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(fallback), PROBE_MS); });
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), PROBE_MS);
+  });
   try {
     return await Promise.race([p.catch(() => fallback), timeout]);
   } finally {

@@ -16,7 +16,21 @@
  */
 import { pino, stdSerializers, type Logger } from 'pino';
 
-const SECRET_KEYS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-hub-signature-256', 'x-svc-signature', 'secret', 'token', 'password', 'apiKey', 'sessionKey', 'privateKey', 'value']);
+const SECRET_KEYS = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'x-hub-signature-256',
+  'x-svc-signature',
+  'secret',
+  'token',
+  'password',
+  'apiKey',
+  'sessionKey',
+  'privateKey',
+  'value',
+]);
 const CENSOR = '[redacted]';
 const MAX_DEPTH = 4;
 

@@ -24,246 +24,467 @@ const flag = (d: VariableDoc) => Type.Union([Type.Literal('0'), Type.Literal('1'
 const PORT = 'a port number 0-65535';
 
 export const EnvSchema = Type.Object({
-  SVC_ORCH_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', ...doc({
-    unset: '`8788`',
-    description: 'HTTP port (`0` picks a free one)',
-    mustBe: PORT,
-  }) })),
-  SVC_ORCH_HOST: Type.Optional(Type.String({ minLength: 1, ...doc({
-    unset: 'every interface',
-    description: 'narrows the bind address (`127.0.0.1`); without a token the API answers only this machine whatever the bind address',
-    mustBe: 'an address to bind',
-  }) })),
-  SVC_WORKER_HEALTH_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', ...doc({
-    unset: 'no listener',
-    description: '`svc worker` only: answers `GET /health` on this port for probes (`0` picks a free one, logged as `healthUrl`)',
-    mustBe: PORT,
-  }) })),
-  SVC_ORCH_TOKEN: Type.Optional(Type.String({ minLength: 16, ...doc({
-    unset: 'open to this machine only',
-    description: 'the operator\'s bearer token (16+ characters), needed on every route but `GET /health` and `POST /hooks/:triggerId`',
-    mustBe: 'a bearer token of at least 16 characters',
-  }) })),
-  SVC_IDENTITIES: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: 'seat tokens: JSON `[{token, seat, kind: human|agent, workspace?}]`, inline or a file path',
-    mustBe: 'a JSON array of {token, seat, kind: human|agent, workspace?}, inline or a file path',
-  }))),
-  SVC_ORCH_CORS_ORIGINS: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: 'comma-separated exact origins that get `access-control-allow-origin`; a wildcard is refused',
-    mustBe: 'comma-separated origins such as https://ops.example.com',
-  }))),
-  SVC_BODY_LIMIT_BYTES: Type.Optional(Type.String({ pattern: '^[0-9]+$', ...doc({
-    unset: '`1048576`',
-    description: 'request body cap (at least 1024); larger is 413 `body_too_large`',
-    mustBe: 'a byte count',
-  }) })),
-  NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls|ws|wss)://[^,\\s]+(,(nats|tls|ws|wss)://[^,\\s]+)*$', ...doc({
-    unset: 'embedded bus',
-    description: '`nats://host:port`, comma-separated for a cluster',
-    mustBe: 'nats://host:port, comma-separated for a cluster',
-  }) })),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', ...doc({
-    unset: 'embedded store',
-    description: '`postgres://` URL',
-    mustBe: 'a postgres:// or postgresql:// URL',
-  }) })),
-  DATABASE_SCHEMA: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$', ...doc({
-    unset: '`public`',
-    description: 'schema of the tables and migration journal, created if missing; namespacing, not a security boundary; needs `DATABASE_URL`',
-    mustBe: 'a lowercase identifier (a-z, 0-9, _; at most 63 characters)',
-  }) })),
-  SVC_SESSION_KEY: Type.Optional(Type.String({ minLength: 1, ...doc({
-    unset: 'none',
-    description: '32 bytes (64 hex characters or base64) sealing stored secrets',
-    mustBe: '32 bytes as 64 hex characters or base64',
-  }) })),
-  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), doc({
-    unset: '`info`',
-    description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
-    mustBe: 'one of fatal, error, warn, info, debug, trace, silent',
-  }))),
-  SVC_BUS_PREFIX: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_]{0,30}$', ...doc({
-    unset: '`svc`',
-    description: 'subject and stream namespace (`svc.cmd.>`, `SVC_CMD`): two runtimes can share one NATS',
-    mustBe: 'a lowercase subject prefix',
-  }) })),
-  SVC_CLOCK_TICK_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', ...doc({
-    unset: '`60000`',
-    description: 'one clock window (at least 100); tests shorten it, production leaves it',
-    mustBe: 'milliseconds per clock window (at least 100)',
-  }) })),
-  SVC_STREAM_REPLICAS: Type.Optional(Type.String({ pattern: '^[1-5]$', ...doc({
-    unset: '`1`',
-    description: 'JetStream replicas of the streams (3 on a 3-node cluster)',
-    mustBe: 'a replica count from 1 to 5',
-  }) })),
-  SVC_ACK_WAIT_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', ...doc({
-    unset: '`30000`',
-    description: 'how long a worker may hold a command unacked before it is redelivered elsewhere',
-    mustBe: 'milliseconds (at least 100)',
-  }) })),
-  SVC_DUPLICATE_WINDOW_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', ...doc({
-    unset: '`120000`',
-    description: 'the command stream\'s duplicate window (at least 1000); tests shorten it, production leaves it',
-    mustBe: 'milliseconds (at least 1000)',
-  }) })),
-  SVC_ROOT_AUTH: Type.Optional(Type.Union([Type.Literal('wallet'), Type.Literal('passkey'), Type.Literal('multisig-passkey')], doc({
-    unset: 'none',
-    description: '`wallet`, `passkey` or `multisig-passkey`; a missing setting below shows as `/health` `rootAuth.configError` and gated routes refuse',
-    mustBe: 'one of wallet, passkey, multisig-passkey',
-  }))),
-  SVC_ROOT_ADDRESS: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: '`wallet`: the root\'s address',
-  }))),
-  SVC_ROOT_PASSKEY_ID: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: '`passkey`, `multisig-passkey`: the credential id',
-  }))),
-  SVC_ROOT_PASSKEY_PUBKEY: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: '`passkey`, `multisig-passkey`: its public key',
-  }))),
-  SVC_ROOT_PASSKEY_RPID: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: '`passkey`, `multisig-passkey`: its relying party id',
-  }))),
-  SVC_ROOT_PASSKEY_ORIGIN: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: '`passkey`, `multisig-passkey`: its origin',
-  }))),
-  SVC_ROOT_MULTISIG_ADDRESS: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: '`multisig-passkey`: the multisig\'s address',
-  }))),
-  SVC_AUTO_EXECUTE: Type.Optional(flag({
-    unset: '`0`',
-    description: '`1` executes cleared governance proposals on the minute sweep',
-  })),
-  SVC_MODEL_PROVIDER: Type.Optional(Type.Union([Type.Literal('openai'), Type.Literal('anthropic'), Type.Literal('local')], doc({
-    unset: 'first configured below, else `local`',
-    description: '`openai`, `anthropic` or `local`',
-    mustBe: 'one of openai, anthropic, local',
-  }))),
-  OPENAI_API_KEY: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: 'OpenAI key',
-  }))),
-  OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://', ...doc({
-    unset: '`https://api.openai.com/v1`',
-    description: 'an OpenAI-compatible server (set alone, it selects `openai`)',
-    mustBe: 'an http(s) URL',
-  }) })),
-  ANTHROPIC_API_KEY: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: 'Anthropic key',
-  }))),
-  SVC_MODEL_PRICES: Type.Optional(Type.String(doc({
-    unset: 'only `local` is priced',
-    description: 'JSON `{<model-prefix>: {inputPerMTok, outputPerMTok}}` in dollars, inline or a file path; an unmatched model is unpriced, never free',
-    mustBe: 'a JSON object {<model-prefix>: {inputPerMTok, outputPerMTok}}, inline or a file path',
-  }))),
-  SVC_CONNECTORS: Type.Optional(Type.String(doc({
-    unset: 'no external reach',
-    description: 'JSON array of HTTP connectors `tool` steps call, inline or a file path',
-    mustBe: 'a JSON array of connectors {id, baseUrl, env?, headers?, routes}, inline or a file path',
-  }))),
-  SVC_HUMAN_GATE_TTL_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', ...doc({
-    unset: '`86400000`',
-    description: 'a human gate\'s deadline when its step sets no `timeoutMs` (at least 300000)',
-    mustBe: 'milliseconds a human gate stays open by default (at least 300000)',
-  }) })),
-  SVC_RETRY_CAP_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', ...doc({
-    unset: '`30000`',
-    description: 'longest wait between two deliveries of a failing command (at least 50); an outage is retried for as long as it lasts',
-    mustBe: 'longest wait in milliseconds between two deliveries of a failing command (default 30000, at least 50); an outage is retried at this pace for as long as it lasts',
-  }) })),
-  SVC_FAULTS: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: '**tests only**: where the process kills itself or fails a write (`runtime/faults.ts`)',
-    mustBe: 'test only: fault points where the process crashes or fails (runtime/faults.ts); never set in production',
-  }))),
-  SVC_RUN_LEASE_MS: Type.Optional(Type.String({ pattern: '^[0-9]+$', ...doc({
-    unset: '`15000`',
-    description: 'a run\'s lease unless renewed (at least 1000); a dead worker\'s runs are taken over after it',
-    mustBe: 'milliseconds a worker holds a run lease (at least 1000)',
-  }) })),
-  SVC_MCP_SERVERS: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: 'MCP servers attached at boot: JSON array, inline or a file path, re-read at every start',
-    mustBe: 'a JSON array of MCP server configs {id, transport, url|command, ...}, inline or a file path',
-  }))),
-  SVC_MCP_REFRESH_MINUTES: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', ...doc({
-    unset: '`60`',
-    description: 'MCP discovery sweep cadence in clock windows; `0` disables',
-    mustBe: 'minutes between discovery sweeps (0 disables)',
-  }) })),
-  SVC_MCP_AUDIT_ARGS: Type.Optional(flag({
-    unset: '`0`',
-    description: '`1` adds argument keys (never values) to `ExternalMcpCalled`',
-  })),
-  SVC_MCP_HOSTED: Type.Optional(flag({
-    unset: '`0`',
-    description: '`1` flips every MCP egress default to deny',
-  })),
-  SVC_MCP_ALLOW_HOSTS: Type.Optional(Type.String(doc({
-    unset: 'any (hosted: none)',
-    description: 'comma-separated `host` or `*.<domain>`, each optionally `:<port>`: the hosts MCP servers may be',
-    mustBe: 'comma-separated hosts (exact or *.<domain>, optional :<port>)',
-  }))),
-  SVC_MCP_ALLOW_STDIO: Type.Optional(flag({
-    unset: 'mode default',
-    description: '`1` allows stdio MCP servers under hosted; `0` refuses them on self-host',
-  })),
-  SVC_MCP_ALLOW_LOOPBACK: Type.Optional(flag({
-    unset: '`0`',
-    description: '`1` allows loopback MCP servers (plain http included) under hosted',
-  })),
-  SVC_MCP_ALLOW_ENV: Type.Optional(Type.String(doc({
-    unset: 'self-host operator: any; else none',
-    description: 'env var names (`NAME` or `PREFIX_*`) a runtime MCP attach may read',
-    mustBe: 'comma-separated env var names (NAME or PREFIX_*)',
-  }))),
-  SVC_ORG: Type.Optional(Type.String(doc({
-    unset: 'none',
-    description: 'the declared org without a chain: `{"<seat>": {"crews": ["<nearest>", ...]}}`, inline or a file path',
-    mustBe: 'a JSON object {<seat>: {crews: [<crew>, ...]}} (nearest crew first), inline or a file path',
-  }))),
-  SVC_WEBHOOK_TOLERANCE_SEC: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', ...doc({
-    unset: '`300`',
-    description: 'how far a `svc` delivery\'s `X-Svc-Timestamp` may be from now',
-    mustBe: 'seconds a svc-scheme delivery timestamp may differ from now (at least 1)',
-  }) })),
-  SVC_WEBHOOK_MAX_BYTES: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', ...doc({
-    unset: '`1048576`',
-    description: 'webhook body cap (at least 1024); larger is 413 `webhook_body_too_large`',
-    mustBe: 'a webhook body cap in bytes (at least 1024)',
-  }) })),
-  SVC_PUBSUB_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://', ...doc({
-    unset: '`https://www.googleapis.com/oauth2/v3/certs`',
-    description: 'key set pubsub push tokens are verified against',
-    mustBe: 'an http(s) URL of the pubsub provider key set (JWKS)',
-  }) })),
-  SVC_PUBSUB_ISSUER: Type.Optional(Type.String({ minLength: 1, ...doc({
-    unset: '`https://accounts.google.com`',
-    description: 'issuer pubsub push tokens must carry',
-    mustBe: 'the issuer pubsub push tokens must carry',
-  }) })),
-  SVC_EPOCH_CRON: Type.Optional(Type.String({ minLength: 9, ...doc({
-    unset: '`0 0 * * *`',
-    description: 'the epoch\'s schedule (5-field UTC cron)',
-    mustBe: 'a 5-field UTC cron expression for the epoch schedule',
-  }) })),
+  SVC_ORCH_PORT: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,5}$',
+      ...doc({
+        unset: '`8788`',
+        description: 'HTTP port (`0` picks a free one)',
+        mustBe: PORT,
+      }),
+    }),
+  ),
+  SVC_ORCH_HOST: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'every interface',
+        description: 'narrows the bind address (`127.0.0.1`); without a token the API answers only this machine whatever the bind address',
+        mustBe: 'an address to bind',
+      }),
+    }),
+  ),
+  SVC_WORKER_HEALTH_PORT: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,5}$',
+      ...doc({
+        unset: 'no listener',
+        description: '`svc worker` only: answers `GET /health` on this port for probes (`0` picks a free one, logged as `healthUrl`)',
+        mustBe: PORT,
+      }),
+    }),
+  ),
+  SVC_ORCH_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      ...doc({
+        unset: 'open to this machine only',
+        description: "the operator's bearer token (16+ characters), needed on every route but `GET /health` and `POST /hooks/:triggerId`",
+        mustBe: 'a bearer token of at least 16 characters',
+      }),
+    }),
+  ),
+  SVC_IDENTITIES: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: 'seat tokens: JSON `[{token, seat, kind: human|agent, workspace?}]`, inline or a file path',
+        mustBe: 'a JSON array of {token, seat, kind: human|agent, workspace?}, inline or a file path',
+      }),
+    ),
+  ),
+  SVC_ORCH_CORS_ORIGINS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: 'comma-separated exact origins that get `access-control-allow-origin`; a wildcard is refused',
+        mustBe: 'comma-separated origins such as https://ops.example.com',
+      }),
+    ),
+  ),
+  SVC_BODY_LIMIT_BYTES: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`1048576`',
+        description: 'request body cap (at least 1024); larger is 413 `body_too_large`',
+        mustBe: 'a byte count',
+      }),
+    }),
+  ),
+  NATS_URL: Type.Optional(
+    Type.String({
+      pattern: '^(nats|tls|ws|wss)://[^,\\s]+(,(nats|tls|ws|wss)://[^,\\s]+)*$',
+      ...doc({
+        unset: 'embedded bus',
+        description: '`nats://host:port`, comma-separated for a cluster',
+        mustBe: 'nats://host:port, comma-separated for a cluster',
+      }),
+    }),
+  ),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      ...doc({
+        unset: 'embedded store',
+        description: '`postgres://` URL',
+        mustBe: 'a postgres:// or postgresql:// URL',
+      }),
+    }),
+  ),
+  DATABASE_SCHEMA: Type.Optional(
+    Type.String({
+      pattern: '^[a-z_][a-z0-9_]{0,62}$',
+      ...doc({
+        unset: '`public`',
+        description:
+          'schema of the tables and migration journal, created if missing; namespacing, not a security boundary; needs `DATABASE_URL`',
+        mustBe: 'a lowercase identifier (a-z, 0-9, _; at most 63 characters)',
+      }),
+    }),
+  ),
+  SVC_SESSION_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: '32 bytes (64 hex characters or base64) sealing stored secrets',
+        mustBe: '32 bytes as 64 hex characters or base64',
+      }),
+    }),
+  ),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+      doc({
+        unset: '`info`',
+        description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+        mustBe: 'one of fatal, error, warn, info, debug, trace, silent',
+      }),
+    ),
+  ),
+  SVC_BUS_PREFIX: Type.Optional(
+    Type.String({
+      pattern: '^[a-z][a-z0-9_]{0,30}$',
+      ...doc({
+        unset: '`svc`',
+        description: 'subject and stream namespace (`svc.cmd.>`, `SVC_CMD`): two runtimes can share one NATS',
+        mustBe: 'a lowercase subject prefix',
+      }),
+    }),
+  ),
+  SVC_CLOCK_TICK_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`60000`',
+        description: 'one clock window (at least 100); tests shorten it, production leaves it',
+        mustBe: 'milliseconds per clock window (at least 100)',
+      }),
+    }),
+  ),
+  SVC_STREAM_REPLICAS: Type.Optional(
+    Type.String({
+      pattern: '^[1-5]$',
+      ...doc({
+        unset: '`1`',
+        description: 'JetStream replicas of the streams (3 on a 3-node cluster)',
+        mustBe: 'a replica count from 1 to 5',
+      }),
+    }),
+  ),
+  SVC_ACK_WAIT_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`30000`',
+        description: 'how long a worker may hold a command unacked before it is redelivered elsewhere',
+        mustBe: 'milliseconds (at least 100)',
+      }),
+    }),
+  ),
+  SVC_DUPLICATE_WINDOW_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`120000`',
+        description: "the command stream's duplicate window (at least 1000); tests shorten it, production leaves it",
+        mustBe: 'milliseconds (at least 1000)',
+      }),
+    }),
+  ),
+  SVC_ROOT_AUTH: Type.Optional(
+    Type.Union(
+      [Type.Literal('wallet'), Type.Literal('passkey'), Type.Literal('multisig-passkey')],
+      doc({
+        unset: 'none',
+        description:
+          '`wallet`, `passkey` or `multisig-passkey`; a missing setting below shows as `/health` `rootAuth.configError` and gated routes refuse',
+        mustBe: 'one of wallet, passkey, multisig-passkey',
+      }),
+    ),
+  ),
+  SVC_ROOT_ADDRESS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: "`wallet`: the root's address",
+      }),
+    ),
+  ),
+  SVC_ROOT_PASSKEY_ID: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: '`passkey`, `multisig-passkey`: the credential id',
+      }),
+    ),
+  ),
+  SVC_ROOT_PASSKEY_PUBKEY: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: '`passkey`, `multisig-passkey`: its public key',
+      }),
+    ),
+  ),
+  SVC_ROOT_PASSKEY_RPID: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: '`passkey`, `multisig-passkey`: its relying party id',
+      }),
+    ),
+  ),
+  SVC_ROOT_PASSKEY_ORIGIN: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: '`passkey`, `multisig-passkey`: its origin',
+      }),
+    ),
+  ),
+  SVC_ROOT_MULTISIG_ADDRESS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: "`multisig-passkey`: the multisig's address",
+      }),
+    ),
+  ),
+  SVC_AUTO_EXECUTE: Type.Optional(
+    flag({
+      unset: '`0`',
+      description: '`1` executes cleared governance proposals on the minute sweep',
+    }),
+  ),
+  SVC_MODEL_PROVIDER: Type.Optional(
+    Type.Union(
+      [Type.Literal('openai'), Type.Literal('anthropic'), Type.Literal('local')],
+      doc({
+        unset: 'first configured below, else `local`',
+        description: '`openai`, `anthropic` or `local`',
+        mustBe: 'one of openai, anthropic, local',
+      }),
+    ),
+  ),
+  OPENAI_API_KEY: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: 'OpenAI key',
+      }),
+    ),
+  ),
+  OPENAI_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      ...doc({
+        unset: '`https://api.openai.com/v1`',
+        description: 'an OpenAI-compatible server (set alone, it selects `openai`)',
+        mustBe: 'an http(s) URL',
+      }),
+    }),
+  ),
+  ANTHROPIC_API_KEY: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: 'Anthropic key',
+      }),
+    ),
+  ),
+  SVC_MODEL_PRICES: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'only `local` is priced',
+        description:
+          'JSON `{<model-prefix>: {inputPerMTok, outputPerMTok}}` in dollars, inline or a file path; an unmatched model is unpriced, never free',
+        mustBe: 'a JSON object {<model-prefix>: {inputPerMTok, outputPerMTok}}, inline or a file path',
+      }),
+    ),
+  ),
+  SVC_CONNECTORS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'no external reach',
+        description: 'JSON array of HTTP connectors `tool` steps call, inline or a file path',
+        mustBe: 'a JSON array of connectors {id, baseUrl, env?, headers?, routes}, inline or a file path',
+      }),
+    ),
+  ),
+  SVC_HUMAN_GATE_TTL_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`86400000`',
+        description: "a human gate's deadline when its step sets no `timeoutMs` (at least 300000)",
+        mustBe: 'milliseconds a human gate stays open by default (at least 300000)',
+      }),
+    }),
+  ),
+  SVC_RETRY_CAP_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`30000`',
+        description: 'longest wait between two deliveries of a failing command (at least 50); an outage is retried for as long as it lasts',
+        mustBe:
+          'longest wait in milliseconds between two deliveries of a failing command (default 30000, at least 50); an outage is retried at this pace for as long as it lasts',
+      }),
+    }),
+  ),
+  SVC_FAULTS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: '**tests only**: where the process kills itself or fails a write (`runtime/faults.ts`)',
+        mustBe: 'test only: fault points where the process crashes or fails (runtime/faults.ts); never set in production',
+      }),
+    ),
+  ),
+  SVC_RUN_LEASE_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`15000`',
+        description: "a run's lease unless renewed (at least 1000); a dead worker's runs are taken over after it",
+        mustBe: 'milliseconds a worker holds a run lease (at least 1000)',
+      }),
+    }),
+  ),
+  SVC_MCP_SERVERS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: 'MCP servers attached at boot: JSON array, inline or a file path, re-read at every start',
+        mustBe: 'a JSON array of MCP server configs {id, transport, url|command, ...}, inline or a file path',
+      }),
+    ),
+  ),
+  SVC_MCP_REFRESH_MINUTES: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,6}$',
+      ...doc({
+        unset: '`60`',
+        description: 'MCP discovery sweep cadence in clock windows; `0` disables',
+        mustBe: 'minutes between discovery sweeps (0 disables)',
+      }),
+    }),
+  ),
+  SVC_MCP_AUDIT_ARGS: Type.Optional(
+    flag({
+      unset: '`0`',
+      description: '`1` adds argument keys (never values) to `ExternalMcpCalled`',
+    }),
+  ),
+  SVC_MCP_HOSTED: Type.Optional(
+    flag({
+      unset: '`0`',
+      description: '`1` flips every MCP egress default to deny',
+    }),
+  ),
+  SVC_MCP_ALLOW_HOSTS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'any (hosted: none)',
+        description: 'comma-separated `host` or `*.<domain>`, each optionally `:<port>`: the hosts MCP servers may be',
+        mustBe: 'comma-separated hosts (exact or *.<domain>, optional :<port>)',
+      }),
+    ),
+  ),
+  SVC_MCP_ALLOW_STDIO: Type.Optional(
+    flag({
+      unset: 'mode default',
+      description: '`1` allows stdio MCP servers under hosted; `0` refuses them on self-host',
+    }),
+  ),
+  SVC_MCP_ALLOW_LOOPBACK: Type.Optional(
+    flag({
+      unset: '`0`',
+      description: '`1` allows loopback MCP servers (plain http included) under hosted',
+    }),
+  ),
+  SVC_MCP_ALLOW_ENV: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'self-host operator: any; else none',
+        description: 'env var names (`NAME` or `PREFIX_*`) a runtime MCP attach may read',
+        mustBe: 'comma-separated env var names (NAME or PREFIX_*)',
+      }),
+    ),
+  ),
+  SVC_ORG: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description: 'the declared org without a chain: `{"<seat>": {"crews": ["<nearest>", ...]}}`, inline or a file path',
+        mustBe: 'a JSON object {<seat>: {crews: [<crew>, ...]}} (nearest crew first), inline or a file path',
+      }),
+    ),
+  ),
+  SVC_WEBHOOK_TOLERANCE_SEC: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,6}$',
+      ...doc({
+        unset: '`300`',
+        description: "how far a `svc` delivery's `X-Svc-Timestamp` may be from now",
+        mustBe: 'seconds a svc-scheme delivery timestamp may differ from now (at least 1)',
+      }),
+    }),
+  ),
+  SVC_WEBHOOK_MAX_BYTES: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,9}$',
+      ...doc({
+        unset: '`1048576`',
+        description: 'webhook body cap (at least 1024); larger is 413 `webhook_body_too_large`',
+        mustBe: 'a webhook body cap in bytes (at least 1024)',
+      }),
+    }),
+  ),
+  SVC_PUBSUB_JWKS_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      ...doc({
+        unset: '`https://www.googleapis.com/oauth2/v3/certs`',
+        description: 'key set pubsub push tokens are verified against',
+        mustBe: 'an http(s) URL of the pubsub provider key set (JWKS)',
+      }),
+    }),
+  ),
+  SVC_PUBSUB_ISSUER: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: '`https://accounts.google.com`',
+        description: 'issuer pubsub push tokens must carry',
+        mustBe: 'the issuer pubsub push tokens must carry',
+      }),
+    }),
+  ),
+  SVC_EPOCH_CRON: Type.Optional(
+    Type.String({
+      minLength: 9,
+      ...doc({
+        unset: '`0 0 * * *`',
+        description: "the epoch's schedule (5-field UTC cron)",
+        mustBe: 'a 5-field UTC cron expression for the epoch schedule',
+      }),
+    }),
+  ),
 });
 
 /** Read by the `svc` client commands (cli/client.ts), not by a server process; documented in the same table. */
 export const ClientEnvSchema = Type.Object({
-  SVC_URL: Type.Optional(Type.String(doc({
-    unset: '`http://127.0.0.1:8788`',
-    description: 'CLI only: the API the client commands call (with `SVC_ORCH_TOKEN`; `svc events tail` reads `NATS_URL` when set)',
-  }))),
+  SVC_URL: Type.Optional(
+    Type.String(
+      doc({
+        unset: '`http://127.0.0.1:8788`',
+        description: 'CLI only: the API the client commands call (with `SVC_ORCH_TOKEN`; `svc events tail` reads `NATS_URL` when set)',
+      }),
+    ),
+  ),
 });
 export type Env = Static<typeof EnvSchema>;
 

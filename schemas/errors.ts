@@ -59,7 +59,10 @@ export const errorCatalog = {
   webhook_signature_invalid: { status: 401, message: 'the delivery signature does not verify' },
   webhook_timestamp_stale: { status: 401, message: 'the delivery timestamp is outside the tolerance window' },
   webhook_trigger_disabled: { status: 403, message: 'the trigger is disabled' },
-  webhook_flow_unavailable: { status: 409, message: 'the trigger\'s flow is missing, no longer trigger: webhook, or not visible to the trigger principal; no run was started' },
+  webhook_flow_unavailable: {
+    status: 409,
+    message: "the trigger's flow is missing, no longer trigger: webhook, or not visible to the trigger principal; no run was started",
+  },
   webhook_principal_paused: { status: 403, message: 'the trigger principal is paused; retry later' },
   webhook_body_too_large: { status: 413, message: 'the delivery body is over the cap' },
   webhook_body_invalid: { status: 400, message: 'the delivery body is not JSON' },
@@ -72,7 +75,10 @@ export const errorCatalog = {
   invalid_flow: { status: 400, message: 'the flow definition is invalid' },
   flow_step_failed: { status: 422, message: 'a flow step failed' },
   flow_step_interrupted: { status: 409, message: 'a side-effecting step was interrupted; reconcile the attempt before re-running' },
-  principal_paused: { status: 403, message: 'the principal is paused (POST /agents/pause); the operator lifts it with POST /agents/unpause' },
+  principal_paused: {
+    status: 403,
+    message: 'the principal is paused (POST /agents/pause); the operator lifts it with POST /agents/unpause',
+  },
   flow_forbidden: { status: 403, message: 'this caller may not change that flow, run or agent' },
   operator_only: { status: 403, message: 'only the operator may do this' },
   // spec 002: operator surface
@@ -87,10 +93,7 @@ export const errorCatalog = {
 export type ErrorCode = keyof typeof errorCatalog;
 
 /** The wire shape of every error. */
-export const ErrorBody = Type.Object(
-  { error: Type.String(), message: Type.String() },
-  { $id: 'ErrorBody', additionalProperties: false },
-);
+export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() }, { $id: 'ErrorBody', additionalProperties: false });
 export type ErrorBody = Static<typeof ErrorBody>;
 
 export interface AppErrorOptions {

@@ -12,12 +12,15 @@ const Edge = Type.Union([StepId, Type.Null()]);
 const Template = Type.String({ maxLength: 20_000 });
 
 function step<K extends string, P extends Record<string, TSchema>>(kind: K, props: P) {
-  return Type.Object({
-    id: StepId,
-    kind: Type.Literal(kind),
-    title: Type.Optional(Type.String({ maxLength: 200 })),
-    ...props,
-  }, { additionalProperties: false });
+  return Type.Object(
+    {
+      id: StepId,
+      kind: Type.Literal(kind),
+      title: Type.Optional(Type.String({ maxLength: 200 })),
+      ...props,
+    },
+    { additionalProperties: false },
+  );
 }
 
 const Verdicts = { onAllow: Type.Optional(Edge), onEscalate: Type.Optional(Edge), onDeny: Type.Optional(Edge) };
@@ -26,7 +29,12 @@ const Verdicts = { onAllow: Type.Optional(Edge), onEscalate: Type.Optional(Edge)
 const Idempotent = { idempotent: Type.Optional(Type.Boolean()) };
 const Params = Type.Optional(Type.Record(Type.String(), Template));
 
-export const ModelStep = step('model', { prompt: Template, system: Type.Optional(Template), model: Type.Optional(Type.String()), next: Type.Optional(Edge) });
+export const ModelStep = step('model', {
+  prompt: Template,
+  system: Type.Optional(Template),
+  model: Type.Optional(Type.String()),
+  next: Type.Optional(Edge),
+});
 export const ToolStep = step('tool', {
   /** `svc_*`, `<connector>.<route>` or `mcp__<server>__<tool>`. */
   tool: IdString(),
@@ -83,7 +91,10 @@ export const GovernanceStep = step('governance', {
   ...Idempotent,
   next: Type.Optional(Edge),
 });
-export const HumanOption = Type.Object({ id: StepId, label: Type.String({ minLength: 1, maxLength: 200 }), port: Edge }, { additionalProperties: false });
+export const HumanOption = Type.Object(
+  { id: StepId, label: Type.String({ minLength: 1, maxLength: 200 }), port: Edge },
+  { additionalProperties: false },
+);
 export const HumanStep = step('human', {
   prompt: Template,
   options: Type.Array(HumanOption, { minItems: 1, maxItems: 20 }),
@@ -98,26 +109,56 @@ export const WaitStep = step('wait', {
   next: Type.Optional(Edge),
 });
 
-export const Step = Type.Union([ModelStep, ToolStep, GateStep, BranchStep, SwitchStep, AgentStep, OrgStep, BudgetStep, GovernanceStep, HumanStep, WaitStep]);
+export const Step = Type.Union([
+  ModelStep,
+  ToolStep,
+  GateStep,
+  BranchStep,
+  SwitchStep,
+  AgentStep,
+  OrgStep,
+  BudgetStep,
+  GovernanceStep,
+  HumanStep,
+  WaitStep,
+]);
 export type Step = Static<typeof Step>;
 export type StepKind = Step['kind'];
-export const STEP_KINDS: readonly StepKind[] = ['model', 'tool', 'gate', 'branch', 'switch', 'agent', 'org', 'budget', 'governance', 'human', 'wait'];
+export const STEP_KINDS: readonly StepKind[] = [
+  'model',
+  'tool',
+  'gate',
+  'branch',
+  'switch',
+  'agent',
+  'org',
+  'budget',
+  'governance',
+  'human',
+  'wait',
+];
 
-export const FlowScope = Type.Object({
-  level: Type.Union([Type.Literal('org'), Type.Literal('team'), Type.Literal('agent')]),
-  ref: Type.Optional(IdString()),
-}, { additionalProperties: false });
+export const FlowScope = Type.Object(
+  {
+    level: Type.Union([Type.Literal('org'), Type.Literal('team'), Type.Literal('agent')]),
+    ref: Type.Optional(IdString()),
+  },
+  { additionalProperties: false },
+);
 export type FlowScope = Static<typeof FlowScope>;
 
-export const Flow = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' }),
-  title: Type.Optional(Type.String({ maxLength: 200 })),
-  trigger: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('epoch'), Type.Literal('cron'), Type.Literal('webhook')])),
-  /** 5-field UTC cron expression, with `trigger: cron`. */
-  schedule: Type.Optional(Type.String()),
-  scope: Type.Optional(FlowScope),
-  steps: Type.Array(Step, { minItems: 1, maxItems: 200 }),
-}, { additionalProperties: false, $id: 'Flow' });
+export const Flow = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' }),
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+    trigger: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('epoch'), Type.Literal('cron'), Type.Literal('webhook')])),
+    /** 5-field UTC cron expression, with `trigger: cron`. */
+    schedule: Type.Optional(Type.String()),
+    scope: Type.Optional(FlowScope),
+    steps: Type.Array(Step, { minItems: 1, maxItems: 200 }),
+  },
+  { additionalProperties: false, $id: 'Flow' },
+);
 export type Flow = Static<typeof Flow>;
 
 export const RUN_STATUSES = ['running', 'waiting', 'completed', 'error', 'cancelled'] as const;

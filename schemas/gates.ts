@@ -91,21 +91,30 @@ export const MessageView = Type.Object({
 });
 export type MessageView = Static<typeof MessageView>;
 
-export const PostMessage = Type.Object({
-  thread: Type.Optional(IdString({ maxLength: 200 })),
-  replyTo: Type.Optional(IdString({ maxLength: 200, description: 'a question id: this message answers it' })),
-  kind: Type.Optional(Type.String({ pattern: '^[a-z_]{1,32}$', description: 'default answer with replyTo, note without' })),
-  body: Type.String({ minLength: 1, maxLength: 20_000 }),
-  // Accepted so spec-shaped clients are not refused, and ignored: the caller's token decides.
-  authorKind: Type.Optional(Type.String()),
-  author: Type.Optional(Type.String()),
-  authorId: Type.Optional(Type.String()),
-}, { additionalProperties: false });
+export const PostMessage = Type.Object(
+  {
+    thread: Type.Optional(IdString({ maxLength: 200 })),
+    replyTo: Type.Optional(IdString({ maxLength: 200, description: 'a question id: this message answers it' })),
+    kind: Type.Optional(Type.String({ pattern: '^[a-z_]{1,32}$', description: 'default answer with replyTo, note without' })),
+    body: Type.String({ minLength: 1, maxLength: 20_000 }),
+    // Accepted so spec-shaped clients are not refused, and ignored: the caller's token decides.
+    authorKind: Type.Optional(Type.String()),
+    author: Type.Optional(Type.String()),
+    authorId: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
 export type PostMessage = Static<typeof PostMessage>;
 
 export const GateOutcome = Type.Object({
   questionId: Type.String(),
-  outcome: Type.Union([Type.Literal('resolved'), Type.Literal('not_an_option'), Type.Literal('agent_reply'), Type.Literal('assignee_mismatch'), Type.Literal('not_open')]),
+  outcome: Type.Union([
+    Type.Literal('resolved'),
+    Type.Literal('not_an_option'),
+    Type.Literal('agent_reply'),
+    Type.Literal('assignee_mismatch'),
+    Type.Literal('not_open'),
+  ]),
   status: Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed')]),
   optionId: Type.Union([Type.String(), Type.Null()]),
 });
@@ -143,7 +152,20 @@ export const GateView = Type.Object({
 export type GateView = Static<typeof GateView>;
 
 export const GatesQuery = Type.Object({
-  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('answered'), Type.Literal('resolved'), Type.Literal('timed_out'), Type.Literal('closed'), Type.Literal('all')], { default: 'pending', description: 'pending (the same as open) by default; answered is the same as resolved' })),
+  status: Type.Optional(
+    Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('open'),
+        Type.Literal('answered'),
+        Type.Literal('resolved'),
+        Type.Literal('timed_out'),
+        Type.Literal('closed'),
+        Type.Literal('all'),
+      ],
+      { default: 'pending', description: 'pending (the same as open) by default; answered is the same as resolved' },
+    ),
+  ),
   runId: Type.Optional(IdString()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });

@@ -4,7 +4,9 @@ const Component = Type.Object({ ready: Type.Boolean(), error: Type.Optional(Type
 
 export const Health = Type.Object(
   {
-    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: 'degraded when NATS or the database does not answer (HTTP 503)' }),
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
+      description: 'degraded when NATS or the database does not answer (HTTP 503)',
+    }),
     version: Type.String(),
     role: Type.Union([Type.Literal('serve'), Type.Literal('gateway'), Type.Literal('worker')]),
     mode: Type.Union([Type.Literal('mock'), Type.Literal('chain')]),

@@ -8,9 +8,15 @@ import { IdString, IdToken } from './text.js';
 import { Caller } from '../identity/caller.js';
 
 /** Lowercase letters, digits and single hyphens: never `__`, so `mcp__<server>__<tool>` parses one way. */
-export const McpServerId = Type.String({ pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$', description: 'server id: lowercase letters, digits and hyphens' });
+export const McpServerId = Type.String({
+  pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$',
+  description: 'server id: lowercase letters, digits and hyphens',
+});
 export const EnvVarName = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' });
-export const SecretRef = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$', description: 'a secret reference (letters, digits, . _ -)' });
+export const SecretRef = Type.String({
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$',
+  description: 'a secret reference (letters, digits, . _ -)',
+});
 export const ToolName = IdString({ maxLength: 128 });
 /** A seat named for a call or a listing (`as`). */
 const Seat = IdToken({ maxLength: 200 });
@@ -21,18 +27,21 @@ export const McpAuth = Type.Union([
 ]);
 export type McpAuth = Static<typeof McpAuth>;
 
-export const McpServerConfig = Type.Object({
-  id: McpServerId,
-  title: Type.Optional(Type.String({ maxLength: 200 })),
-  transport: Type.Union([Type.Literal('http'), Type.Literal('stdio')]),
-  url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
-  auth: Type.Optional(McpAuth),
-  timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 300_000 })),
-  maxResponseBytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 * 1024 * 1024 })),
-  command: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
-  args: Type.Optional(Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 256 })),
-  env: Type.Optional(Type.Array(EnvVarName, { maxItems: 128 })),
-}, { additionalProperties: false });
+export const McpServerConfig = Type.Object(
+  {
+    id: McpServerId,
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+    transport: Type.Union([Type.Literal('http'), Type.Literal('stdio')]),
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    auth: Type.Optional(McpAuth),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 300_000 })),
+    maxResponseBytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 * 1024 * 1024 })),
+    command: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+    args: Type.Optional(Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 256 })),
+    env: Type.Optional(Type.Array(EnvVarName, { maxItems: 128 })),
+  },
+  { additionalProperties: false },
+);
 export type McpServerConfig = Static<typeof McpServerConfig>;
 export const McpServersConfig = Type.Array(McpServerConfig);
 
@@ -47,20 +56,26 @@ export type Effect = Static<typeof Effect>;
 export const Mode = Type.Union([Type.Literal('auto'), Type.Literal('ask'), Type.Literal('deny')]);
 export type Mode = Static<typeof Mode>;
 
-export const RuleScope = Type.Object({
-  level: Type.Union([Type.Literal('agent'), Type.Literal('crew')]),
-  ref: IdToken({ maxLength: 200 }),
-}, { additionalProperties: false });
+export const RuleScope = Type.Object(
+  {
+    level: Type.Union([Type.Literal('agent'), Type.Literal('crew')]),
+    ref: IdToken({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
 export type RuleScope = Static<typeof RuleScope>;
 
-export const ToolRule = Type.Object({
-  scope: Type.Optional(RuleScope),
-  server: McpServerId,
-  tool: ToolName,
-  enabled: Type.Optional(Type.Boolean()),
-  effect: Type.Optional(Effect),
-  mode: Type.Optional(Mode),
-}, { additionalProperties: false });
+export const ToolRule = Type.Object(
+  {
+    scope: Type.Optional(RuleScope),
+    server: McpServerId,
+    tool: ToolName,
+    enabled: Type.Optional(Type.Boolean()),
+    effect: Type.Optional(Effect),
+    mode: Type.Optional(Mode),
+  },
+  { additionalProperties: false },
+);
 export type ToolRule = Static<typeof ToolRule>;
 
 export const RuleChange = Type.Object({
@@ -173,11 +188,14 @@ export type ListedTool = Static<typeof ListedTool>;
 export const ToolsReply = Type.Object({ seat: Type.String(), tools: Type.Array(ListedTool) });
 export type ToolsReply = Static<typeof ToolsReply>;
 
-export const CallRequest = Type.Object({
-  name: IdString({ maxLength: 300 }),
-  arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  as: Type.Optional(Seat),
-}, { additionalProperties: false });
+export const CallRequest = Type.Object(
+  {
+    name: IdString({ maxLength: 300 }),
+    arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    as: Type.Optional(Seat),
+  },
+  { additionalProperties: false },
+);
 export type CallRequest = Static<typeof CallRequest>;
 
 export const CallReply = Type.Object({
@@ -193,7 +211,16 @@ export const SecretEntry = Type.Object({ ref: Type.String(), last4: Type.String(
 export const SecretsReply = Type.Object({ secrets: Type.Array(SecretEntry) });
 export type SecretsReply = Static<typeof SecretsReply>;
 export const SecretParams = Type.Object({ ref: SecretRef });
-export const SecretBody = Type.Object({ value: Type.String({ minLength: 8, maxLength: 16_384, description: 'the credential; at least 8 characters so the last four never reveal it' }) }, { additionalProperties: false });
+export const SecretBody = Type.Object(
+  {
+    value: Type.String({
+      minLength: 8,
+      maxLength: 16_384,
+      description: 'the credential; at least 8 characters so the last four never reveal it',
+    }),
+  },
+  { additionalProperties: false },
+);
 export const SecretSetReply = Type.Object({ ref: Type.String(), last4: Type.String(), replaced: Type.Boolean() });
 export const SecretClearReply = Type.Object({ ref: Type.String(), cleared: Type.Boolean() });
 
@@ -216,7 +243,13 @@ export type McpCallCommand = Static<typeof McpCallCommand>;
 
 /** `untrusted` is true for every external result, false for a first-party `svc_*` one. */
 export const McpCallOutcome = Type.Union([
-  Type.Object({ status: Type.Literal('ok'), name: Type.String(), result: Type.Unknown(), untrusted: Type.Boolean(), durationMs: Type.Number() }),
+  Type.Object({
+    status: Type.Literal('ok'),
+    name: Type.String(),
+    result: Type.Unknown(),
+    untrusted: Type.Boolean(),
+    durationMs: Type.Number(),
+  }),
   Type.Object({ status: Type.Literal('ask_required'), server: Type.String(), tool: Type.String() }),
 ]);
 export type McpCallOutcome = Static<typeof McpCallOutcome>;
@@ -247,9 +280,15 @@ export interface McpSettings {
  * SVC_ORG: the declared org when no chain is configured. For each seat, the crews above it,
  * nearest first. A seat not listed has a reporting line of just itself and the workspace.
  */
-export const OrgConfig = Type.Record(Type.String({ minLength: 1 }), Type.Object({
-  crews: Type.Array(Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), { maxItems: 64 }),
-}, { additionalProperties: false }));
+export const OrgConfig = Type.Record(
+  Type.String({ minLength: 1 }),
+  Type.Object(
+    {
+      crews: Type.Array(Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), { maxItems: 64 }),
+    },
+    { additionalProperties: false },
+  ),
+);
 export type OrgConfig = Static<typeof OrgConfig>;
 
 /** Associated data of a sealed MCP secret: the envelope opens only in the row (scope, ref) it was written for. */

@@ -30,36 +30,42 @@ export const Waiting = Type.Object({
   token: Type.Optional(Type.String()),
 });
 
-export const RunView = Type.Object({
-  id: Type.String(),
-  flowId: Type.String(),
-  status: Literals(RUN_STATUSES),
-  principal: Type.String(),
-  trigger: Type.String(),
-  input: Type.Optional(Type.String()),
-  cursor: Type.Union([Type.String(), Type.Null()]),
-  waiting: Type.Optional(Waiting),
-  steps: Type.Array(TraceEntry),
-  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
-  parent: Type.Optional(Type.Object({ runId: Type.String(), stepId: Type.String() })),
-  stack: Type.Array(Type.String()),
-  traceId: Type.Optional(Type.String()),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  endedAt: Type.Optional(Type.String()),
-}, { $id: 'RunView' });
+export const RunView = Type.Object(
+  {
+    id: Type.String(),
+    flowId: Type.String(),
+    status: Literals(RUN_STATUSES),
+    principal: Type.String(),
+    trigger: Type.String(),
+    input: Type.Optional(Type.String()),
+    cursor: Type.Union([Type.String(), Type.Null()]),
+    waiting: Type.Optional(Waiting),
+    steps: Type.Array(TraceEntry),
+    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+    parent: Type.Optional(Type.Object({ runId: Type.String(), stepId: Type.String() })),
+    stack: Type.Array(Type.String()),
+    traceId: Type.Optional(Type.String()),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    endedAt: Type.Optional(Type.String()),
+  },
+  { $id: 'RunView' },
+);
 export type RunView = Static<typeof RunView>;
 
 export const RunAccepted = Type.Object({ id: Type.String(), status: Type.Literal('running'), accepted: Type.Literal(true) });
 export type RunAccepted = Static<typeof RunAccepted>;
 
-export const StartRunBody = Type.Object({
-  id: Type.Optional(IdString()),
-  flow: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  input: Type.Optional(Type.String({ maxLength: 100_000 })),
-  /** The seat to run as; honoured only for the operator (who acts for a seat). */
-  as: Type.Optional(IdToken()),
-}, { additionalProperties: false });
+export const StartRunBody = Type.Object(
+  {
+    id: Type.Optional(IdString()),
+    flow: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    input: Type.Optional(Type.String({ maxLength: 100_000 })),
+    /** The seat to run as; honoured only for the operator (who acts for a seat). */
+    as: Type.Optional(IdToken()),
+  },
+  { additionalProperties: false },
+);
 export type StartRunBody = Static<typeof StartRunBody>;
 
 /** A webhook run's delivery, for the worker to log as accepted before it starts the run
@@ -94,7 +100,12 @@ export type WebhookStart = StartRunCommand & { delivery: AcceptedDelivery };
 
 /** Why a parked step is being re-entered (`run.signal`). */
 export const ResumeSignal = Type.Union([
-  Type.Object({ kind: Type.Literal('gate_answered'), questionId: Type.String(), optionId: Type.String(), port: Type.Union([Type.String(), Type.Null()]) }),
+  Type.Object({
+    kind: Type.Literal('gate_answered'),
+    questionId: Type.String(),
+    optionId: Type.String(),
+    port: Type.Union([Type.String(), Type.Null()]),
+  }),
   Type.Object({ kind: Type.Literal('gate_timed_out'), questionId: Type.String() }),
   Type.Object({ kind: Type.Literal('child_finished'), childRunId: Type.String() }),
   Type.Object({ kind: Type.Literal('ask_answered'), questionId: Type.String(), approved: Type.Boolean() }),
@@ -103,7 +114,10 @@ export const ResumeSignal = Type.Union([
 export type ResumeSignal = Static<typeof ResumeSignal>;
 
 export const RunIdBody = Type.Object({ runId: IdString() }, { additionalProperties: false });
-export const RunReasonBody = Type.Object({ runId: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const RunReasonBody = Type.Object(
+  { runId: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
 export const RunStateQuery = Type.Object({ runId: IdString() });
 export const RunListQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
 
@@ -116,7 +130,14 @@ export const Checkpoint = Type.Object({
   input: Type.Optional(Type.String()),
   at: Type.String(),
 });
-export const Attempt = Type.Object({ key: Type.String(), stepId: Type.String(), worker: Type.String(), openedAt: Type.String(), closedAt: Type.Optional(Type.String()), outcome: Type.Optional(Type.String()) });
+export const Attempt = Type.Object({
+  key: Type.String(),
+  stepId: Type.String(),
+  worker: Type.String(),
+  openedAt: Type.String(),
+  closedAt: Type.Optional(Type.String()),
+  outcome: Type.Optional(Type.String()),
+});
 
 export const RunState = Type.Object({
   run: RunView,
@@ -145,8 +166,15 @@ export const SaveFlowBody = Type.Object({ flow: Type.Record(Type.String(), Type.
 export const DeleteFlowBody = Type.Object({ id: IdString() }, { additionalProperties: false });
 export const DeleteFlowReply = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
 export type DeleteFlowReply = Static<typeof DeleteFlowReply>;
-export const TemplateList = Type.Object({ templates: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: Type.Record(Type.String(), Type.Unknown()) })) });
-export const AgentPauseBody = Type.Object({ agent: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const TemplateList = Type.Object({
+  templates: Type.Array(
+    Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: Type.Record(Type.String(), Type.Unknown()) }),
+  ),
+});
+export const AgentPauseBody = Type.Object(
+  { agent: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
 /** `paused` is false when the seat was already paused; `cancelled` lists its parked runs cancelled now. */
 export const AgentPauseReply = Type.Object({ agent: Type.String(), paused: Type.Boolean(), cancelled: Type.Array(Type.String()) });
 export type AgentPauseReply = Static<typeof AgentPauseReply>;

@@ -15,7 +15,11 @@ export const ID_PATTERN = `^[^${CONTROL}]*$`;
 /** One token: no control character and no whitespace. */
 export const TOKEN_PATTERN = `^[^\\s${CONTROL}]+$`;
 
-interface IdOptions { minLength?: number; maxLength?: number; description?: string }
+interface IdOptions {
+  minLength?: number;
+  maxLength?: number;
+  description?: string;
+}
 
 /** An id-like string: at least one character, none of them a control character. */
 export function IdString(opts: IdOptions = {}): TString {

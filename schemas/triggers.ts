@@ -20,23 +20,34 @@ export const InputMapping = Type.Union([
 ]);
 export type InputMapping = Static<typeof InputMapping>;
 
-export const PubsubConfig = Type.Object({
-  audience: Type.String({ minLength: 1, maxLength: 500 }),
-  serviceAccountEmail: Type.String({ minLength: 3, maxLength: 320 }),
-}, { additionalProperties: false });
+export const PubsubConfig = Type.Object(
+  {
+    audience: Type.String({ minLength: 1, maxLength: 500 }),
+    serviceAccountEmail: Type.String({ minLength: 3, maxLength: 320 }),
+  },
+  { additionalProperties: false },
+);
 export type PubsubConfig = Static<typeof PubsubConfig>;
 
-export const CreateTriggerBody = Type.Object({
-  flowId: IdString({ maxLength: 200 }),
-  principal: Type.Optional(IdToken({ maxLength: 200 })),
-  scheme: Type.Optional(SchemeLiteral),
-  events: Type.Optional(Type.Array(IdToken({ maxLength: 200 }), { maxItems: 100 })),
-  input: Type.Optional(InputMapping),
-  config: Type.Optional(Type.Object({
-    audience: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-    serviceAccountEmail: Type.Optional(Type.String({ minLength: 3, maxLength: 320 })),
-  }, { additionalProperties: false })),
-}, { additionalProperties: false });
+export const CreateTriggerBody = Type.Object(
+  {
+    flowId: IdString({ maxLength: 200 }),
+    principal: Type.Optional(IdToken({ maxLength: 200 })),
+    scheme: Type.Optional(SchemeLiteral),
+    events: Type.Optional(Type.Array(IdToken({ maxLength: 200 }), { maxItems: 100 })),
+    input: Type.Optional(InputMapping),
+    config: Type.Optional(
+      Type.Object(
+        {
+          audience: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+          serviceAccountEmail: Type.Optional(Type.String({ minLength: 3, maxLength: 320 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type CreateTriggerBody = Static<typeof CreateTriggerBody>;
 
 /** A trigger as every route shows it: never the secret. */

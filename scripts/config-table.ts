@@ -18,10 +18,15 @@ export interface VariableRow {
 
 /** Every variable the processes and the CLI read, in declaration order. */
 export function variableRows(): VariableRow[] {
-  const rows = (props: Record<string, unknown>): VariableRow[] => Object.entries(props).map(([name, schema]) => {
-    const s = schema as { unset?: unknown; description?: unknown };
-    return { name, unset: typeof s.unset === 'string' ? s.unset : undefined, description: typeof s.description === 'string' ? s.description : undefined };
-  });
+  const rows = (props: Record<string, unknown>): VariableRow[] =>
+    Object.entries(props).map(([name, schema]) => {
+      const s = schema as { unset?: unknown; description?: unknown };
+      return {
+        name,
+        unset: typeof s.unset === 'string' ? s.unset : undefined,
+        description: typeof s.description === 'string' ? s.description : undefined,
+      };
+    });
   return [...rows(EnvSchema.properties), ...rows(ClientEnvSchema.properties)];
 }
 

@@ -31,17 +31,28 @@ export async function insertAudit(store: Store, event: AuditInput): Promise<Stor
   const row = { type: event.type, at: event.at ?? new Date(), traceId: event.traceId ?? null, data: event.data };
   const sql = rawSql(store);
   if (sql.dialect === 'postgres') {
-    const out = await sql.pg(`with a as (insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"), `
-      + `${outboxCtes(sql, 'select "id" from a')} select "id" from a`, [row.type, row.at, row.traceId, sql.json(row.data)]);
+    const out = await sql.pg(
+      `with a as (insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"), ` +
+        `${outboxCtes(sql, 'select "id" from a')} select "id" from a`,
+      [row.type, row.at, row.traceId, sql.json(row.data)],
+    );
     return { id: String(out.rows[0]!.id), ...row };
   }
   return { id: await sql.sqlite((prep, db) => db.transaction(() => insertAuditSqlite(prep, sql, row))()), ...row };
 }
 
 /** SQLite, inside the caller's transaction: an audit row and its outbox row; the row's id. */
-export function insertAuditSqlite(prep: (text: string) => SqliteStatement, sql: RawSql, row: { type: string; at: Date; traceId: string | null; data: unknown }): string {
-  const id = prep(`insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"`)
-    .all([row.type, sql.date(row.at), row.traceId, sql.json(row.data)])[0]!.id;
+export function insertAuditSqlite(
+  prep: (text: string) => SqliteStatement,
+  sql: RawSql,
+  row: { type: string; at: Date; traceId: string | null; data: unknown },
+): string {
+  const id = prep(`insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"`).all([
+    row.type,
+    sql.date(row.at),
+    row.traceId,
+    sql.json(row.data),
+  ])[0]!.id;
   prep(`insert into ${sql.table('audit_outbox')} ("id") values ($1)`).run([id]);
   return String(id);
 }
@@ -60,7 +71,8 @@ export function outboxCtes(sql: RawSql, ids: string, publishedParam?: number): s
 
 /** SQLite, inside the caller's transaction: deletes the outbox rows of `ids`. */
 export function deleteOutboxSqlite(prep: (text: string) => SqliteStatement, sql: RawSql, ids: readonly string[]): void {
-  if (ids.length) prep(`delete from ${sql.table('audit_outbox')} where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]);
+  if (ids.length)
+    prep(`delete from ${sql.table('audit_outbox')} where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]);
 }
 
 /** Deletes the outbox rows of events the stream has stored: one statement for any number of ids
@@ -75,16 +87,24 @@ export async function markPublished(store: Store, ids: readonly string[]): Promi
 /** The oldest audit rows still in the outbox, written before `before`. */
 export async function unpublishedAudit(store: Store, before: Date, limit: number): Promise<StoredAudit[]> {
   const sql = rawSql(store);
-  const rows = await sql.rows(`select e."id", e."type", e."at", e."trace_id", e."data" from ${sql.table('audit_outbox')} o join ${sql.table('audit_event')} e on e."id" = o."id" `
-    + 'where e."at" < $1 order by o."id" limit $2', [sql.date(before), limit]);
+  const rows = await sql.rows(
+    `select e."id", e."type", e."at", e."trace_id", e."data" from ${sql.table('audit_outbox')} o join ${sql.table('audit_event')} e on e."id" = o."id" ` +
+      'where e."at" < $1 order by o."id" limit $2',
+    [sql.date(before), limit],
+  );
   return rows.map((r) => ({
-    id: String(r.id), type: r.type as string, at: new Date(r.at as Date | number), traceId: (r.trace_id as string | null) ?? null, data: fromJson<Record<string, unknown>>(r.data),
+    id: String(r.id),
+    type: r.type as string,
+    at: new Date(r.at as Date | number),
+    traceId: (r.trace_id as string | null) ?? null,
+    data: fromJson<Record<string, unknown>>(r.data),
   }));
 }
 
 /** Rows with `at >= since`, counted by type. */
 export async function usageCounts(store: Store, since: Date): Promise<Record<string, number>> {
-  const rows = await sqlEm(store).createQueryBuilder(AuditEvent)
+  const rows = await sqlEm(store)
+    .createQueryBuilder(AuditEvent)
     .select(['type', raw('count(*) as n')])
     .where({ at: { $gte: since } })
     .groupBy('type')

@@ -22,7 +22,8 @@ export async function claimWindow(store: Store, key: string, holder: string, ttl
   }
   // Taken: take it over only if it has expired. Concurrent takers re-check the WHERE after the
   // first one's update commits, so at most one row update succeeds.
-  const res = await em.createQueryBuilder(Claim)
+  const res = await em
+    .createQueryBuilder(Claim)
     .update({ holder, claimedAt: now, expiresAt })
     .where({ key, expiresAt: { $lt: now } })
     .execute('run');

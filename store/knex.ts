@@ -17,7 +17,10 @@ export function sqlEm(store: Store): SqlEntityManager {
   return store.em() as SqlEntityManager;
 }
 
-interface Pool { acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<void> }
+interface Pool {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(c: unknown): Promise<void>;
+}
 
 function pool(orm: MikroORM): Pool {
   return (orm.em.getConnection() as unknown as AbstractSqlConnection).getKnex().client as Pool;

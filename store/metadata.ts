@@ -24,7 +24,9 @@ function kindOf(p: { runtimeType: string; type: string }): Column['kind'] {
 }
 
 export function columnsOf<T extends object>(store: Store, entity: EntityName<T>): Column[] {
-  return store.orm.getMetadata().get(Utils.className(entity)).props
-    .filter((p) => p.kind === 'scalar' && p.persist !== false)
+  return store.orm
+    .getMetadata()
+    .get(Utils.className(entity))
+    .props.filter((p) => p.kind === 'scalar' && p.persist !== false)
     .map((p) => ({ prop: p.name, name: p.fieldNames[0]!, type: p.columnTypes[0]!, kind: kindOf(p) }));
 }

@@ -16,7 +16,11 @@ import type { Store } from './types.js';
 /** Ids flagged in one statement at most (a long outage's re-sends may queue many). */
 const MAX_PER_STATEMENT = 500;
 
-interface Waiting { id: string; resolve: () => void; reject: (err: unknown) => void }
+interface Waiting {
+  id: string;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
 
 interface Queue {
   waiting: Waiting[];
@@ -32,7 +36,10 @@ function queueOf(store: Store): Queue {
   let q = queues.get(store);
   if (!q) {
     const flag = groupCommit(async (batches: Waiting[][]) => {
-      await markPublished(store, batches.flat().map((w) => w.id));
+      await markPublished(
+        store,
+        batches.flat().map((w) => w.id),
+      );
       return batches.map(() => undefined);
     });
     q = { waiting: [], carriers: 0, checking: false, alone: (ids) => flag(ids) };
@@ -49,7 +56,10 @@ function check(store: Store, q: Queue): void {
     q.checking = false;
     if (q.carriers > 0 || q.waiting.length === 0) return;
     const ids = q.waiting.splice(0);
-    q.alone(ids).then(() => ids.forEach((w) => w.resolve()), (err: unknown) => ids.forEach((w) => w.reject(err)));
+    q.alone(ids).then(
+      () => ids.forEach((w) => w.resolve()),
+      (err: unknown) => ids.forEach((w) => w.reject(err)),
+    );
   });
 }
 

@@ -19,9 +19,17 @@ export interface OwedWakeup {
 export async function owedWakeups(store: Store, endedBefore: Date, limit: number): Promise<OwedWakeup[]> {
   const sql = rawSql(store);
   const t = sql.table('flow_run');
-  const rows = await sql.rows(`select p."id" as "parent", p."waiting_step_id" as "step", c."id" as "child", c."trace_id" as "trace" from ${t} p `
-    + `join ${t} c on c."id" = p."waiting_token" `
-    + `where p."status" = 'waiting' and p."waiting_reason" = 'awaiting_child' and c."status" in ('completed', 'error', 'cancelled') and c."ended_at" < $1 `
-    + 'order by c."ended_at" limit $2', [sql.date(endedBefore), limit]);
-  return rows.map((r) => ({ parentRunId: r.parent as string, parentStepId: r.step as string, childRunId: r.child as string, traceId: (r.trace as string | null) ?? null }));
+  const rows = await sql.rows(
+    `select p."id" as "parent", p."waiting_step_id" as "step", c."id" as "child", c."trace_id" as "trace" from ${t} p ` +
+      `join ${t} c on c."id" = p."waiting_token" ` +
+      `where p."status" = 'waiting' and p."waiting_reason" = 'awaiting_child' and c."status" in ('completed', 'error', 'cancelled') and c."ended_at" < $1 ` +
+      'order by c."ended_at" limit $2',
+    [sql.date(endedBefore), limit],
+  );
+  return rows.map((r) => ({
+    parentRunId: r.parent as string,
+    parentStepId: r.step as string,
+    childRunId: r.child as string,
+    traceId: (r.trace as string | null) ?? null,
+  }));
 }

@@ -12,11 +12,22 @@ import type { Store } from './types.js';
 import { qualify } from './migrations/qualify.js';
 import { withConnection } from './knex.js';
 
-export interface PgClient { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> }
+export interface PgClient {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }>;
+}
 /** A prepared SQLite statement taking the same positional values as its `$n` text. */
-export interface SqliteStatement { run(values: unknown[]): { changes: number }; all(values: unknown[]): Record<string, unknown>[] }
-interface NativeStatement { run(p: Record<string, unknown>): { changes: number }; all(p: Record<string, unknown>): Record<string, unknown>[] }
-export interface SqliteDb { prepare(sql: string): NativeStatement; transaction<T>(fn: () => T): () => T }
+export interface SqliteStatement {
+  run(values: unknown[]): { changes: number };
+  all(values: unknown[]): Record<string, unknown>[];
+}
+interface NativeStatement {
+  run(p: Record<string, unknown>): { changes: number };
+  all(p: Record<string, unknown>): Record<string, unknown>[];
+}
+export interface SqliteDb {
+  prepare(sql: string): NativeStatement;
+  transaction<T>(fn: () => T): () => T;
+}
 
 export interface RawSql {
   readonly dialect: 'postgres' | 'sqlite';
@@ -63,10 +74,11 @@ function build(store: Store): RawSql {
       }
       return n;
     };
-    const pg = (text: string, values: unknown[]) => use(async (c) => {
-      const res = await (c as PgClient).query({ name: nameOf(text), text, values });
-      return { rowCount: res.rowCount ?? 0, rows: res.rows };
-    });
+    const pg = (text: string, values: unknown[]) =>
+      use(async (c) => {
+        const res = await (c as PgClient).query({ name: nameOf(text), text, values });
+        return { rowCount: res.rowCount ?? 0, rows: res.rows };
+      });
     return {
       dialect: 'postgres',
       table: (name) => qualify(schema, name),
@@ -81,21 +93,22 @@ function build(store: Store): RawSql {
   // better-sqlite3 binds numbered placeholders only by name: `$3` becomes `@p3`.
   const statements = new WeakMap<SqliteDb, Map<string, SqliteStatement>>();
   const named = (values: unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
-  const sqlite = <T>(fn: (prepare: (text: string) => SqliteStatement, db: SqliteDb) => T): Promise<T> => use((c) => {
-    const db = c as SqliteDb;
-    let mine = statements.get(db);
-    if (!mine) statements.set(db, (mine = new Map()));
-    const prepare = (text: string): SqliteStatement => {
-      let s = mine.get(text);
-      if (!s) {
-        const native = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
-        s = { run: (v) => native.run(named(v)), all: (v) => native.all(named(v)) };
-        mine.set(text, s);
-      }
-      return s;
-    };
-    return fn(prepare, db);
-  });
+  const sqlite = <T>(fn: (prepare: (text: string) => SqliteStatement, db: SqliteDb) => T): Promise<T> =>
+    use((c) => {
+      const db = c as SqliteDb;
+      let mine = statements.get(db);
+      if (!mine) statements.set(db, (mine = new Map()));
+      const prepare = (text: string): SqliteStatement => {
+        let s = mine.get(text);
+        if (!s) {
+          const native = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
+          s = { run: (v) => native.run(named(v)), all: (v) => native.all(named(v)) };
+          mine.set(text, s);
+        }
+        return s;
+      };
+      return fn(prepare, db);
+    });
   return {
     dialect: 'sqlite',
     table: (name) => qualify(undefined, name),

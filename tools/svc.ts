@@ -63,7 +63,9 @@ const TOOLS: Record<`svc_${string}`, SvcTool> = {
     run: async (args) => {
       const intentId = args.intentId ?? '';
       if (intentId === '') throw new AppError('invalid_request', { message: 'svc_approve needs intentId (the pending intent to approve)' });
-      throw new AppError('no_chain', { message: `svc_approve: no chain is configured, so intent ${intentId} was not approved; nothing was written` });
+      throw new AppError('no_chain', {
+        message: `svc_approve: no chain is configured, so intent ${intentId} was not approved; nothing was written`,
+      });
     },
   },
   /** Returns its arguments: a cheap, deterministic step for tests and benchmarks. */
@@ -88,7 +90,11 @@ export function isSvcRead(name: string): boolean {
 
 /** Every first-party tool as published to agents, in registry order. */
 export function svcToolSpecs(): { name: `svc_${string}`; description: string; inputSchema: Record<string, unknown> }[] {
-  return Object.entries(TOOLS).map(([name, t]) => ({ name: name as `svc_${string}`, description: t.description, inputSchema: t.inputSchema }));
+  return Object.entries(TOOLS).map(([name, t]) => ({
+    name: name as `svc_${string}`,
+    description: t.description,
+    inputSchema: t.inputSchema,
+  }));
 }
 
 export async function callSvcTool(name: string, args: Record<string, string>, ctx: SvcToolContext): Promise<SvcToolOutput | undefined> {

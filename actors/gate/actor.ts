@@ -12,7 +12,15 @@ import { gateVerbs } from '../../schemas/commands/gate.js';
 import type { GateDeps } from './deps.js';
 import { claimWindow } from '../../store/claims.js';
 import { AppError } from '../../schemas/errors.js';
-import { validAssignee, type GateCloseRequest, type GateMessageRequest, type GateOpenReply, type GateOpenRequest, type GateOutcome, type PostMessageReply } from '../../schemas/gates.js';
+import {
+  validAssignee,
+  type GateCloseRequest,
+  type GateMessageRequest,
+  type GateOpenReply,
+  type GateOpenRequest,
+  type GateOutcome,
+  type PostMessageReply,
+} from '../../schemas/gates.js';
 import type { GateQuestion } from '../../store/entities/GateQuestion.js';
 import type { HandlerContext } from '../../bus/types.js';
 import { deadline, isAssignee, matchOption, questionText } from './rules.js';
@@ -56,27 +64,53 @@ async function open(deps: GateDeps, ctx: HandlerContext, p: GateOpenRequest): Pr
   // The question is posted by whoever claims its posting (racing opens on several replicas
   // would otherwise each post it); a crash before posting frees the claim after a minute, so
   // a later re-open posts it then.
-  if ((question.messageId === null || question.messageId === undefined) && (await claimWindow(deps.store, `gate.post:${question.id}`, deps.workerId, 60_000))) {
+  if (
+    (question.messageId === null || question.messageId === undefined) &&
+    (await claimWindow(deps.store, `gate.post:${question.id}`, deps.workerId, 60_000))
+  ) {
     const msg = await postQuestion(deps, question, now);
     await setMessageId(deps.store, question.id, String(msg.id));
   }
   if (created) {
-    await deps.audit.record('HumanGateOpened', {
-      runId: question.runId, stepId: question.stepId, questionId: question.id, purpose: question.purpose,
-      principal: question.principal, thread: question.thread, assignee: question.assignee ?? null, deadlineAt: new Date(question.deadlineAt).toISOString(),
-    }, ctx.traceId);
+    await deps.audit.record(
+      'HumanGateOpened',
+      {
+        runId: question.runId,
+        stepId: question.stepId,
+        questionId: question.id,
+        purpose: question.purpose,
+        principal: question.principal,
+        thread: question.thread,
+        assignee: question.assignee ?? null,
+        deadlineAt: new Date(question.deadlineAt).toISOString(),
+      },
+      ctx.traceId,
+    );
   }
   const chosen = question.optionId ? question.options.find((o) => o.id === question.optionId) : undefined;
   return {
-    questionId: question.id, created, status: question.status, thread: question.thread,
-    deadlineAt: new Date(question.deadlineAt).toISOString(), optionId: question.optionId ?? null, port: chosen?.port ?? null,
+    questionId: question.id,
+    created,
+    status: question.status,
+    thread: question.thread,
+    deadlineAt: new Date(question.deadlineAt).toISOString(),
+    optionId: question.optionId ?? null,
+    port: chosen?.port ?? null,
   };
 }
 
 function postQuestion(deps: GateDeps, q: GateQuestion, now: number) {
   return insertMessage(deps.store, {
-    thread: q.thread, replyTo: null, questionId: q.id, kind: 'question', authorKind: 'system', author: `run:${q.runId}`, authorId: null,
-    body: questionText(q.prompt, q.options, q.id), createdAt: new Date(now), outcome: null,
+    thread: q.thread,
+    replyTo: null,
+    questionId: q.id,
+    kind: 'question',
+    authorKind: 'system',
+    author: `run:${q.runId}`,
+    authorId: null,
+    body: questionText(q.prompt, q.options, q.id),
+    createdAt: new Date(now),
+    outcome: null,
   });
 }
 
@@ -90,15 +124,30 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   const thread = question?.thread ?? p.thread;
   if (thread === undefined) throw new AppError('invalid_request', { message: 'a message needs a thread, or a replyTo naming a question' });
   // An answer to a question follows the gate rules; any other message goes only in the poster's own thread.
-  if (!question && !mayUseThread(thread, commandCaller(p.authorId ?? p.author, p.operator))) throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${p.author}` });
-  const store = (outcome: string | null) => insertMessage(deps.store, {
-    thread, replyTo: p.replyTo ?? null, questionId: null, kind: p.kind ?? (p.replyTo ? 'answer' : 'note'),
-    authorKind: p.authorKind, author: p.author, authorId: p.authorId, body: p.body, createdAt: new Date(now), outcome,
-  });
+  if (!question && !mayUseThread(thread, commandCaller(p.authorId ?? p.author, p.operator)))
+    throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${p.author}` });
+  const store = (outcome: string | null) =>
+    insertMessage(deps.store, {
+      thread,
+      replyTo: p.replyTo ?? null,
+      questionId: null,
+      kind: p.kind ?? (p.replyTo ? 'answer' : 'note'),
+      authorKind: p.authorKind,
+      author: p.author,
+      authorId: p.authorId,
+      body: p.body,
+      createdAt: new Date(now),
+      outcome,
+    });
   if (!question) return { message: messageView(await store(null)) };
 
   const ids = { runId: question.runId, stepId: question.stepId, questionId: question.id };
-  const outcomeOf = (outcome: GateOutcome['outcome'], status: GateOutcome['status'], optionId: string | null = null): GateOutcome => ({ questionId: question.id, outcome, status, optionId });
+  const outcomeOf = (outcome: GateOutcome['outcome'], status: GateOutcome['status'], optionId: string | null = null): GateOutcome => ({
+    questionId: question.id,
+    outcome,
+    status,
+    optionId,
+  });
 
   if (question.status !== 'open') {
     // A late answer lands on a closed question: stored, changes nothing.
@@ -106,12 +155,20 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   }
   if (p.authorKind !== 'human') {
     const msg = await store('agent_reply');
-    await deps.audit.record('HumanGateUnresolved', { ...ids, reason: 'agent_reply', author: p.author, messageId: String(msg.id) }, ctx.traceId);
+    await deps.audit.record(
+      'HumanGateUnresolved',
+      { ...ids, reason: 'agent_reply', author: p.author, messageId: String(msg.id) },
+      ctx.traceId,
+    );
     return { message: messageView(msg), gate: outcomeOf('agent_reply', 'open') };
   }
   if (!isAssignee(question.assignee, p.author, p.authorId)) {
     const msg = await store('assignee_mismatch');
-    await deps.audit.record('HumanGateUnresolved', { ...ids, reason: 'assignee_mismatch', author: p.author, messageId: String(msg.id) }, ctx.traceId);
+    await deps.audit.record(
+      'HumanGateUnresolved',
+      { ...ids, reason: 'assignee_mismatch', author: p.author, messageId: String(msg.id) },
+      ctx.traceId,
+    );
     return { message: messageView(msg), gate: outcomeOf('assignee_mismatch', 'open') };
   }
   const option = matchOption(question.options, p.body);
@@ -120,13 +177,21 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
     await postQuestion(deps, question, now);
     return { message: messageView(msg), gate: outcomeOf('not_an_option', 'open') };
   }
-  const won = await transition(deps.store, question.id, 'resolved', { answeredAt: new Date(now), optionId: option.id, answeredBy: p.authorId ?? p.author });
+  const won = await transition(deps.store, question.id, 'resolved', {
+    answeredAt: new Date(now),
+    optionId: option.id,
+    answeredBy: p.authorId ?? p.author,
+  });
   if (!won) {
     const now2 = await findQuestion(deps.store, question.id);
     return { message: messageView(await store('not_open')), gate: outcomeOf('not_open', now2?.status ?? 'closed', now2?.optionId ?? null) };
   }
   const msg = await store('resolved');
-  await deps.audit.record('HumanGateResolved', { ...ids, optionId: option.id, answeredBy: p.authorId ?? p.author, messageId: String(msg.id) }, ctx.traceId);
+  await deps.audit.record(
+    'HumanGateResolved',
+    { ...ids, optionId: option.id, answeredBy: p.authorId ?? p.author, messageId: String(msg.id) },
+    ctx.traceId,
+  );
   const resolved = { ...question, status: 'resolved' as const, optionId: option.id };
   await tell(deps, resolved, new Date(now), ctx.traceId);
   return { message: messageView(msg), gate: outcomeOf('resolved', 'resolved', option.id) };
@@ -135,7 +200,8 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
 async function close(deps: GateDeps, _ctx: HandlerContext, p: GateCloseRequest): Promise<{ closed: string[] }> {
   const closed: string[] = [];
   for (const q of await openQuestionsOfRun(deps.store, p.runId)) {
-    if (await transition(deps.store, q.id, 'closed', { closeReason: p.reason ?? 'cancelled', answeredAt: new Date(deps.now()) })) closed.push(q.id);
+    if (await transition(deps.store, q.id, 'closed', { closeReason: p.reason ?? 'cancelled', answeredAt: new Date(deps.now()) }))
+      closed.push(q.id);
   }
   return { closed };
 }

@@ -34,7 +34,16 @@ export async function insertOrFind(store: Store, q: NewQuestion): Promise<{ ques
   const existing = await store.em().findOne(GateQuestion, { runId: q.runId, stepId: q.stepId });
   if (existing) return { question: existing, created: false };
   try {
-    await store.em().insert(GateQuestion, { ...q, status: 'open', messageId: null, answeredAt: null, optionId: null, answeredBy: null, closeReason: null, signaledAt: null });
+    await store.em().insert(GateQuestion, {
+      ...q,
+      status: 'open',
+      messageId: null,
+      answeredAt: null,
+      optionId: null,
+      answeredBy: null,
+      closeReason: null,
+      signaledAt: null,
+    });
   } catch (err) {
     if (!(err instanceof UniqueConstraintViolationException)) throw err;
     // Another replica (or a redelivery) opened it first: theirs is the one question.
@@ -45,8 +54,14 @@ export async function insertOrFind(store: Store, q: NewQuestion): Promise<{ ques
 }
 
 /** open → `to`, iff still open. True when this call made the change. */
-export async function transition(store: Store, id: string, to: Exclude<GateStatus, 'open'>, fields: Partial<Pick<GateQuestion, 'answeredAt' | 'optionId' | 'answeredBy' | 'closeReason'>>): Promise<boolean> {
-  const res = await sqlEm(store).createQueryBuilder(GateQuestion)
+export async function transition(
+  store: Store,
+  id: string,
+  to: Exclude<GateStatus, 'open'>,
+  fields: Partial<Pick<GateQuestion, 'answeredAt' | 'optionId' | 'answeredBy' | 'closeReason'>>,
+): Promise<boolean> {
+  const res = await sqlEm(store)
+    .createQueryBuilder(GateQuestion)
     .update({ status: to, ...fields })
     .where({ id, status: 'open' })
     .execute('run');
@@ -72,11 +87,16 @@ export async function expiredQuestions(store: Store, now: Date, limit = 200): Pr
 
 /** Answered or expired questions whose run was never told (the send failed after the update). */
 export async function unsignaledQuestions(store: Store, answeredBefore: Date, limit = 200): Promise<GateQuestion[]> {
-  return store.em().find(GateQuestion, { status: { $in: ['resolved', 'timed_out'] }, signaledAt: null, answeredAt: { $lte: answeredBefore } }, { limit });
+  return store
+    .em()
+    .find(GateQuestion, { status: { $in: ['resolved', 'timed_out'] }, signaledAt: null, answeredAt: { $lte: answeredBefore } }, { limit });
 }
 
 /** `seat` set: only questions that seat may see (it is the run's principal or the assignee). */
-export async function listQuestions(store: Store, filter: { status?: GateStatus; runId?: string; seat?: string; limit: number }): Promise<GateQuestion[]> {
+export async function listQuestions(
+  store: Store,
+  filter: { status?: GateStatus; runId?: string; seat?: string; limit: number },
+): Promise<GateQuestion[]> {
   const where: Record<string, unknown> = {};
   if (filter.status) where.status = filter.status;
   if (filter.runId) where.runId = filter.runId;
@@ -89,7 +109,6 @@ function assigneeSpellings(seat: string): string[] {
   const forms = /^0x[0-9a-fA-F]+$/.test(seat) ? [seat, seat.toLowerCase(), `0x${seat.slice(2).toUpperCase()}`] : [seat];
   return [...new Set(forms.flatMap((f) => [f, `seat:${f}`]))];
 }
-
 
 export interface NewMessage {
   thread: string;
@@ -114,7 +133,9 @@ export async function insertMessage(store: Store, m: NewMessage): Promise<Messag
 /** The last `limit` messages of a thread (after `after` when given), oldest first. */
 export async function threadMessages(store: Store, thread: string, limit: number, after?: string): Promise<Message[]> {
   const where = after === undefined ? { thread } : { thread, id: { $gt: after } };
-  const rows = await store.em().find(Message, where, after === undefined ? { orderBy: { id: 'desc' }, limit } : { orderBy: { id: 'asc' }, limit });
+  const rows = await store
+    .em()
+    .find(Message, where, after === undefined ? { orderBy: { id: 'desc' }, limit } : { orderBy: { id: 'asc' }, limit });
   return after === undefined ? rows.reverse() : rows;
 }
 
@@ -122,15 +143,35 @@ const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toIS
 
 export function messageView(m: Message): MessageView {
   return {
-    id: String(m.id), thread: m.thread, replyTo: m.replyTo ?? null, questionId: m.questionId ?? null, kind: m.kind,
-    authorKind: m.authorKind, author: m.author, authorId: m.authorId ?? null, body: m.body, createdAt: iso(m.createdAt)!, outcome: m.outcome ?? null,
+    id: String(m.id),
+    thread: m.thread,
+    replyTo: m.replyTo ?? null,
+    questionId: m.questionId ?? null,
+    kind: m.kind,
+    authorKind: m.authorKind,
+    author: m.author,
+    authorId: m.authorId ?? null,
+    body: m.body,
+    createdAt: iso(m.createdAt)!,
+    outcome: m.outcome ?? null,
   };
 }
 
 export function gateView(q: GateQuestion): GateView {
   return {
-    questionId: q.id, runId: q.runId, stepId: q.stepId, purpose: q.purpose, principal: q.principal, thread: q.thread, prompt: q.prompt,
-    options: q.options, assignee: q.assignee ?? null, status: q.status, deadlineAt: iso(q.deadlineAt)!, createdAt: iso(q.createdAt)!,
-    optionId: q.optionId ?? null, answeredBy: q.answeredBy ?? null,
+    questionId: q.id,
+    runId: q.runId,
+    stepId: q.stepId,
+    purpose: q.purpose,
+    principal: q.principal,
+    thread: q.thread,
+    prompt: q.prompt,
+    options: q.options,
+    assignee: q.assignee ?? null,
+    status: q.status,
+    deadlineAt: iso(q.deadlineAt)!,
+    createdAt: iso(q.createdAt)!,
+    optionId: q.optionId ?? null,
+    answeredBy: q.answeredBy ?? null,
   };
 }

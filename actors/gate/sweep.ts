@@ -35,7 +35,13 @@ export function gateSweep(deps: GateDeps): Sweep {
       const now = new Date(deps.now());
       for (const q of await expiredQuestions(deps.store, now)) {
         if (!(await transition(deps.store, q.id, 'timed_out', { answeredAt: now }))) continue;
-        await deps.audit.record('HumanGateTimedOut', { runId: q.runId, stepId: q.stepId, questionId: q.id, purpose: q.purpose, deadlineAt: new Date(q.deadlineAt).toISOString() });
+        await deps.audit.record('HumanGateTimedOut', {
+          runId: q.runId,
+          stepId: q.stepId,
+          questionId: q.id,
+          purpose: q.purpose,
+          deadlineAt: new Date(q.deadlineAt).toISOString(),
+        });
         await tell(deps, { ...q, status: 'timed_out' }, now);
       }
       // Sends that should have happened at least a clock window (a minute in production) ago and
@@ -46,7 +52,12 @@ export function gateSweep(deps: GateDeps): Sweep {
 }
 
 /** Sends the run its signal and marks it sent; a failure is left for the next sweep. */
-export async function tell(deps: Pick<GateDeps, 'clients' | 'store' | 'log'>, q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>, now: Date, traceId?: string): Promise<void> {
+export async function tell(
+  deps: Pick<GateDeps, 'clients' | 'store' | 'log'>,
+  q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>,
+  now: Date,
+  traceId?: string,
+): Promise<void> {
   try {
     await deps.clients.run.signal.send(signalFor(q), { msgId: `gate-signal:${q.id}`, ...(traceId === undefined ? {} : { traceId }) });
     await markSignaled(deps.store, q.id, now);

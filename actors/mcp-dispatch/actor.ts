@@ -29,7 +29,13 @@ async function restore(ctx: McpContext): Promise<void> {
     if (bootIds.has(row.config.id)) {
       if (await deleteRuntimeServer(ctx.deps.store, row.owner, row.config.id)) {
         ctx.deps.log.info({ server: row.config.id }, `stored MCP server ${row.config.id} dropped: SVC_MCP_SERVERS lists that id`);
-        await ctx.audit('ExternalMcpServerChange', { server: row.config.id, owner: row.owner || null, change: 'not_restored', rule: 'boot_config_id', by: 'boot' });
+        await ctx.audit('ExternalMcpServerChange', {
+          server: row.config.id,
+          owner: row.owner || null,
+          change: 'not_restored',
+          rule: 'boot_config_id',
+          by: 'boot',
+        });
       }
       continue;
     }
@@ -37,8 +43,17 @@ async function restore(ctx: McpContext): Promise<void> {
       checkServer(ctx.policy, row.config, attacherOf({ owner: row.owner, runtime: true }));
     } catch (err) {
       if (await deleteRuntimeServer(ctx.deps.store, row.owner, row.config.id)) {
-        ctx.deps.log.warn({ server: row.config.id, rule: (err as AppError).detail }, `stored MCP server ${row.config.id} refused by the egress policy: not restored`);
-        await ctx.audit('ExternalMcpServerChange', { server: row.config.id, owner: row.owner || null, change: 'not_restored', rule: (err as AppError).detail ?? null, by: 'boot' });
+        ctx.deps.log.warn(
+          { server: row.config.id, rule: (err as AppError).detail },
+          `stored MCP server ${row.config.id} refused by the egress policy: not restored`,
+        );
+        await ctx.audit('ExternalMcpServerChange', {
+          server: row.config.id,
+          owner: row.owner || null,
+          change: 'not_restored',
+          rule: (err as AppError).detail ?? null,
+          by: 'boot',
+        });
       }
     }
   }
@@ -56,15 +71,17 @@ async function restore(ctx: McpContext): Promise<void> {
  * ack through the bus dispatcher's own working() beat.)
  */
 function terminalWhenUnexpected(handlers: Handlers<McpVerbs>): Handlers<McpVerbs> {
-  const guarded = (verb: string, fn: Handler<never, unknown>): Handler => async (h: HandlerContext, p: unknown) => {
-    try {
-      return await (fn as Handler)(h, p);
-    } catch (err) {
-      if (isAppError(err)) throw err;
-      h.log.error({ err, verb }, 'mcp handler failed');
-      throw new AppError('internal_error', { terminal: true });
-    }
-  };
+  const guarded =
+    (verb: string, fn: Handler<never, unknown>): Handler =>
+    async (h: HandlerContext, p: unknown) => {
+      try {
+        return await (fn as Handler)(h, p);
+      } catch (err) {
+        if (isAppError(err)) throw err;
+        h.log.error({ err, verb }, 'mcp handler failed');
+        throw new AppError('internal_error', { terminal: true });
+      }
+    };
   // Each wrapper answers what its handler answers: the map keeps every verb's types.
   return Object.fromEntries(Object.entries(handlers).map(([verb, fn]) => [verb, guarded(verb, fn)])) as unknown as Handlers<McpVerbs>;
 }
@@ -76,14 +93,16 @@ export const mcpActor = defineActor({
     const ctx = createContext(deps);
     return {
       handlers: terminalWhenUnexpected({ ...serverHandlers(ctx), ...ruleHandlers(ctx), ...callHandlers(ctx), ...secretHandlers(ctx) }),
-      sweeps: [{
-        name: 'mcp.refresh',
-        async run(window) {
-          const every = deps.config.mcp.refreshMinutes;
-          if (every <= 0 || window % every !== 0) return;
-          await deps.clients.mcp.sweep.send({ window }, { msgId: `mcp.sweep.${window}` });
+      sweeps: [
+        {
+          name: 'mcp.refresh',
+          async run(window) {
+            const every = deps.config.mcp.refreshMinutes;
+            if (every <= 0 || window % every !== 0) return;
+            await deps.clients.mcp.sweep.send({ window }, { msgId: `mcp.sweep.${window}` });
+          },
         },
-      }],
+      ],
       start: async () => {
         try {
           await restore(ctx);

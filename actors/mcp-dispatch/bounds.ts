@@ -15,10 +15,20 @@ export class Bounds {
   private readonly timer: NodeJS.Timeout;
   private error: Error | undefined;
 
-  constructor(readonly server: string, readonly timeoutMs: number, readonly maxBytes: number) {
-    this.failed = new Promise<never>((_, reject) => { this.reject = reject; });
+  constructor(
+    readonly server: string,
+    readonly timeoutMs: number,
+    readonly maxBytes: number,
+  ) {
+    this.failed = new Promise<never>((_, reject) => {
+      this.reject = reject;
+    });
     this.failed.catch(() => undefined);
-    this.timer = setTimeout(() => this.fail(new AppError('mcp_call_timeout', { detail: server, message: `server ${server} did not answer within ${timeoutMs} ms` })), timeoutMs);
+    this.timer = setTimeout(
+      () =>
+        this.fail(new AppError('mcp_call_timeout', { detail: server, message: `server ${server} did not answer within ${timeoutMs} ms` })),
+      timeoutMs,
+    );
   }
 
   get signal(): AbortSignal {
@@ -32,7 +42,12 @@ export class Bounds {
   /** Charges one response's running byte count; trips the bound (and returns false) when over. */
   charge(bytesSoFar: number): boolean {
     if (bytesSoFar <= this.maxBytes) return true;
-    this.fail(new AppError('mcp_response_too_large', { detail: this.server, message: `server ${this.server} sent more than maxResponseBytes (${this.maxBytes})` }));
+    this.fail(
+      new AppError('mcp_response_too_large', {
+        detail: this.server,
+        message: `server ${this.server} sent more than maxResponseBytes (${this.maxBytes})`,
+      }),
+    );
     return false;
   }
 

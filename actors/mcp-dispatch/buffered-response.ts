@@ -21,11 +21,20 @@ export class BufferedResponse extends Response {
     Object.defineProperty(this.prototype, 'body', {
       get(this: BufferedResponse): ReadableStream<Uint8Array> {
         const bytes = this.#bytes;
-        this.#stream ??= new ReadableStream<Uint8Array>({ start(ctrl) { ctrl.enqueue(new Uint8Array(bytes)); ctrl.close(); } });
+        this.#stream ??= new ReadableStream<Uint8Array>({
+          start(ctrl) {
+            ctrl.enqueue(new Uint8Array(bytes));
+            ctrl.close();
+          },
+        });
         return this.#stream;
       },
     });
-    Object.defineProperty(this.prototype, 'bodyUsed', { get(this: BufferedResponse) { return this.#used; } });
+    Object.defineProperty(this.prototype, 'bodyUsed', {
+      get(this: BufferedResponse) {
+        return this.#used;
+      },
+    });
   }
 
   #take(): Buffer {

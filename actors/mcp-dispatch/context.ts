@@ -45,14 +45,24 @@ export function createContext(deps: McpDeps, resolver: Resolver = systemResolver
       checkServer(policy, config, 'boot');
       boot.push({ owner: '', config, runtime: false, origin: 'boot' });
     } catch (err) {
-      deps.log.error({ server: config.id, code: (err as AppError).wireCode }, `boot MCP server ${config.id} refused by the egress policy: not attached`);
+      deps.log.error(
+        { server: config.id, code: (err as AppError).wireCode },
+        `boot MCP server ${config.id} refused by the egress policy: not attached`,
+      );
     }
   }
   return {
     deps,
     policy,
     boot,
-    session: { policy, resolver, readEnv: deps.config.readEnv, store: deps.store, sessionKey: deps.config.sessionKey, pool: new ClientPool() },
+    session: {
+      policy,
+      resolver,
+      readEnv: deps.config.readEnv,
+      store: deps.store,
+      sessionKey: deps.config.sessionKey,
+      pool: new ClientPool(),
+    },
     audit: (type, data, traceId) => deps.audit.record(type, data, traceId),
     calls: new DetachedAudit({ store: deps.store, audit: deps.audit, log: deps.log }),
   };
@@ -61,7 +71,9 @@ export function createContext(deps: McpDeps, resolver: Resolver = systemResolver
 /** Every attached server, all scopes (the sweep's view). */
 export async function allServers(ctx: McpContext): Promise<ServerEntry[]> {
   const bootIds = new Set(ctx.deps.config.mcp.servers.map((c) => c.id));
-  const runtime = (await runtimeServers(ctx.deps.store)).filter((r) => !bootIds.has(r.config.id)).map((r): ServerEntry => ({ owner: r.owner, config: r.config, runtime: true, origin: 'runtime' }));
+  const runtime = (await runtimeServers(ctx.deps.store))
+    .filter((r) => !bootIds.has(r.config.id))
+    .map((r): ServerEntry => ({ owner: r.owner, config: r.config, runtime: true, origin: 'runtime' }));
   return [...ctx.boot, ...runtime];
 }
 
@@ -78,5 +90,3 @@ export async function findVisible(ctx: McpContext, workspace: string | undefined
   const found = await visibleRuntimeServer(ctx.deps.store, workspace ?? '', id);
   return found ? { owner: found.owner, config: found.config, runtime: true, origin: 'runtime' } : undefined;
 }
-
-

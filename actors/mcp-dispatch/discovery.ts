@@ -12,7 +12,13 @@ import { catalog, putCatalog, revokeAllows } from './store.js';
 
 export type Trigger = 'boot' | 'attach' | 'refresh' | 'sweep';
 
-export async function discover(ctx: McpContext, s: ServerEntry, trigger: Trigger, traceId?: string, window?: number): Promise<DiscoveryResult> {
+export async function discover(
+  ctx: McpContext,
+  s: ServerEntry,
+  trigger: Trigger,
+  traceId?: string,
+  window?: number,
+): Promise<DiscoveryResult> {
   const id = s.config.id;
   const bounds = boundsFor(s.config);
   let tools;
@@ -21,7 +27,20 @@ export async function discover(ctx: McpContext, s: ServerEntry, trigger: Trigger
   } catch (err) {
     const error = isAppError(err) ? err.wireCode : 'mcp_server_unreachable';
     ctx.deps.log.warn({ server: id, owner: s.owner || undefined, trigger, error }, `mcp discovery of ${id} failed`);
-    await ctx.audit('ExternalMcpDiscovered', { server: id, owner: s.owner || null, trigger, ok: false, error, added: [], removed: [], ...(window === undefined ? {} : { window }) }, traceId);
+    await ctx.audit(
+      'ExternalMcpDiscovered',
+      {
+        server: id,
+        owner: s.owner || null,
+        trigger,
+        ok: false,
+        error,
+        added: [],
+        removed: [],
+        ...(window === undefined ? {} : { window }),
+      },
+      traceId,
+    );
     return { server: id, ok: false, added: [], removed: [], unchanged: [], error };
   }
   const before = new Set((await catalog(ctx.deps.store, s.owner, id))?.tools.map((t) => t.name) ?? []);
@@ -32,9 +51,37 @@ export async function discover(ctx: McpContext, s: ServerEntry, trigger: Trigger
   const revoked = await revokeAllows(ctx.deps.store, s.owner, id, added);
   await putCatalog(ctx.deps.store, s.owner, id, tools);
   for (const r of revoked) {
-    await ctx.audit('ExternalMcpToolPolicyChanged', { server: id, owner: s.owner || null, tool: r.tool, scope: r.level === 'workspace' ? null : { level: r.level, ref: r.ref }, change: 'revoked_on_discovery', enabled: null }, traceId);
+    await ctx.audit(
+      'ExternalMcpToolPolicyChanged',
+      {
+        server: id,
+        owner: s.owner || null,
+        tool: r.tool,
+        scope: r.level === 'workspace' ? null : { level: r.level, ref: r.ref },
+        change: 'revoked_on_discovery',
+        enabled: null,
+      },
+      traceId,
+    );
   }
-  if (added.length) ctx.deps.log.info({ server: id, owner: s.owner || undefined, trigger, newBlocked: added.length }, `mcp discovery: ${added.length} new tool(s) of ${id} recorded blocked`);
-  await ctx.audit('ExternalMcpDiscovered', { server: id, owner: s.owner || null, trigger, ok: true, added, removed, unchangedCount: unchanged.length, ...(window === undefined ? {} : { window }) }, traceId);
+  if (added.length)
+    ctx.deps.log.info(
+      { server: id, owner: s.owner || undefined, trigger, newBlocked: added.length },
+      `mcp discovery: ${added.length} new tool(s) of ${id} recorded blocked`,
+    );
+  await ctx.audit(
+    'ExternalMcpDiscovered',
+    {
+      server: id,
+      owner: s.owner || null,
+      trigger,
+      ok: true,
+      added,
+      removed,
+      unchangedCount: unchanged.length,
+      ...(window === undefined ? {} : { window }),
+    },
+    traceId,
+  );
   return { server: id, ok: true, added, removed, unchanged };
 }

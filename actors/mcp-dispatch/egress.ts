@@ -13,7 +13,12 @@ import { classifyAddress, isLoopbackName } from './ip.js';
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
-interface HostEntry { readonly wildcard: boolean; readonly host: string; readonly port: number | undefined; readonly text: string }
+interface HostEntry {
+  readonly wildcard: boolean;
+  readonly host: string;
+  readonly port: number | undefined;
+  readonly text: string;
+}
 
 export interface EgressPolicy {
   readonly hosted: boolean;
@@ -34,8 +39,17 @@ export interface EgressPolicy {
 }
 
 export type EgressRule =
-  | 'stdio_refused' | 'bad_url' | 'https_required' | 'embedded_credential' | 'private_address'
-  | 'loopback_refused' | 'no_allowlist' | 'host_not_allowlisted' | 'env_not_allowed' | 'env_reserved' | 'private_dns_answer'
+  | 'stdio_refused'
+  | 'bad_url'
+  | 'https_required'
+  | 'embedded_credential'
+  | 'private_address'
+  | 'loopback_refused'
+  | 'no_allowlist'
+  | 'host_not_allowlisted'
+  | 'env_not_allowed'
+  | 'env_reserved'
+  | 'private_dns_answer'
   | 'stdio_operator_only';
 
 export function refuse(rule: EgressRule, message: string): AppError {
@@ -128,7 +142,10 @@ function checkUrlNow(p: EgressPolicy, raw: string): CheckedUrl {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('https_required', `scheme ${url.protocol} is not http(s)`);
   if (url.username !== '' || url.password !== '') throw refuse('embedded_credential', 'a url may not embed a user or password; use auth');
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const cls = classifyAddress(host);
   const loopback = cls === 'loopback' || (cls === undefined && isLoopbackName(host));
@@ -174,13 +191,21 @@ export type Attacher = 'boot' | 'operator' | 'workspace';
 /** Everything about a server config that can be checked without the network. */
 export function checkServer(p: EgressPolicy, s: McpServerConfig, by: Attacher): void {
   if (s.transport === 'stdio') {
-    if (!p.stdio) throw refuse('stdio_refused', p.hosted ? 'stdio servers are refused in hosted mode unless SVC_MCP_ALLOW_STDIO=1' : 'stdio servers are refused (SVC_MCP_ALLOW_STDIO=0)');
-    if (by === 'workspace') throw refuse('stdio_operator_only', 'a stdio server runs code as the orchestrator: only the operator may attach one');
+    if (!p.stdio)
+      throw refuse(
+        'stdio_refused',
+        p.hosted
+          ? 'stdio servers are refused in hosted mode unless SVC_MCP_ALLOW_STDIO=1'
+          : 'stdio servers are refused (SVC_MCP_ALLOW_STDIO=0)',
+      );
+    if (by === 'workspace')
+      throw refuse('stdio_operator_only', 'a stdio server runs code as the orchestrator: only the operator may attach one');
   } else {
     checkUrl(p, s.url ?? '');
   }
   const names = [...(s.env ?? []), ...(s.auth?.kind === 'bearer' ? [s.auth.tokenEnv] : [])];
-  for (const n of names) if (reservedEnv(n)) throw refuse('env_reserved', `${n} is the orchestrator's own configuration and is never passed on`);
+  for (const n of names)
+    if (reservedEnv(n)) throw refuse('env_reserved', `${n} is the orchestrator's own configuration and is never passed on`);
   if (by === 'boot') return;
   const list = by === 'workspace' ? (p.allowEnv ?? []) : p.allowEnv;
   for (const n of names) if (!envAllowed(list, n)) throw refuse('env_not_allowed', `${n} is not in SVC_MCP_ALLOW_ENV`);

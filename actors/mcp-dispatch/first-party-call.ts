@@ -24,7 +24,11 @@ function stringArgs(args: Record<string, unknown>): Record<string, string> {
 
 export async function callFirstParty(name: string, args: Record<string, unknown>, seat: string, traceId: string): Promise<McpCallOutcome> {
   const started = performance.now();
-  const out = await callSvcTool(name, stringArgs(args), { principal: seat, runId: `mcp-call:${traceId}`, chainConfigured: noChain().configured });
+  const out = await callSvcTool(name, stringArgs(args), {
+    principal: seat,
+    runId: `mcp-call:${traceId}`,
+    chainConfigured: noChain().configured,
+  });
   if (!out) throw new AppError('unknown_external_mcp_tool', { detail: name, message: `no first-party tool ${name}` });
   const text = out.text ?? out.summary;
   const result = {

@@ -26,12 +26,15 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 
 function guardedLookup(policy: EgressPolicy, resolver: Resolver): LookupFunction {
   return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...a: unknown[]) => void) => {
-    resolveChecked(policy, resolver, hostname).then((answers) => {
-      const usable = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
-      if (options.all) callback(null, usable);
-      else if (usable[0]) callback(null, usable[0].address, usable[0].family);
-      else callback(Object.assign(new Error(`no address of family ${options.family} for ${hostname}`), { code: 'ENOTFOUND' }));
-    }, (err: Error) => callback(err));
+    resolveChecked(policy, resolver, hostname).then(
+      (answers) => {
+        const usable = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
+        if (options.all) callback(null, usable);
+        else if (usable[0]) callback(null, usable[0].address, usable[0].family);
+        else callback(Object.assign(new Error(`no address of family ${options.family} for ${hostname}`), { code: 'ENOTFOUND' }));
+      },
+      (err: Error) => callback(err),
+    );
   }) as LookupFunction;
 }
 
@@ -43,7 +46,9 @@ function isJson(contentType: string | null): boolean {
 function plainHeaders(h: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   // The SDK hands a Headers already; copying it into another one first cost a few µs per request.
-  (h instanceof Headers ? h : new Headers(h ?? {})).forEach((v, k) => { out[k] = v; });
+  (h instanceof Headers ? h : new Headers(h ?? {})).forEach((v, k) => {
+    out[k] = v;
+  });
   return out;
 }
 
@@ -53,7 +58,13 @@ function abortError(reason: unknown): Error {
 
 /** Hands `res`'s chunks to `take` while the running total fits the call's byte bound; the chunk
  * that passes it goes to `trip` as the bound's error instead, and both directions are torn down. */
-function chargeChunks(req: http.ClientRequest, res: http.IncomingMessage, bounds: Bounds, take: (chunk: Buffer) => void, trip: (err: unknown) => void): void {
+function chargeChunks(
+  req: http.ClientRequest,
+  res: http.IncomingMessage,
+  bounds: Bounds,
+  take: (chunk: Buffer) => void,
+  trip: (err: unknown) => void,
+): void {
   let bytes = 0;
   res.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
@@ -74,7 +85,12 @@ export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: 
     if ((init.method ?? 'GET').toUpperCase() === 'GET') return new Response(null, { status: 405 });
     const checked = checkUrl(policy, typeof input === 'string' ? input : input.href);
     if (!checked.literal) await resolveChecked(policy, resolver, checked.host);
-    const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer);
+    const body =
+      init.body === undefined || init.body === null
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : Buffer.from(init.body as ArrayBuffer);
     const https_ = checked.url.protocol === 'https:';
     // The transport's signal (its close) and the call's bounds both cancel the request. Listened
     // to directly rather than through AbortSignal.any and the request's `signal` option, which
@@ -82,47 +98,79 @@ export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: 
     const signals = init.signal ? [init.signal, bounds.signal] : [bounds.signal];
     for (const s of signals) s.throwIfAborted();
     return new Promise<Response>((resolve, reject) => {
-      const req = (https_ ? https : http).request(checked.url, {
-        method: init.method ?? 'GET',
-        headers: plainHeaders(init.headers),
-        agent: https_ ? httpsAgent : httpAgent,
-        lookup: guardedLookup(policy, resolver),
-      }, (res) => {
-        const status = res.statusCode ?? 502;
-        // From the raw list: `res.headers` builds a second object first (~50 µs per answer).
-        const headers = new Headers();
-        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-        if (NULL_BODY.has(status) || init.method === 'HEAD') {
-          res.resume();
-          resolve(new Response(null, { status, headers }));
-          return;
-        }
-        const statusText = res.statusMessage ?? '';
-        if (isJson(headers.get('content-type'))) {
-          // One JSON message (or batch): the SDK reads it whole, so it is read whole here, still
-          // charged chunk by chunk and cut off past the bound, then handed over without a stream.
-          const chunks: Buffer[] = [];
-          chargeChunks(req, res, bounds, (chunk) => chunks.push(chunk), reject);
-          res.on('end', () => resolve(new BufferedResponse(Buffer.concat(chunks), { status, statusText, headers })));
-          res.on('error', reject);
-          res.on('close', () => { if (!res.complete) reject(bounds.tripped ?? new Error('the connection closed before the answer was complete')); });
-          return;
-        }
-        const stream = new ReadableStream<Uint8Array>({
-          start(ctrl) {
-            chargeChunks(req, res, bounds, (chunk) => ctrl.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)), (err) => ctrl.error(err));
-            res.on('end', () => { try { ctrl.close(); } catch { /* already errored */ } });
-            res.on('error', (err) => { try { ctrl.error(err); } catch { /* already closed */ } });
-          },
-          cancel() { res.destroy(); },
-        });
-        resolve(new Response(stream, { status, statusText, headers }));
-      });
-      const abort = function (this: AbortSignal) { req.destroy(abortError(this.reason)); };
+      const req = (https_ ? https : http).request(
+        checked.url,
+        {
+          method: init.method ?? 'GET',
+          headers: plainHeaders(init.headers),
+          agent: https_ ? httpsAgent : httpAgent,
+          lookup: guardedLookup(policy, resolver),
+        },
+        (res) => {
+          const status = res.statusCode ?? 502;
+          // From the raw list: `res.headers` builds a second object first (~50 µs per answer).
+          const headers = new Headers();
+          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          if (NULL_BODY.has(status) || init.method === 'HEAD') {
+            res.resume();
+            resolve(new Response(null, { status, headers }));
+            return;
+          }
+          const statusText = res.statusMessage ?? '';
+          if (isJson(headers.get('content-type'))) {
+            // One JSON message (or batch): the SDK reads it whole, so it is read whole here, still
+            // charged chunk by chunk and cut off past the bound, then handed over without a stream.
+            const chunks: Buffer[] = [];
+            chargeChunks(req, res, bounds, (chunk) => chunks.push(chunk), reject);
+            res.on('end', () => resolve(new BufferedResponse(Buffer.concat(chunks), { status, statusText, headers })));
+            res.on('error', reject);
+            res.on('close', () => {
+              if (!res.complete) reject(bounds.tripped ?? new Error('the connection closed before the answer was complete'));
+            });
+            return;
+          }
+          const stream = new ReadableStream<Uint8Array>({
+            start(ctrl) {
+              chargeChunks(
+                req,
+                res,
+                bounds,
+                (chunk) => ctrl.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)),
+                (err) => ctrl.error(err),
+              );
+              res.on('end', () => {
+                try {
+                  ctrl.close();
+                } catch {
+                  /* already errored */
+                }
+              });
+              res.on('error', (err) => {
+                try {
+                  ctrl.error(err);
+                } catch {
+                  /* already closed */
+                }
+              });
+            },
+            cancel() {
+              res.destroy();
+            },
+          });
+          resolve(new Response(stream, { status, statusText, headers }));
+        },
+      );
+      const abort = function (this: AbortSignal) {
+        req.destroy(abortError(this.reason));
+      };
       for (const s of signals) s.addEventListener('abort', abort, { once: true });
-      req.once('close', () => { for (const s of signals) s.removeEventListener('abort', abort); });
+      req.once('close', () => {
+        for (const s of signals) s.removeEventListener('abort', abort);
+      });
       req.on('error', (err) => reject(bounds.tripped ?? err));
-      req.on('socket', () => { bounds.wentOut = true; });
+      req.on('socket', () => {
+        bounds.wentOut = true;
+      });
       req.end(body);
     });
   };

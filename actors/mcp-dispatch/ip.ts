@@ -27,7 +27,9 @@ export function parseIPv4(host: string): number | undefined {
   if (nums.some((n) => n > 255)) return undefined;
   if (last >= 256 ** (4 - nums.length)) return undefined;
   let value = 0;
-  nums.forEach((n, i) => { value += n * 256 ** (3 - i); });
+  nums.forEach((n, i) => {
+    value += n * 256 ** (3 - i);
+  });
   return value + last;
 }
 
@@ -41,7 +43,14 @@ function v4class(v: number): AddressClass {
   if (a >= 224 && a < 240) return 'multicast';
   if (a >= 240) return 'reserved';
   const c = Math.floor(v / 256) % 256;
-  if ((a === 192 && b === 0 && c === 0) || (a === 192 && b === 0 && c === 2) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) return 'reserved';
+  if (
+    (a === 192 && b === 0 && c === 0) ||
+    (a === 192 && b === 0 && c === 2) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113)
+  )
+    return 'reserved';
   return 'public';
 }
 
@@ -55,7 +64,7 @@ export function parseIPv6(host: string): number[] | undefined {
     if (v === undefined) return undefined;
     h = h.slice(0, -dotted[1]!.length) + `${Math.floor(v / 65536).toString(16)}:${(v % 65536).toString(16)}`;
   }
-  const [head, tail] = h.includes('::') ? h.split('::') as [string, string] : [h, undefined];
+  const [head, tail] = h.includes('::') ? (h.split('::') as [string, string]) : [h, undefined];
   const hp = head ? head.split(':') : [];
   const tp = tail === undefined ? [] : tail ? tail.split(':') : [];
   const fill = tail === undefined ? 0 : 8 - hp.length - tp.length;

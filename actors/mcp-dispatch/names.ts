@@ -10,9 +10,7 @@ export function externalName(server: string, tool: string): string {
 }
 
 export type ParsedName =
-  | { kind: 'first-party'; name: string }
-  | { kind: 'external'; server: string; tool: string }
-  | { kind: 'other'; name: string };
+  { kind: 'first-party'; name: string } | { kind: 'external'; server: string; tool: string } | { kind: 'other'; name: string };
 
 export function parseToolName(name: string): ParsedName {
   if (name.startsWith(EXTERNAL_PREFIX)) {

@@ -23,7 +23,11 @@ export interface Pooled {
   dead: boolean;
 }
 
-interface Idle { readonly conn: Pooled; readonly key: string; readonly timer: NodeJS.Timeout }
+interface Idle {
+  readonly conn: Pooled;
+  readonly key: string;
+  readonly timer: NodeJS.Timeout;
+}
 
 export interface PoolLimits {
   /** Idle connections kept per server and fingerprint. */

@@ -25,7 +25,12 @@ export interface Resolution {
   readonly decidedBy: string | undefined;
 }
 
-interface Picked { readonly label: string; readonly enabled: boolean; readonly effect: Effect | undefined; readonly mode: Mode | undefined }
+interface Picked {
+  readonly label: string;
+  readonly enabled: boolean;
+  readonly effect: Effect | undefined;
+  readonly mode: Mode | undefined;
+}
 
 function pick(rules: readonly RuleRow[], tool: string, level: Level, ref: string, label: string): Picked | undefined {
   const exact = rules.find((r) => r.level === level && r.ref === ref && r.tool === tool);
@@ -37,7 +42,9 @@ function pick(rules: readonly RuleRow[], tool: string, level: Level, ref: string
 /** `rules` are the rules of the tool's server in its owner's namespace. */
 export function resolveTool(rules: readonly RuleRow[], tool: string, line: ReportingLine): Resolution {
   const levels: Picked[] = [];
-  const add = (p: Picked | undefined) => { if (p) levels.push(p); };
+  const add = (p: Picked | undefined) => {
+    if (p) levels.push(p);
+  };
   if (line.seat !== undefined) add(pick(rules, tool, 'agent', line.seat, `agent:${line.seat}`));
   for (const crew of line.crews) add(pick(rules, tool, 'crew', crew, `crew:${crew}`));
   const workspace = pick(rules, tool, 'workspace', '', 'workspace');

@@ -44,7 +44,8 @@ export interface Target {
 async function credential(deps: SessionDeps, t: Target): Promise<string | undefined> {
   const auth = t.config.auth;
   if (auth === undefined) return undefined;
-  const missing = (what: string) => new AppError('mcp_missing_credential', { detail: t.config.id, message: `server ${t.config.id}: ${what}; nothing was sent` });
+  const missing = (what: string) =>
+    new AppError('mcp_missing_credential', { detail: t.config.id, message: `server ${t.config.id}: ${what}; nothing was sent` });
   let value: string | undefined;
   if (auth.kind === 'bearer') {
     value = deps.readEnv(auth.tokenEnv);
@@ -77,7 +78,9 @@ function asAppError(err: unknown, server: string, bounds: Bounds): AppError {
   if (tripped && isAppError(tripped)) return tripped;
   if (isAppError(err)) return err;
   if (isAppError((err as { cause?: unknown })?.cause)) return (err as { cause: AppError }).cause;
-  const text = String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 200);
+  const text = String((err as Error)?.message ?? err)
+    .split('\n')[0]!
+    .slice(0, 200);
   return new AppError('mcp_server_unreachable', { detail: server, message: `server ${server}: ${text}` });
 }
 
@@ -91,7 +94,12 @@ function sessionGone(err: unknown): boolean {
   return err instanceof StreamableHTTPError && err.code === 404;
 }
 
-async function connect(deps: SessionDeps, t: Target, sent: { headers: Record<string, string>; env: Record<string, string> }, bounds: Bounds): Promise<Pooled> {
+async function connect(
+  deps: SessionDeps,
+  t: Target,
+  sent: { headers: Record<string, string>; env: Record<string, string> },
+  bounds: Bounds,
+): Promise<Pooled> {
   const lease = new Lease();
   lease.current = bounds;
   let transport: Transport;
@@ -102,10 +110,19 @@ async function connect(deps: SessionDeps, t: Target, sent: { headers: Record<str
       reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
     });
   } else {
-    transport = new BoundedStdioTransport({ server: t.config.id, command: t.config.command!, args: t.config.args ?? [], env: sent.env, lease, maxBytes: bounds.maxBytes });
+    transport = new BoundedStdioTransport({
+      server: t.config.id,
+      command: t.config.command!,
+      args: t.config.args ?? [],
+      env: sent.env,
+      lease,
+      maxBytes: bounds.maxBytes,
+    });
   }
   const conn: Pooled = { client: new Client({ name: 'svc', version: VERSION }, { capabilities: {} }), lease, dead: false };
-  conn.client.onclose = () => { conn.dead = true; };
+  conn.client.onclose = () => {
+    conn.dead = true;
+  };
   try {
     await bounds.race(conn.client.connect(transport, { signal: bounds.signal, timeout: bounds.timeoutMs + 1000 }));
   } catch (err) {
@@ -122,7 +139,12 @@ async function connect(deps: SessionDeps, t: Target, sent: { headers: Record<str
  * with the same config and credential is reused, and kept again only if the call went well.
  * `bounds.wentOut` tells the caller whether anything left.
  */
-export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  deps: SessionDeps,
+  t: Target,
+  bounds: Bounds,
+  fn: (client: Client, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   checkServer(deps.policy, t.config, attacherOf(t));
   const token = await credential(deps, t);
   const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
@@ -166,12 +188,17 @@ export async function withClient<T>(deps: SessionDeps, t: Target, bounds: Bounds
 }
 
 /** Every tool the server publishes (all pages). */
-export async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<{ name: string; description?: string; inputSchema?: unknown }[]> {
+export async function listAllTools(
+  client: Client,
+  signal: AbortSignal,
+  timeout: number,
+): Promise<{ name: string; description?: string; inputSchema?: unknown }[]> {
   const out: { name: string; description?: string; inputSchema?: unknown }[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
     const res = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout });
-    for (const tool of res.tools) out.push({ name: tool.name, ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
+    for (const tool of res.tools)
+      out.push({ name: tool.name, ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
     cursor = res.nextCursor;
     if (!cursor) break;
   }

@@ -28,14 +28,21 @@ function executable(path: string): boolean {
 /** The absolute path to run, or an AppError naming why the command cannot be resolved. */
 export function resolveCommand(server: string, command: string, env: Record<string, string>): string {
   if (command.includes('/')) {
-    if (!isAbsolute(command)) throw new AppError('mcp_server_unreachable', { detail: server, message: `stdio command of ${server} must be an absolute path or a bare name on the PATH named in env` });
+    if (!isAbsolute(command))
+      throw new AppError('mcp_server_unreachable', {
+        detail: server,
+        message: `stdio command of ${server} must be an absolute path or a bare name on the PATH named in env`,
+      });
     return command;
   }
   for (const dir of (env.PATH ?? '').split(':').filter((d) => isAbsolute(d))) {
     const candidate = join(dir, command);
     if (executable(candidate)) return candidate;
   }
-  throw new AppError('mcp_server_unreachable', { detail: server, message: `stdio command ${command} of ${server} is not found: name PATH in env or give an absolute path` });
+  throw new AppError('mcp_server_unreachable', {
+    detail: server,
+    message: `stdio command ${command} of ${server} is not found: name PATH in env or give an absolute path`,
+  });
 }
 
 /** Signals the child's whole process group: a wrapper script's own children go too. */
@@ -50,7 +57,9 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** Children alive in this process, killed if it exits with some still running. */
 const living = new Set<ChildProcess>();
-process.once('exit', () => { for (const c of living) killGroup(c, 'SIGKILL'); });
+process.once('exit', () => {
+  for (const c of living) killGroup(c, 'SIGKILL');
+});
 
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
@@ -65,7 +74,9 @@ export class BoundedStdioTransport implements Transport {
    * while no call runs is held to `maxBytes` as well, so a child that floods between calls is
    * killed too.
    */
-  constructor(private readonly opts: { server: string; command: string; args: string[]; env: Record<string, string>; lease: Lease; maxBytes: number }) {}
+  constructor(
+    private readonly opts: { server: string; command: string; args: string[]; env: Record<string, string>; lease: Lease; maxBytes: number },
+  ) {}
 
   async start(): Promise<void> {
     const { server, args, env, lease } = this.opts;
@@ -75,7 +86,10 @@ export class BoundedStdioTransport implements Transport {
       const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'ignore'], shell: false, cwd: '/', detached: true });
       this.child = child;
       living.add(child);
-      child.once('error', (err) => { reject(err); this.onerror?.(err); });
+      child.once('error', (err) => {
+        reject(err);
+        this.onerror?.(err);
+      });
       child.once('spawn', () => {
         if (lease.current) lease.current.wentOut = true;
         // A kept child must not hold the orchestrator open; the calls using it do.

@@ -14,7 +14,11 @@ export async function toolState(ctx: McpContext, s: ServerEntry, seat: string | 
   return found ? resolveTool(rs, tool, reportingLine(ctx.deps.config.org, seat)) : undefined;
 }
 
-export async function toolStates(ctx: McpContext, s: ServerEntry, seat: string | undefined): Promise<{ states: ToolState[]; tools: CatalogTool[]; refreshedAt: Date | undefined }> {
+export async function toolStates(
+  ctx: McpContext,
+  s: ServerEntry,
+  seat: string | undefined,
+): Promise<{ states: ToolState[]; tools: CatalogTool[]; refreshedAt: Date | undefined }> {
   const [cat, rs] = await Promise.all([catalog(ctx.deps.store, s.owner, s.config.id), rules(ctx.deps.store, s.owner, s.config.id)]);
   const line = reportingLine(ctx.deps.config.org, seat);
   const tools = cat?.tools ?? [];
@@ -23,7 +27,9 @@ export async function toolStates(ctx: McpContext, s: ServerEntry, seat: string |
     return {
       name: t.name,
       ...(t.description ? { description: t.description } : {}),
-      state: r.state, effect: r.effect, classified: r.classified,
+      state: r.state,
+      effect: r.effect,
+      classified: r.classified,
       ...(r.mode ? { mode: r.mode } : {}),
       ...(r.decidedBy ? { decidedBy: r.decidedBy } : {}),
     };

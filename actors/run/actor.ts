@@ -37,18 +37,34 @@ export const runActor = defineActor({
         save: async (ctx, p) => {
           const flow = validateFlow(p.flow);
           const rec = await saveFlow(deps.store, flow, commandCaller(p.savedBy, p.operator), deps.config.org, new Date(deps.now()));
-          await deps.audit.record('FlowSaved', { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy }, ctx.traceId);
+          await deps.audit.record(
+            'FlowSaved',
+            { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy },
+            ctx.traceId,
+          );
           return rec;
         },
-        delete: async (_ctx, p) => ({ id: p.id, deleted: await deleteFlow(deps.store, p.id, commandCaller(p.by ?? '', p.operator), deps.config.org) }),
+        delete: async (_ctx, p) => ({
+          id: p.id,
+          deleted: await deleteFlow(deps.store, p.id, commandCaller(p.by ?? '', p.operator), deps.config.org),
+        }),
         // A webhook run's delivery is logged alongside its start (webhook-start.ts).
         start: async (ctx, p) => {
           const start = () => engine.start(p, p.traceId ?? ctx.traceId);
           return p.delivery ? startLogged(deps.deliveryLog, { ...p, delivery: p.delivery }, ctx.deliveryCount, start) : start();
         },
-        resume: async (ctx, p) => { await steer(p); return resumeRun(engine, p.runId, p.by, ctx.traceId); },
-        pause: async (ctx, p) => { await steer(p); return pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId); },
-        cancel: async (ctx, p) => { await steer(p); return cancelRun(engine, p.runId, p.reason, p.by, ctx.traceId); },
+        resume: async (ctx, p) => {
+          await steer(p);
+          return resumeRun(engine, p.runId, p.by, ctx.traceId);
+        },
+        pause: async (ctx, p) => {
+          await steer(p);
+          return pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId);
+        },
+        cancel: async (ctx, p) => {
+          await steer(p);
+          return cancelRun(engine, p.runId, p.reason, p.by, ctx.traceId);
+        },
         signal: async (ctx, p) => {
           const r = await signalRun(engine, p.runId, p.stepId, p.signal, ctx.traceId);
           return { applied: r.applied, ...(r.run ? { status: r.run.status } : {}) };
@@ -57,7 +73,10 @@ export const runActor = defineActor({
           const v = await recoverRun(engine, p.runId, ctx.traceId, p.force === true);
           return { recovered: v !== undefined, ...(v ? { status: v.status } : {}) };
         },
-        agentPause: async (ctx, p) => ({ agent: p.agent, ...(await pauseAgentRuns(engine, p.agent, p.reason, p.by ?? 'operator', ctx.traceId)) }),
+        agentPause: async (ctx, p) => ({
+          agent: p.agent,
+          ...(await pauseAgentRuns(engine, p.agent, p.reason, p.by ?? 'operator', ctx.traceId)),
+        }),
         agentUnpause: async (_ctx, p) => ({ agent: p.agent, unpaused: await resumeAgent(deps.store, p.agent) }),
       },
     };

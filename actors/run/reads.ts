@@ -19,7 +19,8 @@ export async function listRuns(store: Store, q: { open: boolean; limit: number; 
 export async function runState(store: Store, runId: string, principal?: string): Promise<RunState> {
   const em = store.em();
   const row = await em.findOne(FlowRun, { id: runId });
-  if (!row || (principal !== undefined && row.principal !== principal)) throw new AppError('record_not_found', { message: `no run ${runId}` });
+  if (!row || (principal !== undefined && row.principal !== principal))
+    throw new AppError('record_not_found', { message: `no run ${runId}` });
   const [cps, attempts, children] = await Promise.all([
     em.fork().find(FlowCheckpoint, { runId }, { orderBy: { seq: 'asc' } }),
     em.fork().find(FlowAttempt, { runId }, { orderBy: { openedAt: 'asc' } }),
@@ -28,9 +29,26 @@ export async function runState(store: Store, runId: string, principal?: string):
   return {
     run: toView(row),
     outputs: row.outputs,
-    checkpoints: cps.map((c) => ({ seq: c.seq, stepId: c.stepId ?? null, cursor: c.cursor ?? null, outputs: c.outputs, principal: c.principal, ...(c.input != null ? { input: c.input } : {}), at: new Date(c.at).toISOString() })),
-    attempts: attempts.map((a) => ({ key: a.key, stepId: a.stepId, worker: a.worker, openedAt: new Date(a.openedAt).toISOString(), ...(a.closedAt ? { closedAt: new Date(a.closedAt).toISOString() } : {}), ...(a.outcome ? { outcome: a.outcome } : {}) })),
+    checkpoints: cps.map((c) => ({
+      seq: c.seq,
+      stepId: c.stepId ?? null,
+      cursor: c.cursor ?? null,
+      outputs: c.outputs,
+      principal: c.principal,
+      ...(c.input != null ? { input: c.input } : {}),
+      at: new Date(c.at).toISOString(),
+    })),
+    attempts: attempts.map((a) => ({
+      key: a.key,
+      stepId: a.stepId,
+      worker: a.worker,
+      openedAt: new Date(a.openedAt).toISOString(),
+      ...(a.closedAt ? { closedAt: new Date(a.closedAt).toISOString() } : {}),
+      ...(a.outcome ? { outcome: a.outcome } : {}),
+    })),
     children: children.map((c) => ({ id: c.id, stepId: c.parentStepId ?? '', status: c.status })),
-    ...(row.leaseHolder && row.leaseExpiresAt ? { lease: { holder: row.leaseHolder, expiresAt: new Date(row.leaseExpiresAt).toISOString() } } : {}),
+    ...(row.leaseHolder && row.leaseExpiresAt
+      ? { lease: { holder: row.leaseHolder, expiresAt: new Date(row.leaseExpiresAt).toISOString() } }
+      : {}),
   };
 }

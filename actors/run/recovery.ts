@@ -14,10 +14,15 @@ const BATCH = 500;
 export async function sendRecoveries(deps: RunDeps, opts: { force: boolean }): Promise<number> {
   const now = new Date(deps.now());
   const where = opts.force ? { status: 'running' } : { status: 'running', leaseExpiresAt: { $lt: now } };
-  const rows = await deps.store.em().find(FlowRun, where, { fields: ['id', 'leaseExpiresAt'], limit: BATCH, orderBy: { createdAt: 'asc' } });
+  const rows = await deps.store
+    .em()
+    .find(FlowRun, where, { fields: ['id', 'leaseExpiresAt'], limit: BATCH, orderBy: { createdAt: 'asc' } });
   for (const r of rows) {
     const stamp = r.leaseExpiresAt ? new Date(r.leaseExpiresAt).getTime() : 0;
-    await deps.clients.run.recover.send({ runId: r.id, ...(opts.force ? { force: true } : {}) }, { msgId: `run.recover.${r.id}.${stamp}${opts.force ? '.boot' : ''}` });
+    await deps.clients.run.recover.send(
+      { runId: r.id, ...(opts.force ? { force: true } : {}) },
+      { msgId: `run.recover.${r.id}.${stamp}${opts.force ? '.boot' : ''}` },
+    );
   }
   return rows.length;
 }

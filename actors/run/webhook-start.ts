@@ -14,7 +14,12 @@ export type DeliveryLog = (cmd: WebhookStart, deliveryCount: number) => Promise<
  * way, since its run id names a run that exists; it answers as a duplicate. Either failure fails
  * the command, once both are done.
  */
-export async function startLogged<R>(log: DeliveryLog, cmd: WebhookStart, deliveryCount: number, start: () => Promise<R>): Promise<R | { runId: string; duplicate: true }> {
+export async function startLogged<R>(
+  log: DeliveryLog,
+  cmd: WebhookStart,
+  deliveryCount: number,
+  start: () => Promise<R>,
+): Promise<R | { runId: string; duplicate: true }> {
   const [logged, run] = await Promise.allSettled([log(cmd, deliveryCount), start()]);
   if (logged.status === 'rejected') throw logged.reason;
   if (run.status === 'rejected') throw run.reason;

@@ -30,13 +30,34 @@ export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }
   return async (cmd, deliveryCount) => {
     const d = cmd.delivery;
     const at = new Date(d.at);
-    const data = { triggerId: d.triggerId, flowId: cmd.flowId, runId: cmd.runId, deliveryKey: d.deliveryKey, bytes: d.bytes, ...(d.eventType ? { eventType: d.eventType } : {}) };
-    const row = { id: randomUUID(), triggerId: d.triggerId, deliveryKey: d.deliveryKey, status: 'accepted', reason: null, bytes: d.bytes, runId: cmd.runId, eventType: d.eventType, sent: true, at };
+    const data = {
+      triggerId: d.triggerId,
+      flowId: cmd.flowId,
+      runId: cmd.runId,
+      deliveryKey: d.deliveryKey,
+      bytes: d.bytes,
+      ...(d.eventType ? { eventType: d.eventType } : {}),
+    };
+    const row = {
+      id: randomUUID(),
+      triggerId: d.triggerId,
+      deliveryKey: d.deliveryKey,
+      status: 'accepted',
+      reason: null,
+      bytes: d.bytes,
+      runId: cmd.runId,
+      eventType: d.eventType,
+      sent: true,
+      at,
+    };
     if (await rows.insert({ ...row, audit: { traceId: cmd.traceId ?? null, data } })) return true;
     if (deliveryCount > 1) return true;
     const id = randomUUID();
     await rows.insert({ ...row, id, deliveryKey: `duplicate:${id}`, status: 'duplicate', runId: null, sent: false });
-    deps.log.info({ triggerId: d.triggerId, runId: cmd.runId }, 'webhook delivery logged as a duplicate: its key was accepted before, outside the stream\'s duplicate window');
+    deps.log.info(
+      { triggerId: d.triggerId, runId: cmd.runId },
+      "webhook delivery logged as a duplicate: its key was accepted before, outside the stream's duplicate window",
+    );
     return false;
   };
 }

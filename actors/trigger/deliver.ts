@@ -52,7 +52,10 @@ export interface Delivery {
   readonly traceId: string;
 }
 
-export interface DeliveryOutcome { readonly status: 200 | 202; readonly body: HookReply }
+export interface DeliveryOutcome {
+  readonly status: 200 | 202;
+  readonly body: HookReply;
+}
 
 /** Every copy of one delivery names the same run. */
 export function webhookRunId(triggerId: string, key: string): string {
@@ -73,7 +76,7 @@ export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<Delivery
 
 /** Logs a delivery that is refused when the body is over the cap (the route never buffered it). */
 export async function logOversize(deps: Pick<DeliveryDeps, 'store' | 'rows'>, triggerId: string, bytes: number): Promise<void> {
-  if (await deps.store.em().count(WebhookTrigger, { id: triggerId }) === 0) return;
+  if ((await deps.store.em().count(WebhookTrigger, { id: triggerId })) === 0) return;
   await logRow(deps, triggerId, 'rejected', bytes, { reason: 'webhook_body_too_large' });
 }
 
@@ -132,14 +135,24 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   const runId = webhookRunId(trigger.id, key);
   const at = new Date(deps.now());
   const cmd: StartRunCommand = {
-    runId, flowId: trigger.flowId, input: mapInput(trigger.input as InputMapping | null, payload), principal: trigger.principal, trigger: 'webhook', traceId: d.traceId,
+    runId,
+    flowId: trigger.flowId,
+    input: mapInput(trigger.input as InputMapping | null, payload),
+    principal: trigger.principal,
+    trigger: 'webhook',
+    traceId: d.traceId,
     delivery: { triggerId: trigger.id, deliveryKey: key, bytes, eventType: type ?? null, at: at.toISOString() },
   };
   // The ledger is read alongside the send, so an accept waits for the slower of the two, not both.
   // A ledger that cannot be read leaves the answer to the stream, as before: accepted work is
   // never refused because the store is away.
   const [sent, loggedAt] = await Promise.all([
-    clientOf(deps.bus, 'run').start.send(cmd, { msgId: runId, traceId: d.traceId }).then((r) => r.duplicate, (err: unknown) => new AppError('bus_unavailable', { cause: err })),
+    clientOf(deps.bus, 'run')
+      .start.send(cmd, { msgId: runId, traceId: d.traceId })
+      .then(
+        (r) => r.duplicate,
+        (err: unknown) => new AppError('bus_unavailable', { cause: err }),
+      ),
     deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined),
   ]);
   // A row with this copy's own `at` is this copy, logged by a worker before the read returned.
@@ -156,9 +169,24 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   return { status: 202, body: { accepted: true, runId } };
 }
 
-async function logRow(deps: Pick<DeliveryDeps, 'rows'>, triggerId: string, status: string, bytes: number, extra: { reason?: string; eventType?: string | null }): Promise<void> {
+async function logRow(
+  deps: Pick<DeliveryDeps, 'rows'>,
+  triggerId: string,
+  status: string,
+  bytes: number,
+  extra: { reason?: string; eventType?: string | null },
+): Promise<void> {
   const id = randomUUID();
   await deps.rows.insert({
-    id, triggerId, deliveryKey: `${status}:${id}`, status, reason: extra.reason ?? null, bytes, runId: null, eventType: extra.eventType ?? null, sent: false, at: new Date(),
+    id,
+    triggerId,
+    deliveryKey: `${status}:${id}`,
+    status,
+    reason: extra.reason ?? null,
+    bytes,
+    runId: null,
+    eventType: extra.eventType ?? null,
+    sent: false,
+    at: new Date(),
   });
 }

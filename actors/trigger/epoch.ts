@@ -30,7 +30,13 @@ export async function runEpoch(deps: TriggerDeps, cmd: EpochCommand, traceId?: s
   let streaming = 'no chain is configured: no allowances streamed';
   let streamed = 0;
   if (chain.configured) {
-    const out = await chain.budget({ principal: cmd.by ?? 'operator', action: 'run-epoch', params: {}, runId: `epoch-${epochId}`, stepId: 'epoch' });
+    const out = await chain.budget({
+      principal: cmd.by ?? 'operator',
+      action: 'run-epoch',
+      params: {},
+      runId: `epoch-${epochId}`,
+      stepId: 'epoch',
+    });
     streaming = out.summary;
     const n = (out.json as { streamed?: unknown } | undefined)?.streamed;
     streamed = typeof n === 'number' ? n : 0;

@@ -8,7 +8,11 @@ import { maySeeFlow } from '../../identity/flows.js';
 import { commandCaller } from '../../identity/caller.js';
 import type { OrgConfig } from '../../schemas/mcp.js';
 
-export interface FlowFacts { readonly trigger: string; readonly scopeLevel: string; readonly scopeRef: string | null }
+export interface FlowFacts {
+  readonly trigger: string;
+  readonly scopeLevel: string;
+  readonly scopeRef: string | null;
+}
 
 /** `org` is the declared org (`config.org`), the one the engine judges scope by. */
 export function flowRunnable(flow: FlowFacts | undefined, principal: string, org: Readonly<OrgConfig>): boolean {

@@ -30,7 +30,12 @@ export interface WebhookIngress {
 /** One per gateway: its group commits (rows.ts) are shared by every delivery of the process. */
 export function webhookIngress(deps: { config: Config; store: Store; bus: Bus; log: Logger }): WebhookIngress {
   const dd: DeliveryDeps = {
-    config: deps.config, store: deps.store, rows: deliveryRows(deps), bus: deps.bus, log: deps.log, now: Date.now,
+    config: deps.config,
+    store: deps.store,
+    rows: deliveryRows(deps),
+    bus: deps.bus,
+    log: deps.log,
+    now: Date.now,
     pubsub: pubsubVerifier(deps.config.triggers),
   };
   return {

@@ -18,10 +18,16 @@ const GOOGLE_ISSUER = 'https://accounts.google.com';
 const sets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 /** jose's remote-set timing; tests shorten it to walk through cache expiry. */
-export interface KeySetTiming { readonly cooldownMs?: number; readonly cacheMaxAgeMs?: number }
+export interface KeySetTiming {
+  readonly cooldownMs?: number;
+  readonly cacheMaxAgeMs?: number;
+}
 
 /** One cached key set per URL (and timing) for the life of the process, shared by every route instance. */
-export function pubsubVerifier(settings: Pick<TriggerSettings, 'pubsubJwksUrl' | 'pubsubIssuer'>, timing: KeySetTiming = {}): PubsubVerifier {
+export function pubsubVerifier(
+  settings: Pick<TriggerSettings, 'pubsubJwksUrl' | 'pubsubIssuer'>,
+  timing: KeySetTiming = {},
+): PubsubVerifier {
   const url = settings.pubsubJwksUrl;
   const cacheKey = `${url} ${timing.cooldownMs ?? ''} ${timing.cacheMaxAgeMs ?? ''}`;
   let jwks = sets.get(cacheKey);
@@ -49,7 +55,8 @@ export function pubsubVerifier(settings: Pick<TriggerSettings, 'pubsubJwksUrl' |
         throw classify(err);
       }
       const email = payload.email;
-      if (typeof email !== 'string' || email !== binding.serviceAccountEmail || payload.email_verified === false) throw new AppError('webhook_token_email_invalid');
+      if (typeof email !== 'string' || email !== binding.serviceAccountEmail || payload.email_verified === false)
+        throw new AppError('webhook_token_email_invalid');
       return payload;
     },
   };
@@ -57,9 +64,17 @@ export function pubsubVerifier(settings: Pick<TriggerSettings, 'pubsubJwksUrl' |
 
 function classify(err: unknown): AppError {
   if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'aud') return new AppError('webhook_token_audience_invalid');
-  if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys || err instanceof errors.JWSSignatureVerificationFailed
-    || err instanceof errors.JWTExpired || err instanceof errors.JWTClaimValidationFailed || err instanceof errors.JWSInvalid
-    || err instanceof errors.JWTInvalid || err instanceof errors.JOSEAlgNotAllowed || err instanceof errors.JOSENotSupported) {
+  if (
+    err instanceof errors.JWKSNoMatchingKey ||
+    err instanceof errors.JWKSMultipleMatchingKeys ||
+    err instanceof errors.JWSSignatureVerificationFailed ||
+    err instanceof errors.JWTExpired ||
+    err instanceof errors.JWTClaimValidationFailed ||
+    err instanceof errors.JWSInvalid ||
+    err instanceof errors.JWTInvalid ||
+    err instanceof errors.JOSEAlgNotAllowed ||
+    err instanceof errors.JOSENotSupported
+  ) {
     return new AppError('webhook_token_invalid');
   }
   // Network failures, timeouts, a non-200 or a malformed key set: the set is unreachable.

@@ -17,7 +17,15 @@ import type { Audit } from '../../runtime/audit.js';
 import type { Config } from '../../schemas/config.js';
 import type { Caller } from '../../identity/caller.js';
 import { ownsTrigger, requireMintAs, triggersVisibleTo } from '../../identity/triggers.js';
-import type { CreateTriggerBody, DeliveryView, InputMapping, PubsubConfig, Scheme, TriggerMinted, TriggerView } from '../../schemas/triggers.js';
+import type {
+  CreateTriggerBody,
+  DeliveryView,
+  InputMapping,
+  PubsubConfig,
+  Scheme,
+  TriggerMinted,
+  TriggerView,
+} from '../../schemas/triggers.js';
 
 export interface RecordDeps {
   readonly config: Config;
@@ -64,11 +72,17 @@ export function view(row: WebhookTrigger): TriggerView {
   };
 }
 
-export async function createTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, body: CreateTriggerBody, traceId?: string): Promise<TriggerMinted> {
+export async function createTrigger(
+  deps: RecordDeps,
+  caller: Pick<Caller, 'kind' | 'seat'>,
+  body: CreateTriggerBody,
+  traceId?: string,
+): Promise<TriggerMinted> {
   const scheme: Scheme = body.scheme ?? 'svc';
   let config: PubsubConfig | null = null;
   if (scheme === 'pubsub') {
-    if (!body.config?.audience || !body.config?.serviceAccountEmail) throw new AppError('invalid_request', { message: 'a pubsub trigger needs config.audience and config.serviceAccountEmail' });
+    if (!body.config?.audience || !body.config?.serviceAccountEmail)
+      throw new AppError('invalid_request', { message: 'a pubsub trigger needs config.audience and config.serviceAccountEmail' });
     config = { audience: body.config.audience, serviceAccountEmail: body.config.serviceAccountEmail };
   } else if (body.config !== undefined) {
     throw new AppError('invalid_request', { message: `config applies to pubsub triggers only, not ${scheme}` });
@@ -77,9 +91,14 @@ export async function createTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind
   requireMintAs(caller, principal);
   const flow = await deps.store.em().findOne(FlowDefinition, { id: body.flowId });
   if (!flow) throw new AppError('record_not_found', { message: `no saved flow ${body.flowId}` });
-  if (flow.trigger !== 'webhook') throw new AppError('invalid_request', { message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow` });
+  if (flow.trigger !== 'webhook')
+    throw new AppError('invalid_request', {
+      message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow`,
+    });
   if (!flowRunnable({ trigger: flow.trigger, scopeLevel: flow.scopeLevel, scopeRef: flow.scopeRef ?? null }, principal, deps.config.org)) {
-    throw new AppError('invalid_request', { message: `flow ${body.flowId} is not visible to principal ${principal}, so no delivery could run it` });
+    throw new AppError('invalid_request', {
+      message: `flow ${body.flowId} is not visible to principal ${principal}, so no delivery could run it`,
+    });
   }
 
   const id = `trg_${randomBytes(12).toString('base64url')}`;
@@ -93,17 +112,34 @@ export async function createTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind
   }
   const now = new Date();
   const row = {
-    id, flowId: body.flowId, principal, scheme, events: body.events ?? [], input: (body.input ?? null) as Record<string, unknown> | null,
-    config: config as Record<string, unknown> | null, sealedSecret, secretVersion: 1, enabled: true, createdBy: caller.seat, createdAt: now, updatedAt: now,
+    id,
+    flowId: body.flowId,
+    principal,
+    scheme,
+    events: body.events ?? [],
+    input: (body.input ?? null) as Record<string, unknown> | null,
+    config: config as Record<string, unknown> | null,
+    sealedSecret,
+    secretVersion: 1,
+    enabled: true,
+    createdBy: caller.seat,
+    createdAt: now,
+    updatedAt: now,
   };
   await deps.store.em().insert(WebhookTrigger, row);
-  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: body.flowId, change: 'created', scheme, principal, by: caller.seat, secretVersion: 1 }, traceId);
+  await deps.audit.record(
+    'WebhookTriggerChanged',
+    { triggerId: id, flowId: body.flowId, change: 'created', scheme, principal, by: caller.seat, secretVersion: 1 },
+    traceId,
+  );
   return { trigger: view(row as WebhookTrigger), secret, secretShownOnce: true };
 }
 
 export async function listTriggers(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>): Promise<TriggerView[]> {
   const principal = triggersVisibleTo(caller);
-  const rows = await deps.store.em().find(WebhookTrigger, principal === undefined ? {} : { principal }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  const rows = await deps.store
+    .em()
+    .find(WebhookTrigger, principal === undefined ? {} : { principal }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   return rows.map(view);
 }
 
@@ -115,7 +151,12 @@ async function mine(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id:
 }
 
 /** A new secret; the old one stops verifying at once (every delivery reads the current row). */
-export async function rotateTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string, traceId?: string): Promise<TriggerMinted> {
+export async function rotateTrigger(
+  deps: RecordDeps,
+  caller: Pick<Caller, 'kind' | 'seat'>,
+  id: string,
+  traceId?: string,
+): Promise<TriggerMinted> {
   const row = await mine(deps, caller, id);
   if (row.scheme === 'pubsub') throw new AppError('invalid_request', { message: 'a pubsub trigger has no shared secret to rotate' });
   const key = sealingKey(deps.config);
@@ -124,17 +165,37 @@ export async function rotateTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind
   const version = row.secretVersion + 1;
   const now = new Date();
   // Conditional on the version read: of two concurrent rotations one wins, the other retries.
-  const n = await deps.store.em().nativeUpdate(WebhookTrigger, { id, secretVersion: row.secretVersion }, { sealedSecret: seal(key, secret, label(id, version)), secretVersion: version, updatedAt: now });
+  const n = await deps.store
+    .em()
+    .nativeUpdate(
+      WebhookTrigger,
+      { id, secretVersion: row.secretVersion },
+      { sealedSecret: seal(key, secret, label(id, version)), secretVersion: version, updatedAt: now },
+    );
   if (n !== 1) throw new AppError('conflict', { message: 'the trigger was rotated concurrently; try again' });
-  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'rotated', by: caller.seat, secretVersion: version }, traceId);
+  await deps.audit.record(
+    'WebhookTriggerChanged',
+    { triggerId: id, flowId: row.flowId, change: 'rotated', by: caller.seat, secretVersion: version },
+    traceId,
+  );
   return { trigger: view({ ...row, secretVersion: version, updatedAt: now } as WebhookTrigger), secret, secretShownOnce: true };
 }
 
-export async function setEnabled(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string, enabled: boolean, traceId?: string): Promise<TriggerView> {
+export async function setEnabled(
+  deps: RecordDeps,
+  caller: Pick<Caller, 'kind' | 'seat'>,
+  id: string,
+  enabled: boolean,
+  traceId?: string,
+): Promise<TriggerView> {
   const row = await mine(deps, caller, id);
   const now = new Date();
   await deps.store.em().nativeUpdate(WebhookTrigger, { id }, { enabled, updatedAt: now });
-  await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: enabled ? 'enabled' : 'disabled', by: caller.seat }, traceId);
+  await deps.audit.record(
+    'WebhookTriggerChanged',
+    { triggerId: id, flowId: row.flowId, change: enabled ? 'enabled' : 'disabled', by: caller.seat },
+    traceId,
+  );
   return view({ ...row, enabled, updatedAt: now } as WebhookTrigger);
 }
 
@@ -146,15 +207,28 @@ export async function deleteTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind
   await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'deleted', by: caller.seat }, traceId);
 }
 
-export async function listDeliveries(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, triggerId: string | undefined, limit: number): Promise<DeliveryView[]> {
+export async function listDeliveries(
+  deps: RecordDeps,
+  caller: Pick<Caller, 'kind' | 'seat'>,
+  triggerId: string | undefined,
+  limit: number,
+): Promise<DeliveryView[]> {
   let ids: string[] | undefined;
   const principal = triggersVisibleTo(caller);
   if (triggerId !== undefined) ids = [(await mine(deps, caller, triggerId)).id];
   else if (principal !== undefined) ids = (await deps.store.em().find(WebhookTrigger, { principal }, { fields: ['id'] })).map((r) => r.id);
-  const rows = await deps.store.em().find(WebhookDelivery, ids === undefined ? {} : { triggerId: { $in: ids } }, { orderBy: { at: 'desc', id: 'asc' }, limit });
+  const rows = await deps.store
+    .em()
+    .find(WebhookDelivery, ids === undefined ? {} : { triggerId: { $in: ids } }, { orderBy: { at: 'desc', id: 'asc' }, limit });
   return rows.map((r) => ({
-    id: r.id, triggerId: r.triggerId, deliveryKey: r.deliveryKey, status: r.status as DeliveryView['status'], bytes: r.bytes,
-    ...(r.reason ? { reason: r.reason } : {}), ...(r.runId ? { runId: r.runId } : {}), ...(r.eventType ? { eventType: r.eventType } : {}),
+    id: r.id,
+    triggerId: r.triggerId,
+    deliveryKey: r.deliveryKey,
+    status: r.status as DeliveryView['status'],
+    bytes: r.bytes,
+    ...(r.reason ? { reason: r.reason } : {}),
+    ...(r.runId ? { runId: r.runId } : {}),
+    ...(r.eventType ? { eventType: r.eventType } : {}),
     at: new Date(r.at).toISOString(),
   }));
 }

@@ -10,7 +10,15 @@
  * rows, accepted.ts).
  */
 import type { Logger } from 'pino';
-import { acceptedAt, insertDeliveries, ledgerKey, triggersForDelivery, type DeliveryRow, type LedgerKey, type TriggerRow } from '../../store/webhooks.js';
+import {
+  acceptedAt,
+  insertDeliveries,
+  ledgerKey,
+  triggersForDelivery,
+  type DeliveryRow,
+  type LedgerKey,
+  type TriggerRow,
+} from '../../store/webhooks.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { createAudit } from '../../runtime/audit.js';

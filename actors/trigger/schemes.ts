@@ -54,7 +54,8 @@ function sameDigest(expectedHex: string, given: Buffer): boolean {
 export function verifySvc(secret: string, headers: Headers, raw: Buffer, nowMs: number, toleranceSec: number): void {
   const given = parseSignature(header(headers, 'x-svc-signature'));
   const ts = header(headers, 'x-svc-timestamp');
-  if (ts === undefined || !/^[0-9]{1,12}$/.test(ts.trim())) throw new AppError('webhook_signature_malformed', { message: 'X-Svc-Timestamp must carry the signed unix seconds' });
+  if (ts === undefined || !/^[0-9]{1,12}$/.test(ts.trim()))
+    throw new AppError('webhook_signature_malformed', { message: 'X-Svc-Timestamp must carry the signed unix seconds' });
   if (!sameDigest(hmacHex(secret, `${ts.trim()}.`, raw), given)) throw new AppError('webhook_signature_invalid');
   if (Math.abs(nowMs / 1000 - Number(ts)) > toleranceSec) throw new AppError('webhook_timestamp_stale');
 }

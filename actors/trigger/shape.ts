@@ -29,9 +29,14 @@ export function eventType(scheme: Scheme, headers: Headers, body: unknown, attri
 
 /** The producer's key, or a generated one when it sent none (such a delivery cannot be deduped). */
 export function deliveryKey(scheme: Scheme, headers: Headers, messageId?: unknown): string {
-  const given = scheme === 'svc' ? header(headers, 'idempotency-key')
-    : scheme === 'codehost' ? header(headers, 'x-codehost-delivery')
-    : typeof messageId === 'string' || typeof messageId === 'number' ? String(messageId) : undefined;
+  const given =
+    scheme === 'svc'
+      ? header(headers, 'idempotency-key')
+      : scheme === 'codehost'
+        ? header(headers, 'x-codehost-delivery')
+        : typeof messageId === 'string' || typeof messageId === 'number'
+          ? String(messageId)
+          : undefined;
   if (given === undefined || given.trim() === '') return `gen:${randomUUID()}`;
   // Long keys are hashed to fit the column, deterministically, so redelivery still collides.
   return given.length > 200 ? `sha256:${createHash('sha256').update(given).digest('hex')}` : given;
@@ -66,7 +71,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-export interface PubsubEnvelope { data: unknown; messageId: unknown; attributes: Record<string, unknown> | undefined }
+export interface PubsubEnvelope {
+  data: unknown;
+  messageId: unknown;
+  attributes: Record<string, unknown> | undefined;
+}
 
 /** `{message: {data: <base64>, messageId, attributes}}`: data decoded, parsed as JSON when it is
  * JSON, else kept as text. Undefined when the body is not an envelope. */
@@ -76,7 +85,11 @@ export function unwrapPubsub(body: unknown): PubsubEnvelope | undefined {
   let data: unknown = undefined;
   if (typeof msg.data === 'string') {
     const text = Buffer.from(msg.data, 'base64').toString('utf8');
-    try { data = JSON.parse(text); } catch { data = text; }
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
   }
   return { data, messageId: msg.messageId ?? msg.message_id, attributes: isObject(msg.attributes) ? msg.attributes : undefined };
 }

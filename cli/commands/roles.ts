@@ -43,10 +43,13 @@ async function run(role: Role, actorList?: string): Promise<void> {
       process.exit(1);
     }, DRAIN_LIMIT_MS);
     hardStop.unref();
-    r.close().then(() => process.exit(0), (err) => {
-      r.log.error({ err }, 'drain failed');
-      process.exit(1);
-    });
+    r.close().then(
+      () => process.exit(0),
+      (err) => {
+        r.log.error({ err }, 'drain failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -63,7 +66,10 @@ async function run(role: Role, actorList?: string): Promise<void> {
 async function parseActors(list: string): Promise<ActorName[]> {
   const { ACTOR_NAMES } = await import('../../main/system.js');
   const known: string[] = [...ACTOR_NAMES];
-  const out = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const out = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const a of out) {
     if (!known.includes(a)) throw new CliError(`unknown actor "${a}" (valid: ${known.join(', ')})`, 2);
   }
@@ -72,8 +78,14 @@ async function parseActors(list: string): Promise<ActorName[]> {
 }
 
 export function registerRoleCommands(program: Command): void {
-  program.command('serve').description('gateway and every actor in one process (what npm start runs)').action(() => run('serve'));
-  program.command('gateway').description('HTTP only; stateless; needs NATS_URL and DATABASE_URL').action(() => run('gateway'));
+  program
+    .command('serve')
+    .description('gateway and every actor in one process (what npm start runs)')
+    .action(() => run('serve'));
+  program
+    .command('gateway')
+    .description('HTTP only; stateless; needs NATS_URL and DATABASE_URL')
+    .action(() => run('gateway'));
   program
     .command('worker')
     .description('actor consumers and the minute clock; needs NATS_URL and DATABASE_URL')

@@ -30,7 +30,9 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
     .command('list')
     .description('GET /dlq: newest first')
     .option('--limit <n>', 'at most this many (default 100)')
-    .action(async (opts: { limit?: string }) => printJson(await apiOk(env, 'GET', `/dlq${opts.limit ? `?limit=${encodeURIComponent(opts.limit)}` : ''}`)));
+    .action(async (opts: { limit?: string }) =>
+      printJson(await apiOk(env, 'GET', `/dlq${opts.limit ? `?limit=${encodeURIComponent(opts.limit)}` : ''}`)),
+    );
   dlq
     .command('replay <id>')
     .description('POST /dlq/replay: sends the command again as it was first sent, and removes the dead letter')
@@ -39,7 +41,9 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
   const events = program.command('events').description('live events');
   events
     .command('tail [filter]')
-    .description('prints events as JSON lines; filter is relative to svc.evt.: an event type (e.g. FlowRun) or a NATS wildcard for whole tokens (*, >); reads NATS directly when NATS_URL is set')
+    .description(
+      'prints events as JSON lines; filter is relative to svc.evt.: an event type (e.g. FlowRun) or a NATS wildcard for whole tokens (*, >); reads NATS directly when NATS_URL is set',
+    )
     .action(async (filter?: string) => {
       if (env.natsUrl) return tailNats(env, filter ?? '>');
       return tailHttp(env, filter ?? '>');
@@ -48,7 +52,13 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
 
 async function tailNats(env: ClientEnv, filter: string): Promise<void> {
   const [{ createBus, names }, { pino }] = await Promise.all([import('../../bus/index.js'), import('pino')]);
-  const bus = createBus({ servers: env.natsUrl, names: names(env.busPrefix), log: pino({ level: 'silent' }), ackWaitMs: 30_000, name: 'svc-cli-tail' });
+  const bus = createBus({
+    servers: env.natsUrl,
+    names: names(env.busPrefix),
+    log: pino({ level: 'silent' }),
+    ackWaitMs: 30_000,
+    name: 'svc-cli-tail',
+  });
   await bus.tail(filter, (evt) => process.stdout.write(`${JSON.stringify(evt)}\n`));
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));
   await bus.close();

@@ -12,11 +12,19 @@ import { signCodehost, signSvc } from '../../actors/trigger/schemes.js';
 import type { TriggerView } from '../../schemas/triggers.js';
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const csv = (s: string | undefined) => (s === undefined ? undefined : s.split(',').map((x) => x.trim()).filter(Boolean));
+const csv = (s: string | undefined) =>
+  s === undefined
+    ? undefined
+    : s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
 
 export function registerTriggerCommands(program: Command, env: ClientEnv): void {
   const flows = program.commands.find((c) => c.name() === 'flows') ?? program.command('flows').description('flow definitions and runs');
-  const triggers = flows.command('triggers').description('webhook triggers: mint, list, sign a test delivery, read the delivery log, rotate');
+  const triggers = flows
+    .command('triggers')
+    .description('webhook triggers: mint, list, sign a test delivery, read the delivery log, rotate');
 
   triggers
     .command('create <flowId>')
@@ -28,19 +36,38 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
     .option('--field <name=path...>', 'input mapping: build an object (repeatable)')
     .option('--audience <aud>', 'pubsub: the token audience')
     .option('--email <sa>', 'pubsub: the service account email')
-    .action(async (flowId: string, o: { scheme: string; principal?: string; events?: string; path?: string; field?: string[]; audience?: string; email?: string }) => {
-      const fields = o.field ? Object.fromEntries(o.field.map((f) => { const i = f.indexOf('='); if (i < 1) throw new CliError(`--field ${f}: use name=dotted.path`, 2); return [f.slice(0, i), f.slice(i + 1)]; })) : undefined;
-      const body = {
-        flowId, scheme: o.scheme,
-        ...(o.principal ? { principal: o.principal } : {}),
-        ...(o.events ? { events: csv(o.events) } : {}),
-        ...(o.path ? { input: { path: o.path } } : fields ? { input: { fields } } : {}),
-        ...(o.audience || o.email ? { config: { ...(o.audience ? { audience: o.audience } : {}), ...(o.email ? { serviceAccountEmail: o.email } : {}) } } : {}),
-      };
-      printJson(await apiOk(env, 'POST', '/flows/triggers', body));
-    });
+    .action(
+      async (
+        flowId: string,
+        o: { scheme: string; principal?: string; events?: string; path?: string; field?: string[]; audience?: string; email?: string },
+      ) => {
+        const fields = o.field
+          ? Object.fromEntries(
+              o.field.map((f) => {
+                const i = f.indexOf('=');
+                if (i < 1) throw new CliError(`--field ${f}: use name=dotted.path`, 2);
+                return [f.slice(0, i), f.slice(i + 1)];
+              }),
+            )
+          : undefined;
+        const body = {
+          flowId,
+          scheme: o.scheme,
+          ...(o.principal ? { principal: o.principal } : {}),
+          ...(o.events ? { events: csv(o.events) } : {}),
+          ...(o.path ? { input: { path: o.path } } : fields ? { input: { fields } } : {}),
+          ...(o.audience || o.email
+            ? { config: { ...(o.audience ? { audience: o.audience } : {}), ...(o.email ? { serviceAccountEmail: o.email } : {}) } }
+            : {}),
+        };
+        printJson(await apiOk(env, 'POST', '/flows/triggers', body));
+      },
+    );
 
-  triggers.command('list').description('GET /flows/triggers (never a secret)').action(async () => printJson(await apiOk(env, 'GET', '/flows/triggers')));
+  triggers
+    .command('list')
+    .description('GET /flows/triggers (never a secret)')
+    .action(async () => printJson(await apiOk(env, 'GET', '/flows/triggers')));
 
   triggers
     .command('deliveries [triggerId]')
@@ -51,10 +78,22 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
       printJson(await apiOk(env, 'GET', `/flows/triggers/deliveries?${qs}`));
     });
 
-  triggers.command('rotate <id>').description('new secret (printed once); the old one stops verifying at once').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/rotate', { id })));
-  triggers.command('enable <id>').description('accept deliveries again').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: true })));
-  triggers.command('disable <id>').description('refuse deliveries (403)').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: false })));
-  triggers.command('delete <id>').description('remove a trigger').action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/delete', { id })));
+  triggers
+    .command('rotate <id>')
+    .description('new secret (printed once); the old one stops verifying at once')
+    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/rotate', { id })));
+  triggers
+    .command('enable <id>')
+    .description('accept deliveries again')
+    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: true })));
+  triggers
+    .command('disable <id>')
+    .description('refuse deliveries (403)')
+    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: false })));
+  triggers
+    .command('delete <id>')
+    .description('remove a trigger')
+    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/delete', { id })));
 
   triggers
     .command('curl <id>')
@@ -68,11 +107,17 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
       const list = await apiOk<{ triggers: TriggerView[] }>(env, 'GET', '/flows/triggers');
       const trigger = list.triggers.find((t) => t.id === id);
       if (!trigger) throw new CliError(`no trigger ${id}`);
-      if (trigger.scheme === 'pubsub') throw new CliError('a pubsub delivery carries the provider\'s OIDC token; it cannot be signed here', 2);
+      if (trigger.scheme === 'pubsub')
+        throw new CliError("a pubsub delivery carries the provider's OIDC token; it cannot be signed here", 2);
       const body = o.bodyFile ? readFileSync(o.bodyFile, 'utf8') : o.body;
-      try { JSON.parse(body); } catch { throw new CliError('--body must be JSON', 2); }
+      try {
+        JSON.parse(body);
+      } catch {
+        throw new CliError('--body must be JSON', 2);
+      }
       const secret = (o.secretEnv ? process.env[o.secretEnv] : readFileSync(0, 'utf8'))?.trim();
-      if (!secret) throw new CliError(o.secretEnv ? `${o.secretEnv} is empty or unset` : 'pipe the secret on stdin or name it with --secret-env', 2);
+      if (!secret)
+        throw new CliError(o.secretEnv ? `${o.secretEnv} is empty or unset` : 'pipe the secret on stdin or name it with --secret-env', 2);
       const key = o.key ?? randomUUID();
       const headers: string[] = ['content-type: application/json'];
       if (trigger.scheme === 'svc') {

@@ -34,7 +34,7 @@ try {
 const args = process.argv.slice(2);
 const print = args.includes('--print');
 const at = args.indexOf('--replicas');
-const rawReplicas = at >= 0 ? args[at + 1] : process.env.SVC_STREAM_REPLICAS ?? '3';
+const rawReplicas = at >= 0 ? args[at + 1] : (process.env.SVC_STREAM_REPLICAS ?? '3');
 const replicas = Number(rawReplicas);
 if (![1, 3, 5].includes(replicas)) {
   process.stderr.write(`ensure-streams: replicas must be 1, 3 or 5 (got "${rawReplicas}")\n`);
@@ -56,9 +56,13 @@ const consumers = subjects.ACTORS.map((actor) => ({ stream: n.commandStream, con
 
 if (print) {
   const doc = {
-    $comment: 'What svc creates on JetStream for SVC_BUS_PREFIX=' + n.prefix + ' (bus/jetstream-setup.ts), with the replica count deploy/ uses. '
-      + 'Durations are nanoseconds (JetStream API). Regenerate: npm run build && SVC_BUS_PREFIX=' + n.prefix
-      + ' node deploy/nats/ensure-streams.mjs --print > deploy/nats/streams.json',
+    $comment:
+      'What svc creates on JetStream for SVC_BUS_PREFIX=' +
+      n.prefix +
+      ' (bus/jetstream-setup.ts), with the replica count deploy/ uses. ' +
+      'Durations are nanoseconds (JetStream API). Regenerate: npm run build && SVC_BUS_PREFIX=' +
+      n.prefix +
+      ' node deploy/nats/ensure-streams.mjs --print > deploy/nats/streams.json',
     prefix: n.prefix,
     replicas,
     streams,
@@ -72,7 +76,10 @@ if (cfg.natsUrl === undefined) {
   process.stderr.write('ensure-streams: NATS_URL is not set\n');
   process.exit(2);
 }
-const servers = cfg.natsUrl.split(',').map((s) => s.trim()).filter(Boolean);
+const servers = cfg.natsUrl
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const nc = await connect({ servers, name: 'svc-ensure-streams', timeout: 10_000 });
 try {
   const jsm = await jetstreamManager(nc);
@@ -99,7 +106,10 @@ try {
 
   // Consumers follow their stream's replica count (num_replicas unset).
   for (const c of consumers) {
-    const exists = await jsm.consumers.info(c.stream, c.config.durable_name).then(() => true, () => false);
+    const exists = await jsm.consumers.info(c.stream, c.config.durable_name).then(
+      () => true,
+      () => false,
+    );
     if (!exists) await jsm.consumers.add(c.stream, c.config);
     console.log(`${c.stream}/${c.config.durable_name}: ${exists ? 'exists' : 'created'}`);
   }

@@ -9,18 +9,36 @@ import type { GatewayDeps } from '../types.js';
 /** `/agents/*`: pausing a seat and lifting the pause, both done by the run actor; who may do either is identity/agents.ts. */
 export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const run = clientOf(deps.bus, 'run');
-  app.post('/agents/pause', {
-    schema: { tags: ['flows'], summary: "pauses an agent: new runs as it are refused and its parked runs cancelled (operator, or the seat itself)", body: AgentPauseBody, response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
-  }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    requirePauseAgent(caller, req.body.agent);
-    return run.agentPause({ ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
-  });
+  app.post(
+    '/agents/pause',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'pauses an agent: new runs as it are refused and its parked runs cancelled (operator, or the seat itself)',
+        body: AgentPauseBody,
+        response: { 200: AgentPauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => {
+      const caller = req.caller ?? OPERATOR;
+      requirePauseAgent(caller, req.body.agent);
+      return run.agentPause({ ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
+    },
+  );
 
-  app.post('/agents/unpause', {
-    schema: { tags: ['flows'], summary: 'lifts an agent pause so runs as it start again (operator only)', body: AgentUnpauseBody, response: { 200: AgentUnpauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
-  }, async (req) => {
-    requireUnpauseAgent(req.caller ?? OPERATOR);
-    return run.agentUnpause({ agent: req.body.agent }, { traceId: req.id, timeoutMs: 15_000 });
-  });
+  app.post(
+    '/agents/unpause',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'lifts an agent pause so runs as it start again (operator only)',
+        body: AgentUnpauseBody,
+        response: { 200: AgentUnpauseReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => {
+      requireUnpauseAgent(req.caller ?? OPERATOR);
+      return run.agentUnpause({ agent: req.body.agent }, { traceId: req.id, timeoutMs: 15_000 });
+    },
+  );
 };

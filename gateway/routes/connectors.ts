@@ -10,7 +10,15 @@ export const connectorRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> =
   // The listing is pure configuration; no worker is needed to read it.
   const connectors = createConnectors(deps.config);
 
-  app.get('/connectors', {
-    schema: { tags: ['flows'], summary: 'registered connectors, their routes and the env vars each reads (set or not, never a value)', response: { 200: ConnectorList, 401: ErrorBody } },
-  }, async () => ({ connectors: connectors.list() }));
+  app.get(
+    '/connectors',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'registered connectors, their routes and the env vars each reads (set or not, never a value)',
+        response: { 200: ConnectorList, 401: ErrorBody },
+      },
+    },
+    async () => ({ connectors: connectors.list() }),
+  );
 };

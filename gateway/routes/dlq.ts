@@ -10,22 +10,41 @@ import type { GatewayDeps } from '../types.js';
  */
 export const dlqRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const operatorOnly = (caller: Parameters<typeof isOperator>[0] | undefined): void => {
-    if (!isOperator(caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator reads or replays dead letters' });
+    if (!isOperator(caller ?? OPERATOR))
+      throw new AppError('operator_only', { message: 'only the operator reads or replays dead letters' });
   };
 
-  app.get('/dlq', {
-    schema: { tags: ['runtime'], summary: 'commands the bus ended (terminal error, or a failure on every delivery), newest first', querystring: DeadLetterQuery, response: { 200: DeadLetterList, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody } },
-  }, async (req) => {
-    operatorOnly(req.caller);
-    return { deadLetters: await deps.bus.deadLetters({ limit: req.query.limit ?? 100 }) };
-  });
+  app.get(
+    '/dlq',
+    {
+      schema: {
+        tags: ['runtime'],
+        summary: 'commands the bus ended (terminal error, or a failure on every delivery), newest first',
+        querystring: DeadLetterQuery,
+        response: { 200: DeadLetterList, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (req) => {
+      operatorOnly(req.caller);
+      return { deadLetters: await deps.bus.deadLetters({ limit: req.query.limit ?? 100 }) };
+    },
+  );
 
-  app.post('/dlq/replay', {
-    schema: { tags: ['runtime'], summary: 'sends a dead letter\'s command again, as first sent, and removes the dead letter', body: ReplayBody, response: { 200: ReplayAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody } },
-  }, async (req) => {
-    operatorOnly(req.caller);
-    const out = await deps.bus.replayDeadLetter(req.body.id);
-    req.log.info({ id: req.body.id, subject: out.replayed.subject, msgId: out.replayed.msgId }, 'dead letter replayed');
-    return out;
-  });
+  app.post(
+    '/dlq/replay',
+    {
+      schema: {
+        tags: ['runtime'],
+        summary: "sends a dead letter's command again, as first sent, and removes the dead letter",
+        body: ReplayBody,
+        response: { 200: ReplayAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (req) => {
+      operatorOnly(req.caller);
+      const out = await deps.bus.replayDeadLetter(req.body.id);
+      req.log.info({ id: req.body.id, subject: out.replayed.subject, msgId: out.replayed.msgId }, 'dead letter replayed');
+      return out;
+    },
+  );
 };

@@ -15,29 +15,43 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     for (const end of [...streams]) end();
   });
 
-  app.get('/events/stream', {
-    schema: { tags: ['runtime'], summary: 'live events as server-sent events', querystring: EventsQuery, response: { 400: ErrorBody, 401: ErrorBody, 503: ErrorBody } },
-  }, async (req, reply) => {
-    // Subscribe before taking over the reply: a bad filter or a bus outage is still an ordinary
-    // JSON error, not a 200 stream that never says anything.
-    const early: BusEvent[] = [];
-    let write = (evt: BusEvent): void => void early.push(evt);
-    const sub = await deps.bus.tail(req.query.filter ?? '>', (evt) => write(evt));
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-request-id': req.id });
-    res.write(': tailing\n\n');
-    write = (evt) => void res.write(`event: ${evt.type}\ndata: ${JSON.stringify(evt)}\n\n`);
-    for (const evt of early.splice(0)) write(evt);
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    const end = (): void => {
-      if (!streams.delete(end)) return;
-      clearInterval(keepAlive);
-      void sub.unsubscribe();
-      res.end();
-    };
-    streams.add(end);
-    req.raw.once('close', end);
-    res.once('close', end);
-  });
+  app.get(
+    '/events/stream',
+    {
+      schema: {
+        tags: ['runtime'],
+        summary: 'live events as server-sent events',
+        querystring: EventsQuery,
+        response: { 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      // Subscribe before taking over the reply: a bad filter or a bus outage is still an ordinary
+      // JSON error, not a 200 stream that never says anything.
+      const early: BusEvent[] = [];
+      let write = (evt: BusEvent): void => void early.push(evt);
+      const sub = await deps.bus.tail(req.query.filter ?? '>', (evt) => write(evt));
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-request-id': req.id,
+      });
+      res.write(': tailing\n\n');
+      write = (evt) => void res.write(`event: ${evt.type}\ndata: ${JSON.stringify(evt)}\n\n`);
+      for (const evt of early.splice(0)) write(evt);
+      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const end = (): void => {
+        if (!streams.delete(end)) return;
+        clearInterval(keepAlive);
+        void sub.unsubscribe();
+        res.end();
+      };
+      streams.add(end);
+      req.raw.once('close', end);
+      res.once('close', end);
+    },
+  );
 };

@@ -11,28 +11,67 @@ import type { GatewayDeps } from '../types.js';
  * the caller, identity/flows.ts), save and delete through the run actor (which validates, judges
  * scope and audits), and the first-party template catalog. */
 export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  app.get('/flows', {
-    schema: { tags: ['flows'], summary: 'saved definitions visible to the caller', response: { 200: FlowList, 401: ErrorBody } },
-  }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    return { flows: await listFlows(deps.store, caller, deps.config.org) };
-  });
+  app.get(
+    '/flows',
+    {
+      schema: { tags: ['flows'], summary: 'saved definitions visible to the caller', response: { 200: FlowList, 401: ErrorBody } },
+    },
+    async (req) => {
+      const caller = req.caller ?? OPERATOR;
+      return { flows: await listFlows(deps.store, caller, deps.config.org) };
+    },
+  );
 
-  app.post('/flows', {
-    schema: { tags: ['flows'], summary: 'validates and saves a definition (FlowSaved); a seat may overwrite only its own', body: SaveFlowBody, response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
-  }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    return clientOf(deps.bus, 'run').save({ flow: req.body.flow, savedBy: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
-  });
+  app.post(
+    '/flows',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'validates and saves a definition (FlowSaved); a seat may overwrite only its own',
+        body: SaveFlowBody,
+        response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => {
+      const caller = req.caller ?? OPERATOR;
+      return clientOf(deps.bus, 'run').save(
+        { flow: req.body.flow, savedBy: caller.seat, operator: isOperator(caller) },
+        { traceId: req.id, timeoutMs: 15_000 },
+      );
+    },
+  );
 
-  app.post('/flows/delete', {
-    schema: { tags: ['flows'], summary: 'removes a saved definition the caller may change (deleted: false when none is visible)', body: DeleteFlowBody, response: { 200: DeleteFlowReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody } },
-  }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    return clientOf(deps.bus, 'run').delete({ id: req.body.id, by: caller.seat, operator: isOperator(caller) }, { traceId: req.id, timeoutMs: 15_000 });
-  });
+  app.post(
+    '/flows/delete',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'removes a saved definition the caller may change (deleted: false when none is visible)',
+        body: DeleteFlowBody,
+        response: { 200: DeleteFlowReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => {
+      const caller = req.caller ?? OPERATOR;
+      return clientOf(deps.bus, 'run').delete(
+        { id: req.body.id, by: caller.seat, operator: isOperator(caller) },
+        { traceId: req.id, timeoutMs: 15_000 },
+      );
+    },
+  );
 
-  app.get('/flows/templates', {
-    schema: { tags: ['flows'], summary: 'the first-party template catalog', response: { 200: TemplateList, 401: ErrorBody } },
-  }, async () => ({ templates: TEMPLATES.map((t) => ({ id: t.id, title: t.title, description: t.description, flow: t.flow as unknown as Record<string, unknown> })) }));
+  app.get(
+    '/flows/templates',
+    {
+      schema: { tags: ['flows'], summary: 'the first-party template catalog', response: { 200: TemplateList, 401: ErrorBody } },
+    },
+    async () => ({
+      templates: TEMPLATES.map((t) => ({
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        flow: t.flow as unknown as Record<string, unknown>,
+      })),
+    }),
+  );
 };

@@ -9,16 +9,27 @@ import type { GatewayDeps } from '../types.js';
 /** `/flows/gates`: human gates, read from the store. Answers arrive only as messages
  * (messages.ts; there is no route that resolves a gate). Who sees which gate is identity/gates.ts. */
 export const gateRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  app.get('/flows/gates', {
-    schema: { tags: ['flows'], summary: 'human gates; open (pending) ones by default', querystring: GatesQuery, response: { 200: GateList, 400: ErrorBody, 401: ErrorBody } },
-  }, async (req) => {
-    const seat = gatesVisibleTo(req.caller ?? OPERATOR);
-    const s = req.query.status ?? 'pending';
-    const status = s === 'pending' ? 'open' : s === 'answered' ? 'resolved' : s === 'all' ? undefined : s;
-    const rows = await listQuestions(deps.store, {
-      ...(status ? { status } : {}), ...(req.query.runId ? { runId: req.query.runId } : {}), limit: req.query.limit ?? 100,
-      ...(seat === undefined ? {} : { seat }),
-    });
-    return { gates: rows.map(gateView) };
-  });
+  app.get(
+    '/flows/gates',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'human gates; open (pending) ones by default',
+        querystring: GatesQuery,
+        response: { 200: GateList, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req) => {
+      const seat = gatesVisibleTo(req.caller ?? OPERATOR);
+      const s = req.query.status ?? 'pending';
+      const status = s === 'pending' ? 'open' : s === 'answered' ? 'resolved' : s === 'all' ? undefined : s;
+      const rows = await listQuestions(deps.store, {
+        ...(status ? { status } : {}),
+        ...(req.query.runId ? { runId: req.query.runId } : {}),
+        limit: req.query.limit ?? 100,
+        ...(seat === undefined ? {} : { seat }),
+      });
+      return { gates: rows.map(gateView) };
+    },
+  );
 };

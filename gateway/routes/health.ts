@@ -9,18 +9,26 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
   // request (the schema's literal unions make the generic serializer validate every field).
   let body: Health | undefined;
   let json = '';
-  app.get('/health', {
-    // Probes hit this every few seconds; logging each one would drown the lines that matter.
-    logLevel: 'warn',
-    config: { public: true },
-    schema: { tags: ['runtime'], summary: 'process health', response: { 200: Health, 503: Health } },
-  }, async (_req, reply) => {
-    const current = await deps.health();
-    if (current !== body) {
-      body = current;
-      json = JSON.stringify(current);
-    }
-    const text = json;
-    return reply.code(current.status === 'ok' ? 200 : 503).type('application/json; charset=utf-8').serializer(() => text).send(current);
-  });
+  app.get(
+    '/health',
+    {
+      // Probes hit this every few seconds; logging each one would drown the lines that matter.
+      logLevel: 'warn',
+      config: { public: true },
+      schema: { tags: ['runtime'], summary: 'process health', response: { 200: Health, 503: Health } },
+    },
+    async (_req, reply) => {
+      const current = await deps.health();
+      if (current !== body) {
+        body = current;
+        json = JSON.stringify(current);
+      }
+      const text = json;
+      return reply
+        .code(current.status === 'ok' ? 200 : 503)
+        .type('application/json; charset=utf-8')
+        .serializer(() => text)
+        .send(current);
+    },
+  );
 };

@@ -20,39 +20,59 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
   // Scoped to this plugin: every content type arrives as a stream we read under the cap.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (req, payload, done) => {
-    readCapped(payload, max).then((buf) => done(null, buf), (err: Error & { size?: number }) => {
-      if (err instanceof AppError && err.code === 'webhook_body_too_large') {
-        void ingress.oversize((req.params as { triggerId: string }).triggerId, (err as { size?: number }).size ?? max + 1).catch(() => undefined);
-      }
-      done(err, undefined);
-    });
+    readCapped(payload, max).then(
+      (buf) => done(null, buf),
+      (err: Error & { size?: number }) => {
+        if (err instanceof AppError && err.code === 'webhook_body_too_large') {
+          void ingress
+            .oversize((req.params as { triggerId: string }).triggerId, (err as { size?: number }).size ?? max + 1)
+            .catch(() => undefined);
+        }
+        done(err, undefined);
+      },
+    );
   });
 
-  app.post('/hooks/:triggerId', {
-    // Not request-logged (two synchronous log writes per delivery were ~6% of the gateway's CPU
-    // under load): every delivery that names a trigger already has its line in the delivery log
-    // (accepted, duplicate, skipped or rejected with its reason), and 5xx answers still log a warning.
-    logLevel: 'warn',
-    config: { public: true, rawBody: true },
-    // The declared length is judged before any byte is read.
-    onRequest: async (req) => {
-      const declared = req.headers['content-length'];
-      if (declared !== undefined && Number(declared) > max) {
-        await ingress.oversize((req.params as { triggerId: string }).triggerId, Number(declared)).catch(() => undefined);
-        throw new AppError('webhook_body_too_large');
-      }
+  app.post(
+    '/hooks/:triggerId',
+    {
+      // Not request-logged (two synchronous log writes per delivery were ~6% of the gateway's CPU
+      // under load): every delivery that names a trigger already has its line in the delivery log
+      // (accepted, duplicate, skipped or rejected with its reason), and 5xx answers still log a warning.
+      logLevel: 'warn',
+      config: { public: true, rawBody: true },
+      // The declared length is judged before any byte is read.
+      onRequest: async (req) => {
+        const declared = req.headers['content-length'];
+        if (declared !== undefined && Number(declared) > max) {
+          await ingress.oversize((req.params as { triggerId: string }).triggerId, Number(declared)).catch(() => undefined);
+          throw new AppError('webhook_body_too_large');
+        }
+      },
+      bodyLimit: max + 1,
+      schema: {
+        tags: ['triggers'],
+        summary: 'webhook delivery, verified by the trigger scheme (svc, codehost, pubsub)',
+        params: Type.Object({ triggerId: TriggerId }),
+        response: {
+          200: HookReply,
+          202: HookReply,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          413: ErrorBody,
+          503: ErrorBody,
+        },
+      },
     },
-    bodyLimit: max + 1,
-    schema: {
-      tags: ['triggers'], summary: 'webhook delivery, verified by the trigger scheme (svc, codehost, pubsub)',
-      params: Type.Object({ triggerId: TriggerId }),
-      response: { 200: HookReply, 202: HookReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 503: ErrorBody },
+    async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const out = await ingress.accept({ triggerId: req.params.triggerId, headers: req.headers, raw, traceId: req.id });
+      return reply.code(out.status).send(out.body);
     },
-  }, async (req, reply) => {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const out = await ingress.accept({ triggerId: req.params.triggerId, headers: req.headers, raw, traceId: req.id });
-    return reply.code(out.status).send(out.body);
-  });
+  );
 };
 
 /** Reads the body, refusing (and no longer reading) the moment it passes `max` bytes. */
@@ -73,7 +93,17 @@ function readCapped(stream: NodeJS.ReadableStream, max: number): Promise<Buffer>
       chunks.push(chunk);
     };
     stream.on('data', onData);
-    stream.once('end', () => { if (!done) { done = true; resolve(Buffer.concat(chunks, size)); } });
-    stream.once('error', (err: Error) => { if (!done) { done = true; reject(err); } });
+    stream.once('end', () => {
+      if (!done) {
+        done = true;
+        resolve(Buffer.concat(chunks, size));
+      }
+    });
+    stream.once('error', (err: Error) => {
+      if (!done) {
+        done = true;
+        reject(err);
+      }
+    });
   });
 }

@@ -23,7 +23,9 @@ import { CALL_TIMEOUT_MS, callerOf } from './mcp.js';
 
 /** MCP requires an object schema; a server that published something else is shown as a free-form object. */
 function inputSchema(s: unknown): Tool['inputSchema'] {
-  return s !== null && typeof s === 'object' && (s as { type?: unknown }).type === 'object' ? (s as Tool['inputSchema']) : { type: 'object' };
+  return s !== null && typeof s === 'object' && (s as { type?: unknown }).type === 'object'
+    ? (s as Tool['inputSchema'])
+    : { type: 'object' };
 }
 
 function asTool(t: ListedTool): Tool {
@@ -52,13 +54,24 @@ function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
   });
   server.setRequestHandler(CallToolRequestSchema, async (r): Promise<CallToolResult> => {
     try {
-      const out = await clientOf(deps.bus, 'mcp').call.request({
-        name: r.params.name, arguments: r.params.arguments ?? {}, seat: caller.seat,
-        ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }), askSurface: false, caller,
-      }, { traceId, timeoutMs: CALL_TIMEOUT_MS });
+      const out = await clientOf(deps.bus, 'mcp').call.request(
+        {
+          name: r.params.name,
+          arguments: r.params.arguments ?? {},
+          seat: caller.seat,
+          ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }),
+          askSurface: false,
+          caller,
+        },
+        { traceId, timeoutMs: CALL_TIMEOUT_MS },
+      );
       if (out.status !== 'ok') return toolError(new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` }));
       const result = (out.result ?? {}) as CallToolResult;
-      return { ...result, content: Array.isArray(result.content) ? result.content : [], _meta: { ...result._meta, 'svc/untrusted': out.untrusted } };
+      return {
+        ...result,
+        content: Array.isArray(result.content) ? result.content : [],
+        _meta: { ...result._meta, 'svc/untrusted': out.untrusted },
+      };
     } catch (err) {
       if (isAppError(err)) return toolError(err);
       throw err;
@@ -69,7 +82,10 @@ function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
 
 /** Stateless mode has no server-initiated stream and no session to delete. */
 function notAllowed(reply: FastifyReply) {
-  return reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'method not allowed: this MCP endpoint is stateless (POST only)' }, id: null });
+  return reply
+    .code(405)
+    .header('allow', 'POST')
+    .send({ jsonrpc: '2.0', error: { code: -32000, message: 'method not allowed: this MCP endpoint is stateless (POST only)' }, id: null });
 }
 
 /**
@@ -84,28 +100,40 @@ function browserOrigin(deps: GatewayDeps): onRequestHookHandler {
   return (req, _reply, done) => {
     const origin = req.headers.origin;
     if (deps.config.token === undefined || origin === undefined || allowed.has(origin)) return done();
-    done(new AppError('origin_not_allowed', { message: 'this browser origin is not listed in SVC_ORCH_CORS_ORIGINS, so it may not call /mcp' }));
+    done(
+      new AppError('origin_not_allowed', {
+        message: 'this browser origin is not listed in SVC_ORCH_CORS_ORIGINS, so it may not call /mcp',
+      }),
+    );
   };
 }
 
 export const mcpServeRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const onRequest = browserOrigin(deps);
-  app.post('/mcp', { onRequest, schema: { tags: ['mcp'], summary: 'the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body)' } }, async (req, reply) => {
-    const caller = callerOf(req);
-    const server = mcpServer(deps, caller, req.id);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.setHeader('x-request-id', req.id);
-    reply.raw.on('close', () => { void transport.close(); void server.close(); });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(req.raw, reply.raw, req.body);
-    } catch (err) {
-      req.log.error({ err }, 'mcp endpoint failed');
-      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
-      if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
-    }
-  });
+  app.post(
+    '/mcp',
+    { onRequest, schema: { tags: ['mcp'], summary: 'the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body)' } },
+    async (req, reply) => {
+      const caller = callerOf(req);
+      const server = mcpServer(deps, caller, req.id);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.hijack();
+      reply.raw.setHeader('x-request-id', req.id);
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req.raw, reply.raw, req.body);
+      } catch (err) {
+        req.log.error({ err }, 'mcp endpoint failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        if (!reply.raw.writableEnded)
+          reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
+      }
+    },
+  );
   app.get('/mcp', { onRequest, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
   app.delete('/mcp', { onRequest, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
 };

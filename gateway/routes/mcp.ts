@@ -7,9 +7,26 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import {
-  AsQuery, AttachReply, CallReply, CallRequest, DetachReply, McpServerConfig, PingResult, RefreshReply, RuleChange,
-  SecretBody, SecretClearReply, SecretParams, SecretSetReply, SecretsReply, ServerRef, ServersReply, ToolRule, ToolsReply,
-  mcpSecretLabel, MCP_CALL_TIMEOUT_MS,
+  AsQuery,
+  AttachReply,
+  CallReply,
+  CallRequest,
+  DetachReply,
+  McpServerConfig,
+  PingResult,
+  RefreshReply,
+  RuleChange,
+  SecretBody,
+  SecretClearReply,
+  SecretParams,
+  SecretSetReply,
+  SecretsReply,
+  ServerRef,
+  ServersReply,
+  ToolRule,
+  ToolsReply,
+  mcpSecretLabel,
+  MCP_CALL_TIMEOUT_MS,
 } from '../../schemas/mcp.js';
 import { seal } from '../../runtime/seal.js';
 import { clientOf } from '../../bus/verbs.js';
@@ -25,73 +42,185 @@ export function callerOf(req: FastifyRequest): Caller {
   return { kind: c.kind, seat: c.seat, authorKind: c.authorKind, workspace: c.workspace };
 }
 
-const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 424: ErrorBody, 500: ErrorBody, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody };
+const E = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  424: ErrorBody,
+  500: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+  504: ErrorBody,
+};
 const tags = ['mcp'];
 
 export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const mcp = clientOf(deps.bus, 'mcp');
   const wait = (traceId: string) => ({ traceId, timeoutMs: CALL_TIMEOUT_MS });
 
-  app.get('/mcp/servers', {
-    schema: { tags, summary: 'attached servers, per-tool state (for `as` when given), blockedCount and the egress policy', querystring: AsQuery, response: { 200: ServersReply, ...E } },
-  }, async (req) => mcp.list({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(req.id)));
+  app.get(
+    '/mcp/servers',
+    {
+      schema: {
+        tags,
+        summary: 'attached servers, per-tool state (for `as` when given), blockedCount and the egress policy',
+        querystring: AsQuery,
+        response: { 200: ServersReply, ...E },
+      },
+    },
+    async (req) => mcp.list({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(req.id)),
+  );
 
-  app.post('/mcp/servers/attach', {
-    schema: { tags, summary: 'attach or replace a server at runtime; discovery runs at once and every tool lands blocked', body: McpServerConfig, response: { 200: AttachReply, ...E } },
-  }, async (req) => mcp.attach({ caller: callerOf(req), config: req.body }, wait(req.id)));
+  app.post(
+    '/mcp/servers/attach',
+    {
+      schema: {
+        tags,
+        summary: 'attach or replace a server at runtime; discovery runs at once and every tool lands blocked',
+        body: McpServerConfig,
+        response: { 200: AttachReply, ...E },
+      },
+    },
+    async (req) => mcp.attach({ caller: callerOf(req), config: req.body }, wait(req.id)),
+  );
 
-  app.post('/mcp/servers/detach', {
-    schema: { tags, summary: 'forget a runtime-attached server (its tool rules are kept); 409 for a boot server', body: ServerRef, response: { 200: DetachReply, ...E } },
-  }, async (req) => mcp.detach({ caller: callerOf(req), id: req.body.id }, wait(req.id)));
+  app.post(
+    '/mcp/servers/detach',
+    {
+      schema: {
+        tags,
+        summary: 'forget a runtime-attached server (its tool rules are kept); 409 for a boot server',
+        body: ServerRef,
+        response: { 200: DetachReply, ...E },
+      },
+    },
+    async (req) => mcp.detach({ caller: callerOf(req), id: req.body.id }, wait(req.id)),
+  );
 
-  app.post('/mcp/servers/refresh', {
-    schema: { tags, summary: 'rediscover every visible server; new tools land blocked', response: { 200: RefreshReply, ...E } },
-  }, async (req) => mcp.refresh({ caller: callerOf(req) }, wait(req.id)));
+  app.post(
+    '/mcp/servers/refresh',
+    {
+      schema: { tags, summary: 'rediscover every visible server; new tools land blocked', response: { 200: RefreshReply, ...E } },
+    },
+    async (req) => mcp.refresh({ caller: callerOf(req) }, wait(req.id)),
+  );
 
-  app.post('/mcp/servers/ping', {
-    schema: { tags, summary: 'reachability of one server and the number of tools it publishes', body: ServerRef, response: { 200: PingResult, ...E } },
-  }, async (req) => mcp.ping({ caller: callerOf(req), id: req.body.id }, wait(req.id)));
+  app.post(
+    '/mcp/servers/ping',
+    {
+      schema: {
+        tags,
+        summary: 'reachability of one server and the number of tools it publishes',
+        body: ServerRef,
+        response: { 200: PingResult, ...E },
+      },
+    },
+    async (req) => mcp.ping({ caller: callerOf(req), id: req.body.id }, wait(req.id)),
+  );
 
-  app.put('/mcp/servers/tools', {
-    schema: { tags, summary: 'set (enabled true/false) or clear (enabled omitted) a tool rule at one scope', body: ToolRule, response: { 200: RuleChange, ...E } },
-  }, async (req) => mcp.setRule({ caller: callerOf(req), rule: req.body }, wait(req.id)));
+  app.put(
+    '/mcp/servers/tools',
+    {
+      schema: {
+        tags,
+        summary: 'set (enabled true/false) or clear (enabled omitted) a tool rule at one scope',
+        body: ToolRule,
+        response: { 200: RuleChange, ...E },
+      },
+    },
+    async (req) => mcp.setRule({ caller: callerOf(req), rule: req.body }, wait(req.id)),
+  );
 
-  app.get('/mcp/tools', {
-    schema: { tags, summary: 'first-party svc_* tools plus exactly the external tools the seat may call', querystring: AsQuery, response: { 200: ToolsReply, ...E } },
-  }, async (req) => mcp.tools({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(req.id)));
+  app.get(
+    '/mcp/tools',
+    {
+      schema: {
+        tags,
+        summary: 'first-party svc_* tools plus exactly the external tools the seat may call',
+        querystring: AsQuery,
+        response: { 200: ToolsReply, ...E },
+      },
+    },
+    async (req) => mcp.tools({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(req.id)),
+  );
 
-  app.post('/mcp/call', {
-    // Every call already leaves an ExternalMcpCalled row and event (trace id = request id), and a
-    // refusal or failure a log line from the worker: two request log lines per call add only
-    // their cost (about a fifth of an embedded call's time). Warnings still go out.
-    logLevel: 'warn',
-    schema: { tags, summary: 'call mcp__<server>__<tool> through the allowlist; results are flagged untrusted', body: CallRequest, response: { 200: CallReply, ...E } },
-  }, async (req) => {
-    const caller = callerOf(req);
-    const out = await mcp.call.request({
-      name: req.body.name, arguments: req.body.arguments ?? {}, seat: req.body.as ?? caller.seat,
-      ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }), askSurface: false, caller,
-    }, { traceId: req.id, timeoutMs: CALL_TIMEOUT_MS });
-    if (out.status !== 'ok') throw new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` });
-    return out;
-  });
+  app.post(
+    '/mcp/call',
+    {
+      // Every call already leaves an ExternalMcpCalled row and event (trace id = request id), and a
+      // refusal or failure a log line from the worker: two request log lines per call add only
+      // their cost (about a fifth of an embedded call's time). Warnings still go out.
+      logLevel: 'warn',
+      schema: {
+        tags,
+        summary: 'call mcp__<server>__<tool> through the allowlist; results are flagged untrusted',
+        body: CallRequest,
+        response: { 200: CallReply, ...E },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const out = await mcp.call.request(
+        {
+          name: req.body.name,
+          arguments: req.body.arguments ?? {},
+          seat: req.body.as ?? caller.seat,
+          ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }),
+          askSurface: false,
+          caller,
+        },
+        { traceId: req.id, timeoutMs: CALL_TIMEOUT_MS },
+      );
+      if (out.status !== 'ok') throw new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` });
+      return out;
+    },
+  );
 
-  app.get('/mcp/secrets', {
-    schema: { tags, summary: 'sealed credential refs of the caller\'s scope, each with its last four characters', response: { 200: SecretsReply, ...E } },
-  }, async (req) => mcp.secrets({ caller: callerOf(req) }, wait(req.id)));
+  app.get(
+    '/mcp/secrets',
+    {
+      schema: {
+        tags,
+        summary: "sealed credential refs of the caller's scope, each with its last four characters",
+        response: { 200: SecretsReply, ...E },
+      },
+    },
+    async (req) => mcp.secrets({ caller: callerOf(req) }, wait(req.id)),
+  );
 
-  app.put('/mcp/secrets/:ref', {
-    schema: { tags, summary: 'store (or replace) a sealed credential in the caller\'s scope; 503 without SVC_SESSION_KEY', params: SecretParams, body: SecretBody, response: { 200: SecretSetReply, ...E } },
-  }, async (req) => {
-    const caller = callerOf(req);
-    const key = deps.config.sessionKey;
-    if (key === undefined) throw new AppError('sealing_key_unavailable');
-    const owner = caller.workspace ?? '';
-    const sealed = seal(key, req.body.value, mcpSecretLabel(owner, req.params.ref));
-    return mcp.secretSet({ caller, ref: req.params.ref, sealed, last4: req.body.value.slice(-4) }, wait(req.id));
-  });
+  app.put(
+    '/mcp/secrets/:ref',
+    {
+      schema: {
+        tags,
+        summary: "store (or replace) a sealed credential in the caller's scope; 503 without SVC_SESSION_KEY",
+        params: SecretParams,
+        body: SecretBody,
+        response: { 200: SecretSetReply, ...E },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const key = deps.config.sessionKey;
+      if (key === undefined) throw new AppError('sealing_key_unavailable');
+      const owner = caller.workspace ?? '';
+      const sealed = seal(key, req.body.value, mcpSecretLabel(owner, req.params.ref));
+      return mcp.secretSet({ caller, ref: req.params.ref, sealed, last4: req.body.value.slice(-4) }, wait(req.id));
+    },
+  );
 
-  app.delete('/mcp/secrets/:ref', {
-    schema: { tags, summary: 'clear a sealed credential of the caller\'s scope', params: SecretParams, response: { 200: SecretClearReply, ...E } },
-  }, async (req) => mcp.secretClear({ caller: callerOf(req), ref: req.params.ref }, wait(req.id)));
+  app.delete(
+    '/mcp/secrets/:ref',
+    {
+      schema: {
+        tags,
+        summary: "clear a sealed credential of the caller's scope",
+        params: SecretParams,
+        response: { 200: SecretClearReply, ...E },
+      },
+    },
+    async (req) => mcp.secretClear({ caller: callerOf(req), ref: req.params.ref }, wait(req.id)),
+  );
 };

@@ -11,27 +11,55 @@ import type { GatewayDeps } from '../types.js';
  * replies to its question; the author is the authenticated caller, whatever the body says. A seat
  * reads only its own thread (identity/gates.ts). */
 export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  app.post('/messages', {
-    schema: { tags: ['flows'], summary: 'posts a message to a thread; a reply naming a question answers its gate', body: PostMessage, response: { 200: PostMessageReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
-  }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    const { thread, replyTo, kind, body } = req.body;
-    const payload: GateMessageRequest = {
-      ...(thread === undefined ? {} : { thread }), ...(replyTo === undefined ? {} : { replyTo }), ...(kind === undefined ? {} : { kind }),
-      body, author: caller.seat, authorKind: caller.authorKind, authorId: caller.seat, operator: isOperator(caller),
-    };
-    const reply = await clientOf(deps.bus, 'gate').message(payload, { traceId: req.id, timeoutMs: 15_000 });
-    // The message is stored either way; the answer just did not count.
-    if (reply.gate?.outcome === 'assignee_mismatch') throw new AppError('gate_assignee_mismatch', { message: `only the assignee may answer question ${reply.gate.questionId}; the message was recorded as assignee_mismatch` });
-    return reply;
-  });
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'posts a message to a thread; a reply naming a question answers its gate',
+        body: PostMessage,
+        response: { 200: PostMessageReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => {
+      const caller = req.caller ?? OPERATOR;
+      const { thread, replyTo, kind, body } = req.body;
+      const payload: GateMessageRequest = {
+        ...(thread === undefined ? {} : { thread }),
+        ...(replyTo === undefined ? {} : { replyTo }),
+        ...(kind === undefined ? {} : { kind }),
+        body,
+        author: caller.seat,
+        authorKind: caller.authorKind,
+        authorId: caller.seat,
+        operator: isOperator(caller),
+      };
+      const reply = await clientOf(deps.bus, 'gate').message(payload, { traceId: req.id, timeoutMs: 15_000 });
+      // The message is stored either way; the answer just did not count.
+      if (reply.gate?.outcome === 'assignee_mismatch')
+        throw new AppError('gate_assignee_mismatch', {
+          message: `only the assignee may answer question ${reply.gate.questionId}; the message was recorded as assignee_mismatch`,
+        });
+      return reply;
+    },
+  );
 
-  app.get('/messages', {
-    schema: { tags: ['flows'], summary: 'reads a thread, oldest first (the last `limit` messages, or those after `after`)', querystring: MessagesQuery, response: { 200: MessageList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
-  }, async (req) => {
-    const caller = req.caller ?? OPERATOR;
-    if (!mayUseThread(req.query.thread, caller)) throw new AppError('record_not_found', { message: `no thread ${req.query.thread} is open to ${caller.seat}` });
-    const rows = await threadMessages(deps.store, req.query.thread, req.query.limit ?? 50, req.query.after);
-    return { thread: req.query.thread, messages: rows.map(messageView) };
-  });
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'reads a thread, oldest first (the last `limit` messages, or those after `after`)',
+        querystring: MessagesQuery,
+        response: { 200: MessageList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const caller = req.caller ?? OPERATOR;
+      if (!mayUseThread(req.query.thread, caller))
+        throw new AppError('record_not_found', { message: `no thread ${req.query.thread} is open to ${caller.seat}` });
+      const rows = await threadMessages(deps.store, req.query.thread, req.query.limit ?? 50, req.query.after);
+      return { thread: req.query.thread, messages: rows.map(messageView) };
+    },
+  );
 };

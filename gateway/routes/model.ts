@@ -7,7 +7,16 @@ import type { GatewayDeps } from '../types.js';
 /** `/model/*`: one completion through the configured model provider, which runs on a worker
  * (`ops.complete`) so it is metered where every model step is. */
 export const modelRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  app.post('/model/complete', {
-    schema: { tags: ['flows'], summary: 'one completion through the configured model provider (metered)', body: ModelCompleteRequest, response: { 200: ModelCompleteReply, 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody } },
-  }, async (req) => clientOf(deps.bus, 'ops').complete(req.body, { traceId: req.id, timeoutMs: 90_000 }));
+  app.post(
+    '/model/complete',
+    {
+      schema: {
+        tags: ['flows'],
+        summary: 'one completion through the configured model provider (metered)',
+        body: ModelCompleteRequest,
+        response: { 200: ModelCompleteReply, 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => clientOf(deps.bus, 'ops').complete(req.body, { traceId: req.id, timeoutMs: 90_000 }),
+  );
 };

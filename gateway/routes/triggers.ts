@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../schemas/errors.js';
 import {
-  CreateTriggerBody, DeliveryList, DeliveryQuery, TriggerDeleted, TriggerEnabledBody, TriggerIdBody, TriggerList, TriggerMinted, TriggerReply,
+  CreateTriggerBody,
+  DeliveryList,
+  DeliveryQuery,
+  TriggerDeleted,
+  TriggerEnabledBody,
+  TriggerIdBody,
+  TriggerList,
+  TriggerMinted,
+  TriggerReply,
 } from '../../schemas/triggers.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { clientOf } from '../../bus/verbs.js';
@@ -19,27 +27,83 @@ export const triggerRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
   const wait = (req: FastifyRequest) => ({ traceId: req.id, timeoutMs: 15_000 });
   const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody, 504: ErrorBody };
 
-  app.get('/flows/triggers', {
-    schema: { tags: ['triggers'], summary: 'webhook triggers (never the secret)', response: { 200: TriggerList, 401: ErrorBody, 504: ErrorBody } },
-  }, async (req) => trigger.list({ caller: caller(req) }, wait(req)));
+  app.get(
+    '/flows/triggers',
+    {
+      schema: {
+        tags: ['triggers'],
+        summary: 'webhook triggers (never the secret)',
+        response: { 200: TriggerList, 401: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => trigger.list({ caller: caller(req) }, wait(req)),
+  );
 
-  app.post('/flows/triggers', {
-    schema: { tags: ['triggers'], summary: 'mint a webhook trigger; the secret is shown this once', body: CreateTriggerBody, response: { 200: TriggerMinted, ...errors } },
-  }, async (req) => trigger.create({ caller: caller(req), body: req.body }, wait(req)));
+  app.post(
+    '/flows/triggers',
+    {
+      schema: {
+        tags: ['triggers'],
+        summary: 'mint a webhook trigger; the secret is shown this once',
+        body: CreateTriggerBody,
+        response: { 200: TriggerMinted, ...errors },
+      },
+    },
+    async (req) => trigger.create({ caller: caller(req), body: req.body }, wait(req)),
+  );
 
-  app.post('/flows/triggers/rotate', {
-    schema: { tags: ['triggers'], summary: 'new secret; the old one stops verifying at once', body: TriggerIdBody, response: { 200: TriggerMinted, ...errors } },
-  }, async (req) => trigger.rotate({ caller: caller(req), id: req.body.id }, wait(req)));
+  app.post(
+    '/flows/triggers/rotate',
+    {
+      schema: {
+        tags: ['triggers'],
+        summary: 'new secret; the old one stops verifying at once',
+        body: TriggerIdBody,
+        response: { 200: TriggerMinted, ...errors },
+      },
+    },
+    async (req) => trigger.rotate({ caller: caller(req), id: req.body.id }, wait(req)),
+  );
 
-  app.post('/flows/triggers/enabled', {
-    schema: { tags: ['triggers'], summary: 'enable or disable a trigger', body: TriggerEnabledBody, response: { 200: TriggerReply, ...errors } },
-  }, async (req) => trigger.enable({ caller: caller(req), id: req.body.id, enabled: req.body.enabled }, wait(req)));
+  app.post(
+    '/flows/triggers/enabled',
+    {
+      schema: {
+        tags: ['triggers'],
+        summary: 'enable or disable a trigger',
+        body: TriggerEnabledBody,
+        response: { 200: TriggerReply, ...errors },
+      },
+    },
+    async (req) => trigger.enable({ caller: caller(req), id: req.body.id, enabled: req.body.enabled }, wait(req)),
+  );
 
-  app.post('/flows/triggers/delete', {
-    schema: { tags: ['triggers'], summary: 'remove a trigger', body: TriggerIdBody, response: { 200: TriggerDeleted, ...errors } },
-  }, async (req) => trigger.delete({ caller: caller(req), id: req.body.id }, wait(req)));
+  app.post(
+    '/flows/triggers/delete',
+    {
+      schema: { tags: ['triggers'], summary: 'remove a trigger', body: TriggerIdBody, response: { 200: TriggerDeleted, ...errors } },
+    },
+    async (req) => trigger.delete({ caller: caller(req), id: req.body.id }, wait(req)),
+  );
 
-  app.get('/flows/triggers/deliveries', {
-    schema: { tags: ['triggers'], summary: 'delivery log, newest first (never bodies)', querystring: DeliveryQuery, response: { 200: DeliveryList, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody } },
-  }, async (req) => trigger.deliveries({ caller: caller(req), ...(req.query.triggerId === undefined ? {} : { triggerId: req.query.triggerId }), limit: req.query.limit ?? 50 }, wait(req)));
+  app.get(
+    '/flows/triggers/deliveries',
+    {
+      schema: {
+        tags: ['triggers'],
+        summary: 'delivery log, newest first (never bodies)',
+        querystring: DeliveryQuery,
+        response: { 200: DeliveryList, 401: ErrorBody, 404: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) =>
+      trigger.deliveries(
+        {
+          caller: caller(req),
+          ...(req.query.triggerId === undefined ? {} : { triggerId: req.query.triggerId }),
+          limit: req.query.limit ?? 50,
+        },
+        wait(req),
+      ),
+  );
 };

@@ -9,10 +9,19 @@ function startOfUtcMonth(now = new Date()): Date {
 }
 
 export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  app.get('/usage', {
-    schema: { tags: ['runtime'], summary: 'operation counts by audit-event type', querystring: UsageQuery, response: { 200: Usage, 400: ErrorBody, 401: ErrorBody } },
-  }, async (req) => {
-    const since = req.query.since === undefined ? startOfUtcMonth() : new Date(req.query.since);
-    return { since: since.toISOString(), counts: await usageCounts(deps.store, since), complete: true };
-  });
+  app.get(
+    '/usage',
+    {
+      schema: {
+        tags: ['runtime'],
+        summary: 'operation counts by audit-event type',
+        querystring: UsageQuery,
+        response: { 200: Usage, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req) => {
+      const since = req.query.since === undefined ? startOfUtcMonth() : new Date(req.query.since);
+      return { since: since.toISOString(), counts: await usageCounts(deps.store, since), complete: true };
+    },
+  );
 };

@@ -3,5 +3,8 @@ import { Type } from 'typebox';
 import { verb } from './verb.js';
 
 export const clockVerbs = {
-  minute: verb(Type.Object({ window: Type.Integer(), at: Type.String() }), Type.Object({ window: Type.Integer(), handled: Type.Boolean() })),
+  minute: verb(
+    Type.Object({ window: Type.Integer(), at: Type.String() }),
+    Type.Object({ window: Type.Integer(), handled: Type.Boolean() }),
+  ),
 };

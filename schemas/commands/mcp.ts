@@ -5,8 +5,20 @@
  */
 import { Type } from 'typebox';
 import {
-  AttachReply, DetachReply, McpCallCommand, McpCallOutcome, McpServerConfig, PingResult, RefreshReply, RuleChange,
-  SecretClearReply, SecretSetReply, SecretsReply, ServersReply, ToolRule, ToolsReply,
+  AttachReply,
+  DetachReply,
+  McpCallCommand,
+  McpCallOutcome,
+  McpServerConfig,
+  PingResult,
+  RefreshReply,
+  RuleChange,
+  SecretClearReply,
+  SecretSetReply,
+  SecretsReply,
+  ServersReply,
+  ToolRule,
+  ToolsReply,
 } from '../mcp.js';
 import { Caller } from '../../identity/caller.js';
 import { verb } from './verb.js';
@@ -20,7 +32,10 @@ export const mcpVerbs = {
   refresh: verb(Scoped({}), RefreshReply),
   ping: verb(Scoped({ id: Type.String() }), PingResult),
   /** Sent by the clock sweep every SVC_MCP_REFRESH_MINUTES. */
-  sweep: verb(Type.Object({ window: Type.Integer() }), Type.Object({ window: Type.Integer(), handled: Type.Boolean(), servers: Type.Integer() })),
+  sweep: verb(
+    Type.Object({ window: Type.Integer() }),
+    Type.Object({ window: Type.Integer(), handled: Type.Boolean(), servers: Type.Integer() }),
+  ),
   setRule: verb(Scoped({ rule: ToolRule }), RuleChange),
   tools: verb(Scoped({ as: Type.Optional(Type.String()) }), ToolsReply),
   call: verb(McpCallCommand, McpCallOutcome, { rpc: true }),

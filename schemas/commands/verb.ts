@@ -17,6 +17,10 @@ export type Verbs = Readonly<Record<string, Verb>>;
 export type InputOf<V extends Verb> = Static<V['input']>;
 export type OutputOf<V extends Verb> = Static<V['output']>;
 
-export function verb<I extends TSchema, O extends TSchema, R extends boolean = false>(input: I, output: O, opts: { rpc?: R } = {}): Verb<I, O, R> {
+export function verb<I extends TSchema, O extends TSchema, R extends boolean = false>(
+  input: I,
+  output: O,
+  opts: { rpc?: R } = {},
+): Verb<I, O, R> {
   return { input, output, rpc: (opts.rpc ?? false) as R };
 }

@@ -12,7 +12,10 @@ export const AuditEvent = defineEntity({
     // bigint as a string: lossless past 2^53 and JSON-safe (a JS bigint is not).
     id: p.bigint('string').primary().autoincrement(),
     type: p.string().index(),
-    at: p.datetime().index().onCreate(() => new Date()),
+    at: p
+      .datetime()
+      .index()
+      .onCreate(() => new Date()),
     traceId: p.string().nullable(),
     data: p.json<Record<string, unknown>>(),
   },

@@ -8,7 +8,11 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export type GateStatus = 'open' | 'resolved' | 'timed_out' | 'closed';
 export type GatePurpose = 'human_gate' | 'connector_ask';
-export interface GateOption { id: string; label: string; port: string | null }
+export interface GateOption {
+  id: string;
+  label: string;
+  port: string | null;
+}
 
 export const GateQuestion = defineEntity({
   name: 'GateQuestion',

@@ -38,4 +38,22 @@ export { PausedAgent } from './PausedAgent.js';
 export { WebhookDelivery } from './WebhookDelivery.js';
 export { WebhookTrigger } from './WebhookTrigger.js';
 
-export const entities = [AuditEvent, AuditOutbox, Claim, GateQuestion, Message, ModelCall, FlowDefinition, FlowRun, FlowCheckpoint, FlowAttempt, McpServer, McpCatalog, McpRule, McpSecret, WebhookTrigger, WebhookDelivery, PausedAgent];
+export const entities = [
+  AuditEvent,
+  AuditOutbox,
+  Claim,
+  GateQuestion,
+  Message,
+  ModelCall,
+  FlowDefinition,
+  FlowRun,
+  FlowCheckpoint,
+  FlowAttempt,
+  McpServer,
+  McpCatalog,
+  McpRule,
+  McpSecret,
+  WebhookTrigger,
+  WebhookDelivery,
+  PausedAgent,
+];

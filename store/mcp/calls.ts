@@ -9,11 +9,16 @@ import type { Store } from '../types.js';
 import { serverKey } from './orm.js';
 import type { Level, McpRepository, RuleRow } from './types.js';
 
-export function callReads(store: Store, listed: (catalog: string) => string, toolParam: string): Pick<McpRepository, 'visibleRuntimeServer' | 'callRules'> {
+export function callReads(
+  store: Store,
+  listed: (catalog: string) => string,
+  toolParam: string,
+): Pick<McpRepository, 'visibleRuntimeServer' | 'callRules'> {
   const sql = rawSql(store);
   const servers = `select "owner", "config" from ${sql.table('mcp_server')} where "key" in ($1, $2)`;
-  const rules = `select ${listed('c."tools"')} as "found", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${sql.table('mcp_catalog')} c`
-    + ` left join ${sql.table('mcp_rule')} r on r."owner" = $1 and r."server" = $2 and r."tool" in (${toolParam}, '*') where c."key" = $4`;
+  const rules =
+    `select ${listed('c."tools"')} as "found", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${sql.table('mcp_catalog')} c` +
+    ` left join ${sql.table('mcp_rule')} r on r."owner" = $1 and r."server" = $2 and r."tool" in (${toolParam}, '*') where c."key" = $4`;
   return {
     async visibleRuntimeServer(owner, id) {
       const rows = await sql.rows(servers, [serverKey(owner, id), serverKey('', id)]);
@@ -25,10 +30,18 @@ export function callReads(store: Store, listed: (catalog: string) => string, too
     async callRules(owner, server, tool) {
       const rows = await sql.rows(rules, [owner, server, tool, serverKey(owner, server)]);
       const found = rows.length > 0 && (rows[0]!.found === true || rows[0]!.found === 1);
-      const decide = rows.filter((r) => r.tool !== null && r.tool !== undefined).map((r): RuleRow => ({
-        owner, server, tool: r.tool as string, level: r.level as Level, ref: r.ref as string, enabled: r.enabled === true || r.enabled === 1,
-        effect: (r.effect ?? undefined) as Effect | undefined, mode: (r.mode ?? undefined) as Mode | undefined,
-      }));
+      const decide = rows
+        .filter((r) => r.tool !== null && r.tool !== undefined)
+        .map((r): RuleRow => ({
+          owner,
+          server,
+          tool: r.tool as string,
+          level: r.level as Level,
+          ref: r.ref as string,
+          enabled: r.enabled === true || r.enabled === 1,
+          effect: (r.effect ?? undefined) as Effect | undefined,
+          mode: (r.mode ?? undefined) as Mode | undefined,
+        }));
       return { found, rules: decide };
     },
   };

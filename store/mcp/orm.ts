@@ -10,12 +10,20 @@ import type { Level, McpRepository, RuleRow } from './types.js';
 
 export const serverKey = (owner: string, id: string): string => `${owner}/${id}`;
 const ruleKey = (owner: string, server: string, tool: string, level: string, ref: string) =>
-  createHash('sha256').update(JSON.stringify([owner, server, tool, level, ref])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([owner, server, tool, level, ref]))
+    .digest('hex');
 
 function toRule(r: McpRule): RuleRow {
   return {
-    owner: r.owner, server: r.server, tool: r.tool, level: r.level as Level, ref: r.ref, enabled: r.enabled,
-    effect: (r.effect ?? undefined) as Effect | undefined, mode: (r.mode ?? undefined) as Mode | undefined,
+    owner: r.owner,
+    server: r.server,
+    tool: r.tool,
+    level: r.level as Level,
+    ref: r.ref,
+    enabled: r.enabled,
+    effect: (r.effect ?? undefined) as Effect | undefined,
+    mode: (r.mode ?? undefined) as Mode | undefined,
   };
 }
 
@@ -31,7 +39,14 @@ export function ormMcp(store: Store): OrmMcp {
     async putRuntimeServer(owner, config, by) {
       const em = store.em();
       const existed = (await em.count(McpServer, { key: serverKey(owner, config.id) })) > 0;
-      await em.upsert(McpServer, { key: serverKey(owner, config.id), owner, serverId: config.id, config, attachedAt: new Date(), attachedBy: by });
+      await em.upsert(McpServer, {
+        key: serverKey(owner, config.id),
+        owner,
+        serverId: config.id,
+        config,
+        attachedAt: new Date(),
+        attachedBy: by,
+      });
       return existed;
     },
 
@@ -55,8 +70,17 @@ export function ormMcp(store: Store): OrmMcp {
 
     async upsertRule(r, by) {
       await store.em().upsert(McpRule, {
-        key: ruleKey(r.owner, r.server, r.tool, r.level, r.ref), owner: r.owner, server: r.server, tool: r.tool, level: r.level, ref: r.ref,
-        enabled: r.enabled, effect: r.effect ?? null, mode: r.mode ?? null, updatedAt: new Date(), updatedBy: by,
+        key: ruleKey(r.owner, r.server, r.tool, r.level, r.ref),
+        owner: r.owner,
+        server: r.server,
+        tool: r.tool,
+        level: r.level,
+        ref: r.ref,
+        enabled: r.enabled,
+        effect: r.effect ?? null,
+        mode: r.mode ?? null,
+        updatedAt: new Date(),
+        updatedBy: by,
       });
     },
 

@@ -5,5 +5,8 @@ import type { OrmMcp } from './orm.js';
 import type { McpRepository } from './types.js';
 
 export function sqliteMcp(store: Store, orm: OrmMcp): McpRepository {
-  return { ...orm, ...callReads(store, (tools) => `exists (select 1 from json_each(${tools}) t where json_extract(t.value, '$.name') = $3)`, '$3') };
+  return {
+    ...orm,
+    ...callReads(store, (tools) => `exists (select 1 from json_each(${tools}) t where json_extract(t.value, '$.name') = $3)`, '$3'),
+  };
 }

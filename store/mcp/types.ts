@@ -21,7 +21,10 @@ export interface RuleRow {
   readonly mode: Mode | undefined;
 }
 
-export interface RuntimeServer { owner: string; config: McpServerConfig }
+export interface RuntimeServer {
+  owner: string;
+  config: McpServerConfig;
+}
 
 export interface McpRepository {
   runtimeServers(): Promise<RuntimeServer[]>;

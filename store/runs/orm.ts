@@ -32,7 +32,9 @@ export function ormRuns(store: Store): OrmRuns {
       const where = force
         ? { id, status: 'running' }
         : { id, status: 'running', $or: [{ leaseHolder: null }, { leaseExpiresAt: { $lt: now } }, { leaseHolder: lease.holder }] };
-      return (await store.em().nativeUpdate(FlowRun, where, { leaseHolder: lease.holder, leaseExpiresAt: expiry(lease), updatedAt: now })) === 1;
+      return (
+        (await store.em().nativeUpdate(FlowRun, where, { leaseHolder: lease.holder, leaseExpiresAt: expiry(lease), updatedAt: now })) === 1
+      );
     },
 
     async claimWaiting(id, lease, match, signal, clearPause) {
@@ -42,14 +44,29 @@ export function ormRuns(store: Store): OrmRuns {
       if (match.notReason !== undefined) where.waitingReason = { $ne: match.notReason };
       const now = new Date(lease.now());
       const n = await store.em().nativeUpdate(FlowRun, where, {
-        status: 'running', waitingReason: null, waitingStepId: null, waitingToken: null, leaseHolder: lease.holder, leaseExpiresAt: expiry(lease),
-        resumeSignal: signal as Record<string, unknown> | null, updatedAt: now, ...(clearPause ? { pauseRequested: false } : {}),
+        status: 'running',
+        waitingReason: null,
+        waitingStepId: null,
+        waitingToken: null,
+        leaseHolder: lease.holder,
+        leaseExpiresAt: expiry(lease),
+        resumeSignal: signal as Record<string, unknown> | null,
+        updatedAt: now,
+        ...(clearPause ? { pauseRequested: false } : {}),
       });
       return n === 1;
     },
 
     async leavePendingSignal(id, stepId, signal) {
-      return (await store.em().nativeUpdate(FlowRun, { id, status: 'running', cursor: stepId, pendingSignal: null }, { pendingSignal: signal as Record<string, unknown> })) === 1;
+      return (
+        (await store
+          .em()
+          .nativeUpdate(
+            FlowRun,
+            { id, status: 'running', cursor: stepId, pendingSignal: null },
+            { pendingSignal: signal as Record<string, unknown> },
+          )) === 1
+      );
     },
 
     openAttempts: (runId) => store.em().find(FlowAttempt, { runId, closedAt: null }),
@@ -62,26 +79,53 @@ export function ormRuns(store: Store): OrmRuns {
       const where: Record<string, unknown> = { id, status: { $in: ['running', 'waiting'] } };
       if (onlyHolder !== undefined) where.leaseHolder = onlyHolder;
       const n = await store.em().nativeUpdate(FlowRun, where, {
-        status, errorCode: code, errorMessage: message, endedAt: now, updatedAt: now, leaseHolder: null, leaseExpiresAt: null, pendingSignal: null,
+        status,
+        errorCode: code,
+        errorMessage: message,
+        endedAt: now,
+        updatedAt: now,
+        leaseHolder: null,
+        leaseExpiresAt: null,
+        pendingSignal: null,
       });
       return n === 1;
     },
 
-    interrupt: (id, attemptKey, message, now, holder) => store.em().transactional(async (tem) => {
-      const n = await tem.nativeUpdate(FlowRun, { id, status: 'running', leaseHolder: holder }, {
-        status: 'error', errorCode: 'flow_step_interrupted', errorMessage: message, endedAt: now, updatedAt: now, leaseHolder: null, leaseExpiresAt: null, pendingSignal: null,
-      });
-      if (n !== 1) return false;
-      await closeAttempt(tem, attemptKey, 'interrupted', now);
-      return true;
-    }),
+    interrupt: (id, attemptKey, message, now, holder) =>
+      store.em().transactional(async (tem) => {
+        const n = await tem.nativeUpdate(
+          FlowRun,
+          { id, status: 'running', leaseHolder: holder },
+          {
+            status: 'error',
+            errorCode: 'flow_step_interrupted',
+            errorMessage: message,
+            endedAt: now,
+            updatedAt: now,
+            leaseHolder: null,
+            leaseExpiresAt: null,
+            pendingSignal: null,
+          },
+        );
+        if (n !== 1) return false;
+        await closeAttempt(tem, attemptKey, 'interrupted', now);
+        return true;
+      }),
 
     async requestPause(id, now) {
-      return (await store.em().nativeUpdate(FlowRun, { id, status: { $in: ['running', 'waiting'] } }, { pauseRequested: true, updatedAt: now })) === 1;
+      return (
+        (await store
+          .em()
+          .nativeUpdate(FlowRun, { id, status: { $in: ['running', 'waiting'] } }, { pauseRequested: true, updatedAt: now })) === 1
+      );
     },
 
     async withdrawPause(id, now) {
-      return (await store.em().nativeUpdate(FlowRun, { id, status: 'running', pauseRequested: true }, { pauseRequested: false, updatedAt: now })) === 1;
+      return (
+        (await store
+          .em()
+          .nativeUpdate(FlowRun, { id, status: 'running', pauseRequested: true }, { pauseRequested: false, updatedAt: now })) === 1
+      );
     },
   };
 }
@@ -97,10 +141,24 @@ async function careful(tem: EntityManager, b: Boundary, lease: Lease, fin: Final
   const base = { id: b.runId, leaseHolder: lease.holder, status: 'running', seq: b.seq };
   const current = () => tem.findOne(FlowRun, { id: b.runId }, { disableIdentityMap: true });
   const lost = (cur: RunRow | null) => !cur || cur.status !== 'running' || cur.leaseHolder !== lease.holder || cur.seq !== b.seq;
-  const data: Record<string, unknown> = { cursor: b.cursor, seq: seqAfter(b), outputs: b.outputs, trace: b.trace, updatedAt: now, pendingSignal: null, resumeSignal: null };
+  const data: Record<string, unknown> = {
+    cursor: b.cursor,
+    seq: seqAfter(b),
+    outputs: b.outputs,
+    trace: b.trace,
+    updatedAt: now,
+    pendingSignal: null,
+    resumeSignal: null,
+  };
   if (fin.status === 'running') data.leaseExpiresAt = expiry(lease);
   else Object.assign(data, { status: fin.status, leaseHolder: null, leaseExpiresAt: null });
-  if (fin.status === 'waiting') Object.assign(data, { waitingReason: fin.reason, waitingStepId: fin.stepId, waitingToken: fin.token ?? null, resumeSignal: fin.resumeSignal ?? null });
+  if (fin.status === 'waiting')
+    Object.assign(data, {
+      waitingReason: fin.reason,
+      waitingStepId: fin.stepId,
+      waitingToken: fin.token ?? null,
+      resumeSignal: fin.resumeSignal ?? null,
+    });
   if (fin.status === 'completed' || fin.status === 'error') data.endedAt = now;
   if (fin.status === 'error') Object.assign(data, { errorCode: fin.code, errorMessage: fin.message });
 

@@ -16,9 +16,18 @@ import { FlowRun } from '../entities/FlowRun.js';
 
 /** The run's columns by name (JSON values as they are, dates as ISO text) and the start's extras. */
 export type InsertRow = Record<string, unknown> & {
-  id: string; parent_key: string | null; principal: string;
-  refuse_paused: boolean; audit_type: string; audit_at: string; audit_trace: string | null; audit_data: unknown;
-  cps: unknown; end_type: string | null; end_trace: string | null; end_data: unknown;
+  id: string;
+  parent_key: string | null;
+  principal: string;
+  refuse_paused: boolean;
+  audit_type: string;
+  audit_at: string;
+  audit_trace: string | null;
+  audit_data: unknown;
+  cps: unknown;
+  end_type: string | null;
+  end_trace: string | null;
+  end_data: unknown;
 };
 
 export type InsertOutcome = { auditId: string; endId: string | undefined } | { auditId: undefined; paused: boolean };
@@ -30,23 +39,28 @@ export const insertBatched = pgBatch<InsertRow, InsertOutcome>({
     const names = columns.map((c) => `"${c.name}"`).join(', ');
     const typed = columns.map((c) => `"${c.name}" ${c.type}`).join(', ');
     const [P, T, A, C] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event'), sql.table('flow_checkpoint')];
-    return `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, ${typed}, refuse_paused boolean, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb, cps jsonb, end_type text, end_trace text, end_data jsonb)), `
-      + `p as (select i.n from i where i.refuse_paused and exists (select 1 from ${P} where "seat" = i."principal")), `
+    return (
+      `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, ${typed}, refuse_paused boolean, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb, cps jsonb, end_type text, end_trace text, end_data jsonb)), ` +
+      `p as (select i.n from i where i.refuse_paused and exists (select 1 from ${P} where "seat" = i."principal")), ` +
       // ON CONFLICT without a target covers both the primary key and the unique parent key.
-      + `r as (insert into ${T} (${names}) select ${names} from i where not exists (select 1 from p where p.n = i.n) on conflict do nothing returning "id"), `
+      `r as (insert into ${T} (${names}) select ${names} from i where not exists (select 1 from p where p.n = i.n) on conflict do nothing returning "id"), ` +
       // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
       // The start's id before the end's.
-      + 'ids as materialized (select i.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid, case when i.end_type is not null then nextval(pg_get_serial_sequence($2, \'id\')) end as eid from i join r on r."id" = i."id"), '
-      + `a as (insert into ${A} ("id", "type", "at", "trace_id", "data") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data from ids join i using (n) `
-      + 'union all select ids.eid, i.end_type, i.audit_at, i.end_trace, i.end_data from ids join i using (n) where ids.eid is not null), '
-      + `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") `
-      + `select i."id", h.ord, h.v->>'step_id', h.v->>'cursor', h.v->'outputs', i."principal", i."input", i.audit_at from ids join i using (n) cross join lateral jsonb_array_elements(coalesce(i.cps, '[]'::jsonb)) with ordinality h(v, ord)), `
+      'ids as materialized (select i.n, nextval(pg_get_serial_sequence($2, \'id\')) as aid, case when i.end_type is not null then nextval(pg_get_serial_sequence($2, \'id\')) end as eid from i join r on r."id" = i."id"), ' +
+      `a as (insert into ${A} ("id", "type", "at", "trace_id", "data") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data from ids join i using (n) ` +
+      'union all select ids.eid, i.end_type, i.audit_at, i.end_trace, i.end_data from ids join i using (n) where ids.eid is not null), ' +
+      `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") ` +
+      `select i."id", h.ord, h.v->>'step_id', h.v->>'cursor', h.v->'outputs', i."principal", i."input", i.audit_at from ids join i using (n) cross join lateral jsonb_array_elements(coalesce(i.cps, '[]'::jsonb)) with ordinality h(v, ord)), ` +
       // Its outbox rows, and the deletes of those whose events are on the stream by now (store/outbox-flags.ts).
-      + `${outboxCtes(sql, 'select ids.aid from ids union all select ids.eid from ids where ids.eid is not null', 3)} `
-      + 'select i.n, ids.aid, ids.eid, exists (select 1 from p where p.n = i.n) as "paused" from i left join ids using (n)';
+      `${outboxCtes(sql, 'select ids.aid from ids union all select ids.eid from ids where ids.eid is not null', 3)} ` +
+      'select i.n, ids.aid, ids.eid, exists (select 1 from p where p.n = i.n) as "paused" from i left join ids using (n)'
+    );
   },
   params: (store) => [rawSql(store).table('audit_event')],
-  read: (r) => (r?.aid !== null && r?.aid !== undefined ? { auditId: String(r.aid), endId: r.eid === null || r.eid === undefined ? undefined : String(r.eid) } : { auditId: undefined, paused: r?.paused === true }),
+  read: (r) =>
+    r?.aid !== null && r?.aid !== undefined
+      ? { auditId: String(r.aid), endId: r.eid === null || r.eid === undefined ? undefined : String(r.eid) }
+      : { auditId: undefined, paused: r?.paused === true },
   // Two starts of one run (or of one parent's step) in a statement could not be told apart.
   keys: (r) => (r.parent_key === null ? [`id:${r.id}`] : [`id:${r.id}`, `parent:${r.parent_key}`]),
   rider: withFlags,

@@ -23,10 +23,11 @@ import type { HeldCheckpoint, RunRepository, RunRow } from './types.js';
  * it stalled) opens nothing, so it cannot start a side effect the new holder does not know about.
  */
 const openBatched = pgBatch<{ key: string; run_id: string; step_id: string; worker: string; opened_at: string; seq: number }, boolean>({
-  text: (store) => 'with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, "key" text, "run_id" text, "step_id" text, "worker" text, "opened_at" timestamptz, "seq" int)), '
-    + `ins as (insert into ${rawSql(store).table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") select i."key", i."run_id", i."step_id", i."worker", i."opened_at" from i `
-    + `join ${rawSql(store).table('flow_run')} r on r."id" = i."run_id" and r."lease_holder" = i."worker" and r."status" = 'running' and r."seq" = i."seq" on conflict do nothing returning "key") `
-    + 'select i.n from i join ins using ("key")',
+  text: (store) =>
+    'with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, "key" text, "run_id" text, "step_id" text, "worker" text, "opened_at" timestamptz, "seq" int)), ' +
+    `ins as (insert into ${rawSql(store).table('flow_attempt')} ("key", "run_id", "step_id", "worker", "opened_at") select i."key", i."run_id", i."step_id", i."worker", i."opened_at" from i ` +
+    `join ${rawSql(store).table('flow_run')} r on r."id" = i."run_id" and r."lease_holder" = i."worker" and r."status" = 'running' and r."seq" = i."seq" on conflict do nothing returning "key") ` +
+    'select i.n from i join ins using ("key")',
   read: (r) => r !== undefined,
   keys: (r) => [r.key],
   max: 64,
@@ -60,14 +61,30 @@ export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
       const row = newRunRow(r, lease, o.state);
       const now = row.createdAt;
       const audit = { type: o.audit.type, at: now, traceId: o.audit.traceId ?? null, data: o.audit.data };
-      const end = o.state?.endAudit && { type: o.state.endAudit.type, at: now, traceId: o.state.endAudit.traceId ?? null, data: o.state.endAudit.data };
+      const end = o.state?.endAudit && {
+        type: o.state.endAudit.type,
+        at: now,
+        traceId: o.state.endAudit.traceId ?? null,
+        data: o.state.endAudit.data,
+      };
       const values = row as unknown as Record<string, unknown>;
-      const cols = Object.fromEntries(columns.map((c) => [c.name, values[c.prop] instanceof Date ? (values[c.prop] as Date).toISOString() : values[c.prop]]));
+      const cols = Object.fromEntries(
+        columns.map((c) => [c.name, values[c.prop] instanceof Date ? (values[c.prop] as Date).toISOString() : values[c.prop]]),
+      );
       const out = await insertBatched(store, {
-        ...cols, id: r.id, parent_key: row.parentKey ?? null, principal: r.principal,
-        refuse_paused: o.refusePaused, audit_type: audit.type, audit_at: now.toISOString(), audit_trace: audit.traceId, audit_data: audit.data,
+        ...cols,
+        id: r.id,
+        parent_key: row.parentKey ?? null,
+        principal: r.principal,
+        refuse_paused: o.refusePaused,
+        audit_type: audit.type,
+        audit_at: now.toISOString(),
+        audit_trace: audit.traceId,
+        audit_data: audit.data,
         cps: checkpointsJson(o.state?.checkpoints),
-        end_type: end?.type ?? null, end_trace: end?.traceId ?? null, end_data: end?.data ?? null,
+        end_type: end?.type ?? null,
+        end_trace: end?.traceId ?? null,
+        end_data: end?.data ?? null,
       });
       if (out.auditId === undefined) return { row: null, paused: out.paused, audit: undefined };
       const endAudit: StoredAudit | undefined = end && out.endId !== undefined ? { id: out.endId, ...end } : undefined;
@@ -81,7 +98,9 @@ export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
 
     openAttempt(runId, stepId, seq, lease, reenter) {
       const at = new Date(lease.now()).toISOString();
-      return openWithReentry(repo, store, runId, stepId, seq, lease, reenter, (key) => openBatched(store, { key, run_id: runId, step_id: stepId, worker: lease.holder, opened_at: at, seq }));
+      return openWithReentry(repo, store, runId, stepId, seq, lease, reenter, (key) =>
+        openBatched(store, { key, run_id: runId, step_id: stepId, worker: lease.holder, opened_at: at, seq }),
+      );
     },
 
     /**
@@ -96,14 +115,36 @@ export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
       const waiting = fin.status === 'waiting' ? fin : undefined;
       const error = fin.status === 'error' ? fin : undefined;
       const out = await writeBatched(store, {
-        run_id: b.runId, holder: lease.holder, seq: b.seq, cursor: b.cursor, outputs: b.outputs, trace: b.trace, at: now.toISOString(), status: fin.status,
+        run_id: b.runId,
+        holder: lease.holder,
+        seq: b.seq,
+        cursor: b.cursor,
+        outputs: b.outputs,
+        trace: b.trace,
+        at: now.toISOString(),
+        status: fin.status,
         held: checkpointsJson(b.held),
-        resume_signal: waiting?.resumeSignal ?? null, waiting_reason: waiting?.reason ?? null, waiting_step_id: waiting?.stepId ?? null, waiting_token: waiting?.token ?? null,
-        error_code: error?.code ?? null, error_message: error?.message ?? null, step_id: b.stepId, outcome: b.attemptOutcome, akey: b.attemptKey ?? null,
-        audit_type: audit?.type ?? null, audit_trace: audit?.traceId ?? null, audit_data: audit?.data ?? null,
+        resume_signal: waiting?.resumeSignal ?? null,
+        waiting_reason: waiting?.reason ?? null,
+        waiting_step_id: waiting?.stepId ?? null,
+        waiting_token: waiting?.token ?? null,
+        error_code: error?.code ?? null,
+        error_message: error?.message ?? null,
+        step_id: b.stepId,
+        outcome: b.attemptOutcome,
+        akey: b.attemptKey ?? null,
+        audit_type: audit?.type ?? null,
+        audit_trace: audit?.traceId ?? null,
+        audit_data: audit?.data ?? null,
       });
       if (!out) return orm.carefulBoundary(b, lease, fin);
-      const stored: StoredAudit | undefined = audit && { id: out.auditId!, type: audit.type, at: now, traceId: audit.traceId ?? null, data: audit.data };
+      const stored: StoredAudit | undefined = audit && {
+        id: out.auditId!,
+        type: audit.type,
+        at: now,
+        traceId: audit.traceId ?? null,
+        data: audit.data,
+      };
       return { ok: true, pauseRequested: false, audit: stored };
     },
   };

@@ -14,14 +14,26 @@ import type { TraceEntry } from '../../schemas/runs.js';
 
 export type RunRow = FlowRun;
 
-export interface Lease { readonly holder: string; readonly ms: number; readonly now: () => number }
+export interface Lease {
+  readonly holder: string;
+  readonly ms: number;
+  readonly now: () => number;
+}
 
 /** The signal a parked step is re-entered with (the run engine's ResumeSignal), stored as JSON. */
 export type StoredSignal = object;
 
 export interface NewRun {
-  id: string; flowId: string; flow: Record<string, unknown>; principal: string; input: string | undefined; trigger: string;
-  cursor: string | null; stack: string[]; parent?: { runId: string; stepId: string }; traceId: string | undefined;
+  id: string;
+  flowId: string;
+  flow: Record<string, unknown>;
+  principal: string;
+  input: string | undefined;
+  trigger: string;
+  cursor: string | null;
+  stack: string[];
+  parent?: { runId: string; stepId: string };
+  traceId: string | undefined;
 }
 
 export interface InsertedRun {
@@ -36,7 +48,11 @@ export interface InsertedRun {
 }
 
 /** A replayable step's checkpoint that waits for the next boundary's transaction (run engine driver). */
-export interface HeldCheckpoint { stepId: string | null; cursor: string | null; outputs: Record<string, unknown> }
+export interface HeldCheckpoint {
+  stepId: string | null;
+  cursor: string | null;
+  outputs: Record<string, unknown>;
+}
 
 /**
  * Where a run that is inserted after its first steps already ran (replayable steps only) stands:
@@ -53,14 +69,26 @@ export interface StartState {
   endAudit?: AuditInput;
 }
 
-export interface InsertOptions { audit: AuditInput; refusePaused: boolean; state?: StartState }
+export interface InsertOptions {
+  audit: AuditInput;
+  refusePaused: boolean;
+  state?: StartState;
+}
 
 /** What a step boundary writes; the run's cursor and its checkpoint in one transaction. `held`
  * checkpoints (steps that ran since the last boundary) go first, at seq + 1, seq + 2, ..., this
  * step's after them, and the run's seq moves past all of them. */
 export interface Boundary {
-  runId: string; seq: number; stepId: string | null; cursor: string | null; outputs: Record<string, unknown>; trace: TraceEntry[];
-  principal: string; input: string | undefined; attemptKey: string | undefined; attemptOutcome: string;
+  runId: string;
+  seq: number;
+  stepId: string | null;
+  cursor: string | null;
+  outputs: Record<string, unknown>;
+  trace: TraceEntry[];
+  principal: string;
+  input: string | undefined;
+  attemptKey: string | undefined;
+  attemptOutcome: string;
   held?: readonly HeldCheckpoint[];
 }
 
@@ -83,7 +111,11 @@ export type Opened = { ok: true; key: string } | { ok: false; reason: 'lost' } |
 /** Closed attempts of a step, oldest first, for the caller's re-entry decision. */
 export type ClosedAttempts = readonly { key: string; outcome: string | null }[];
 
-export interface ClaimMatch { stepId?: string; token?: string; notReason?: WaitingReason }
+export interface ClaimMatch {
+  stepId?: string;
+  token?: string;
+  notReason?: WaitingReason;
+}
 
 export interface RunRepository {
   load(id: string): Promise<RunRow | null>;
@@ -119,7 +151,14 @@ export interface RunRepository {
    */
   writeBoundary(b: Boundary, lease: Lease, fin: Final, audit?: AuditInput): Promise<BoundaryResult>;
   /** Ends a run from outside its driver (cancel, fail-closed recovery). Only from running/waiting. */
-  endFromOutside(id: string, status: 'cancelled' | 'error', code: string, message: string, now: Date, onlyHolder?: string): Promise<boolean>;
+  endFromOutside(
+    id: string,
+    status: 'cancelled' | 'error',
+    code: string,
+    message: string,
+    now: Date,
+    onlyHolder?: string,
+  ): Promise<boolean>;
   /** Ends the run `error`/`flow_step_interrupted` and closes its attempt `interrupted`, together, only while `holder` holds it. */
   interrupt(id: string, attemptKey: string, message: string, now: Date, holder: string): Promise<boolean>;
   requestPause(id: string, now: Date): Promise<boolean>;

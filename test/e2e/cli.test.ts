@@ -57,7 +57,10 @@ t.test('refusals at start are one line and a non-zero exit', async (t) => {
   t.match(worker.stderr, /^svc: unknown actor "nope" \(valid: [a-z, ]+\)\n$/);
 
   // An actor planned but not built (heartbeat) is refused like any unknown name: it would run nothing.
-  const unimplemented = await runCli(['worker', '--actors', 'heartbeat'], { NATS_URL: 'nats://127.0.0.1:4222', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+  const unimplemented = await runCli(['worker', '--actors', 'heartbeat'], {
+    NATS_URL: 'nats://127.0.0.1:4222',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+  });
   t.equal(unimplemented.code, 2);
   t.match(unimplemented.stderr, /^svc: unknown actor "heartbeat" \(valid: .*\bops\b.*\)\n$/);
   t.notMatch(unimplemented.stderr, /valid: .*heartbeat/);
@@ -94,8 +97,13 @@ t.test('svc events tail prints live events, over HTTP without NATS_URL', async (
   const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN, SVC_CLOCK_TICK_MS: '200' });
   const { spawn } = await import('node:child_process');
   const { BIN } = await import('../helpers/process.js');
-  const tail = spawn(process.execPath, [BIN, 'events', 'tail', 'ClockMinute'], { env: { PATH: process.env.PATH ?? '', SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.teardown(() => { tail.kill('SIGKILL'); });
+  const tail = spawn(process.execPath, [BIN, 'events', 'tail', 'ClockMinute'], {
+    env: { PATH: process.env.PATH ?? '', SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.teardown(() => {
+    tail.kill('SIGKILL');
+  });
   const lines: any[] = [];
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no events within 30 s')), 30_000);
@@ -105,12 +113,19 @@ t.test('svc events tail prints live events, over HTTP without NATS_URL', async (
       const parts = buf.split('\n');
       buf = parts.pop() ?? '';
       for (const p of parts) if (p) lines.push(JSON.parse(p));
-      if (lines.length >= 3) { clearTimeout(timer); resolve(); }
+      if (lines.length >= 3) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
   });
   t.ok(lines.every((e) => e.type === 'ClockMinute' && e.subject === 'svc.evt.ClockMinute'));
   const windows = lines.map((e) => e.data.window);
-  t.same(windows, [...windows].sort((a, b) => a - b), 'windows arrive in order');
+  t.same(
+    windows,
+    [...windows].sort((a, b) => a - b),
+    'windows arrive in order',
+  );
   t.equal(new Set(windows).size, windows.length, 'each window once');
 
   const refused = await runCli(['events', 'tail'], { SVC_URL: serve.url!, SVC_ORCH_TOKEN: 'wrong-token-0123456789' });

@@ -41,11 +41,15 @@ function cluster(cmd: 'start' | 'stop' | 'status', env: NodeJS.ProcessEnv, timeo
 /** Ports free right now on 127.0.0.1 (held open together so they are distinct). */
 async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<net.Server>((resolve, reject) => {
-      const s = net.createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => resolve(s));
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const s = net.createServer();
+          s.once('error', reject);
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
   );
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
@@ -136,7 +140,10 @@ t.test('deploy/cluster.sh: 3 NATS nodes, 2 gateways, 2 workers', { timeout: 170_
   const readPid = (name: string): number => Number(readFileSync(join(dir, `${name}.pid`), 'utf8').trim());
   const logTail = (name: string): string => {
     try {
-      return readFileSync(join(dir, `${name}.log`), 'utf8').split('\n').slice(-15).join('\n');
+      return readFileSync(join(dir, `${name}.log`), 'utf8')
+        .split('\n')
+        .slice(-15)
+        .join('\n');
     } catch {
       return '(no log)';
     }
@@ -189,7 +196,9 @@ t.test('deploy/cluster.sh: 3 NATS nodes, 2 gateways, 2 workers', { timeout: 170_
     for (let n = 0; n < 3; n++) {
       const r = await ping(port);
       t.equal(r.status, 200, `gateway-${i + 1} ping ${n + 1}: 200`, { body: r.body });
-      t.ok(workerIds.has(r.body?.worker), `gateway-${i + 1} ping ${n + 1}: answered by a cluster worker (${r.body?.worker})`, { workers: [...workerIds] });
+      t.ok(workerIds.has(r.body?.worker), `gateway-${i + 1} ping ${n + 1}: answered by a cluster worker (${r.body?.worker})`, {
+        workers: [...workerIds],
+      });
       seen.add(r.body?.worker);
     }
   }
@@ -211,7 +220,9 @@ t.test('deploy/cluster.sh: 3 NATS nodes, 2 gateways, 2 workers', { timeout: 170_
 
   // Kill -9 the node with the most client connections (the clients must fail over); between
   // equals, the command stream's leader (JetStream must elect a new one).
-  const connections: number[] = await Promise.all(httpPorts.map(async (p) => ((await monitor(p, '/varz')) as { connections?: number }).connections ?? 0));
+  const connections: number[] = await Promise.all(
+    httpPorts.map(async (p) => ((await monitor(p, '/varz')) as { connections?: number }).connections ?? 0),
+  );
   const score = (i: number) => connections[i]! * 2 + (NATS_NODES[i] === cmdLeader ? 1 : 0);
   const victim = [0, 1, 2].reduce((best, i) => (score(i) > score(best) ? i : best), 0);
   const victimName = NATS_NODES[victim]!;
@@ -239,7 +250,10 @@ t.test('deploy/cluster.sh: 3 NATS nodes, 2 gateways, 2 workers', { timeout: 170_
       }
       await sleep(500);
     }
-    t.ok(ok, `gateway-${i + 1}: ping works again ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (${attempts} attempts)`, { last, logs: ok ? undefined : allLogs() });
+    t.ok(ok, `gateway-${i + 1}: ping works again ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (${attempts} attempts)`, {
+      last,
+      logs: ok ? undefined : allLogs(),
+    });
   }
   for (const [i, port] of gatewayPorts.entries()) {
     for (let n = 0; n < 3; n++) {
@@ -254,7 +268,10 @@ t.test('deploy/cluster.sh: 3 NATS nodes, 2 gateways, 2 workers', { timeout: 170_
 
   const stopAt = Date.now();
   const stop = await cluster('stop', env, 60_000);
-  t.equal(stop.code, 0, `cluster.sh stop exits 0 (${((Date.now() - stopAt) / 1000).toFixed(1)} s)`, { stdout: stop.stdout, stderr: stop.stderr });
+  t.equal(stop.code, 0, `cluster.sh stop exits 0 (${((Date.now() - stopAt) / 1000).toFixed(1)} s)`, {
+    stdout: stop.stdout,
+    stderr: stop.stderr,
+  });
   for (const [name, pid] of Object.entries(pids)) {
     t.notOk(alive(pid), `${name} (pid ${pid}) is gone`);
     t.notOk(existsSync(join(dir, `${name}.pid`)), `${name}.pid is removed`);

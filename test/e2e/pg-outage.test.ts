@@ -22,45 +22,64 @@ const N = Number(process.env.SVC_TEST_DELIVERIES ?? 150);
 const RETRY_CAP_MS = process.env.SVC_TEST_RETRY_CAP_MS ?? '200';
 const RETRY_CAP_MS_NUM = Number(RETRY_CAP_MS);
 
-t.test('PostgreSQL down far longer than the old retry budget: every 202 ends with exactly one run', { skip, timeout: 240_000 + OUTAGE_MS }, async (t) => {
-  const db = await ownPostgres(t, 15_000 + Math.floor(Math.random() * 5_000));
-  const prefix = uniqueName('t');
-  t.teardown(() => dropStreams(prefix));
-  const env = {
-    NATS_URL: TEST_NATS_URL, SVC_BUS_PREFIX: prefix, DATABASE_URL: db.url, DATABASE_SCHEMA: 'svc', LOG_LEVEL: 'info',
-    SVC_SESSION_KEY: 'b'.repeat(64), SVC_RETRY_CAP_MS: RETRY_CAP_MS, SVC_ACK_WAIT_MS: '3000', SVC_RUN_LEASE_MS: '2000',
-  };
-  const worker = await startSvc(t, ['worker'], env);
-  const gateway = await startSvc(t, ['gateway'], env);
-  const flow = { id: 'wf', trigger: 'webhook', steps: [{ id: 'echo', kind: 'tool', tool: 'svc_echo', args: { text: '{{input}}' } }] };
-  t.equal((await json(`${gateway.url}/flows`, 'POST', { flow })).status, 200, 'flow saved');
-  const m = await mint(gateway.url!, { flowId: 'wf' });
+t.test(
+  'PostgreSQL down far longer than the old retry budget: every 202 ends with exactly one run',
+  { skip, timeout: 240_000 + OUTAGE_MS },
+  async (t) => {
+    const db = await ownPostgres(t, 15_000 + Math.floor(Math.random() * 5_000));
+    const prefix = uniqueName('t');
+    t.teardown(() => dropStreams(prefix));
+    const env = {
+      NATS_URL: TEST_NATS_URL,
+      SVC_BUS_PREFIX: prefix,
+      DATABASE_URL: db.url,
+      DATABASE_SCHEMA: 'svc',
+      LOG_LEVEL: 'info',
+      SVC_SESSION_KEY: 'b'.repeat(64),
+      SVC_RETRY_CAP_MS: RETRY_CAP_MS,
+      SVC_ACK_WAIT_MS: '3000',
+      SVC_RUN_LEASE_MS: '2000',
+    };
+    const worker = await startSvc(t, ['worker'], env);
+    const gateway = await startSvc(t, ['gateway'], env);
+    const flow = { id: 'wf', trigger: 'webhook', steps: [{ id: 'echo', kind: 'tool', tool: 'svc_echo', args: { text: '{{input}}' } }] };
+    t.equal((await json(`${gateway.url}/flows`, 'POST', { flow })).status, 200, 'flow saved');
+    const m = await mint(gateway.url!, { flowId: 'wf' });
 
-  const accepted = new Set<string>();
-  let next = 0;
-  const lane = async () => {
-    while (next < N) {
-      const i = next++;
-      const raw = JSON.stringify({ i });
-      const r = await post(`${gateway.url}/hooks/${m.trigger.id}`, raw, svcHeaders(m.secret, raw, { key: `d-${i}` }));
-      if (r.status === 202) accepted.add(r.body.runId as string);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, lane));
-  t.equal(accepted.size, N, 'every delivery accepted');
-  await db.stop();
-  const before = Number((await json(`${gateway.url}/dlq`, 'GET').catch(() => ({ body: undefined }))).body?.deadLetters?.length ?? 0);
-  await new Promise((r) => setTimeout(r, OUTAGE_MS));
-  t.equal(worker.proc.exitCode, null, 'the worker lived through the outage');
-  await db.start();
+    const accepted = new Set<string>();
+    let next = 0;
+    const lane = async () => {
+      while (next < N) {
+        const i = next++;
+        const raw = JSON.stringify({ i });
+        const r = await post(`${gateway.url}/hooks/${m.trigger.id}`, raw, svcHeaders(m.secret, raw, { key: `d-${i}` }));
+        if (r.status === 202) accepted.add(r.body.runId as string);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, lane));
+    t.equal(accepted.size, N, 'every delivery accepted');
+    await db.stop();
+    const before = Number((await json(`${gateway.url}/dlq`, 'GET').catch(() => ({ body: undefined }))).body?.deadLetters?.length ?? 0);
+    await new Promise((r) => setTimeout(r, OUTAGE_MS));
+    t.equal(worker.proc.exitCode, null, 'the worker lived through the outage');
+    await db.start();
 
-  const count = async (sql: string) => Number((await db.query<{ n: string }>(sql))[0]!.n);
-  await until(`${N} completed runs`, async () => (await count(`select count(*) as n from svc.flow_run where status = 'completed'`)) >= N, { timeoutMs: 120_000 + RETRY_CAP_MS_NUM, everyMs: 500 });
-  await new Promise((r) => setTimeout(r, 1_000));
-  t.equal(await count('select count(*) as n from svc.flow_run'), N, 'exactly one run per accepted delivery');
-  t.equal(await count(`select count(*) as n from svc.webhook_delivery where status = 'accepted'`), N, 'one accepted delivery row each');
-  const ids = (await db.query<{ id: string }>('select id from svc.flow_run')).map((r) => r.id);
-  t.same(ids.filter((id) => !accepted.has(id)), [], 'every run is one the gateway answered 202 for');
-  const dlq = await json(`${gateway.url}/dlq`, 'GET');
-  t.equal(dlq.body.deadLetters.length, before, 'nothing was dead-lettered');
-});
+    const count = async (sql: string) => Number((await db.query<{ n: string }>(sql))[0]!.n);
+    await until(
+      `${N} completed runs`,
+      async () => (await count(`select count(*) as n from svc.flow_run where status = 'completed'`)) >= N,
+      { timeoutMs: 120_000 + RETRY_CAP_MS_NUM, everyMs: 500 },
+    );
+    await new Promise((r) => setTimeout(r, 1_000));
+    t.equal(await count('select count(*) as n from svc.flow_run'), N, 'exactly one run per accepted delivery');
+    t.equal(await count(`select count(*) as n from svc.webhook_delivery where status = 'accepted'`), N, 'one accepted delivery row each');
+    const ids = (await db.query<{ id: string }>('select id from svc.flow_run')).map((r) => r.id);
+    t.same(
+      ids.filter((id) => !accepted.has(id)),
+      [],
+      'every run is one the gateway answered 202 for',
+    );
+    const dlq = await json(`${gateway.url}/dlq`, 'GET');
+    t.equal(dlq.body.deadLetters.length, before, 'nothing was dead-lettered');
+  },
+);

@@ -19,11 +19,16 @@ t.test('100 runs paused and resumed concurrently complete exactly once', { skip:
   const calls = new Map<string, number>();
   const srv = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const key = (JSON.parse(body || '{}') as { key?: string }).key ?? '';
       calls.set(key, (calls.get(key) ?? 0) + 1);
-      setTimeout(() => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); }, 40);
+      setTimeout(() => {
+        res.setHeader('content-type', 'application/json');
+        res.end('{"ok":true}');
+      }, 40);
     });
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
@@ -31,19 +36,29 @@ t.test('100 runs paused and resumed concurrently complete exactly once', { skip:
   const port = (srv.address() as AddressInfo).port;
   const { schema, env: real } = claimReal(t);
   const env = {
-    ...real, LOG_LEVEL: 'info',
-    SVC_CONNECTORS: JSON.stringify([{ id: 'side', baseUrl: `http://127.0.0.1:${port}`, routes: { effect: { method: 'POST', path: '/effect' } } }]),
+    ...real,
+    LOG_LEVEL: 'info',
+    SVC_CONNECTORS: JSON.stringify([
+      { id: 'side', baseUrl: `http://127.0.0.1:${port}`, routes: { effect: { method: 'POST', path: '/effect' } } },
+    ]),
   };
   const w1 = await startSvc(t, ['worker', '--actors', 'run,clock,gate'], env);
   const w2 = await startSvc(t, ['worker', '--actors', 'run,clock,gate'], env);
   const gateway = await startSvc(t, ['gateway'], env);
   const post = async (path: string, body: unknown): Promise<any> => {
-    const res = await fetch(gateway.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { http: res.status, body: await res.json() as any };
+    const res = await fetch(gateway.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { http: res.status, body: (await res.json()) as any };
   };
   const N = 100;
   const STEPS = 8;
-  const flow = (i: number) => ({ id: `race-${i}`, steps: Array.from({ length: STEPS }, (_, k) => ({ id: `s${k}`, kind: 'tool', tool: 'side.effect', args: { key: `${i}/s${k}` } })) });
+  const flow = (i: number) => ({
+    id: `race-${i}`,
+    steps: Array.from({ length: STEPS }, (_, k) => ({ id: `s${k}`, kind: 'tool', tool: 'side.effect', args: { key: `${i}/s${k}` } })),
+  });
 
   const starts = Array.from({ length: N }, (_, i) => post('/flows/run', { flow: flow(i) }));
   // As each run appears, pause it and then resume it while it is (usually) still in flight.
@@ -57,32 +72,61 @@ t.test('100 runs paused and resumed concurrently complete exactly once', { skip:
     const r = await post('/flows/runs/resume', { runId: id });
     t.ok(r.http === 200 || r.http === 202, `resume ${id}`);
   };
-  await pollFor('every run to start', async () => {
-    const rows = await pgQuery<{ id: string }>(`select id from "${schema}".flow_run`);
-    for (const { id } of rows) if (!handled.has(id)) { handled.add(id); controls.push(control(id, handled.size)); }
-    return handled.size === N ? true : undefined;
-  }, { timeoutMs: 60_000, everyMs: 100 });
+  await pollFor(
+    'every run to start',
+    async () => {
+      const rows = await pgQuery<{ id: string }>(`select id from "${schema}".flow_run`);
+      for (const { id } of rows)
+        if (!handled.has(id)) {
+          handled.add(id);
+          controls.push(control(id, handled.size));
+        }
+      return handled.size === N ? true : undefined;
+    },
+    { timeoutMs: 60_000, everyMs: 100 },
+  );
   await Promise.all([...starts, ...controls]);
-  const ended = await pollFor('every run to complete', async () => {
-    const rows = await pgQuery<{ status: string; n: string }>(`select status, count(*)::text as n from "${schema}".flow_run group by status`);
-    const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-    return byStatus.completed === N ? byStatus : undefined;
-  }, { timeoutMs: 120_000, everyMs: 100 }).catch(async (err) => {
+  const ended = await pollFor(
+    'every run to complete',
+    async () => {
+      const rows = await pgQuery<{ status: string; n: string }>(
+        `select status, count(*)::text as n from "${schema}".flow_run group by status`,
+      );
+      const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+      return byStatus.completed === N ? byStatus : undefined;
+    },
+    { timeoutMs: 120_000, everyMs: 100 },
+  ).catch(async (err) => {
     t.comment(JSON.stringify(await pgQuery(`select status, waiting_reason, count(*) from "${schema}".flow_run group by 1, 2`)));
     throw err;
   });
   t.same(ended, { completed: N }, 'every run completed');
-  const audits = await pgQuery<{ run_id: string; n: string }>(`select data->>'runId' as run_id, count(*)::text as n from "${schema}".audit_event where type = 'FlowRun' and data->>'status' = 'completed' group by 1`);
+  const audits = await pgQuery<{ run_id: string; n: string }>(
+    `select data->>'runId' as run_id, count(*)::text as n from "${schema}".audit_event where type = 'FlowRun' and data->>'status' = 'completed' group by 1`,
+  );
   t.equal(audits.length, N, 'one completed FlowRun per run');
-  t.same(audits.filter((a) => a.n !== '1'), [], 'no run completed twice');
+  t.same(
+    audits.filter((a) => a.n !== '1'),
+    [],
+    'no run completed twice',
+  );
   const cps = await pgQuery<{ n: string }>(`select count(*)::text as n from "${schema}".flow_checkpoint`);
-  const parks = await pgQuery<{ n: string }>(`select count(*)::text as n from "${schema}".audit_event where type = 'FlowRun' and data->>'status' = 'waiting'`);
+  const parks = await pgQuery<{ n: string }>(
+    `select count(*)::text as n from "${schema}".audit_event where type = 'FlowRun' and data->>'status' = 'waiting'`,
+  );
   t.equal(Number(cps[0]!.n), N * STEPS + Number(parks[0]!.n), 'one checkpoint per step plus one per operator park');
   t.equal(calls.size, N * STEPS, 'every step ran');
-  t.same([...calls.entries()].filter(([, n]) => n !== 1), [], 'no step ran twice');
-  const lifecycle = await pgQuery<{ action: string; n: string }>(`select data->>'action' as action, count(*)::text as n from "${schema}".audit_event where type = 'FlowRunLifecycle' group by 1`);
+  t.same(
+    [...calls.entries()].filter(([, n]) => n !== 1),
+    [],
+    'no step ran twice',
+  );
+  const lifecycle = await pgQuery<{ action: string; n: string }>(
+    `select data->>'action' as action, count(*)::text as n from "${schema}".audit_event where type = 'FlowRunLifecycle' group by 1`,
+  );
   t.comment(`operator parks: ${parks[0]!.n}; lifecycle: ${JSON.stringify(lifecycle)}`);
   const holders = await pgQuery<{ n: string }>(`select count(distinct worker)::text as n from "${schema}".flow_attempt`);
   t.equal(Number(holders[0]!.n), 2, 'both workers drove runs');
-  void w1; void w2;
+  void w1;
+  void w2;
 });

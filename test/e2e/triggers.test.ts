@@ -20,15 +20,24 @@ async function cluster(t: Test) {
   const real = claimReal(t);
   const schema = real.schema;
   const env = {
-    ...real.env, LOG_LEVEL: 'warn',
-    SVC_SESSION_KEY: SESSION_KEY, SVC_ACK_WAIT_MS: '3000', SVC_RUN_LEASE_MS: '3000',
+    ...real.env,
+    LOG_LEVEL: 'warn',
+    SVC_SESSION_KEY: SESSION_KEY,
+    SVC_ACK_WAIT_MS: '3000',
+    SVC_RUN_LEASE_MS: '3000',
   };
   // The first process migrates the schema and creates the streams before the others race in.
   const w1 = await startSvc(t, ['worker'], { ...env, LOG_LEVEL: 'info' });
-  const [w2, g1, g2] = await Promise.all([startSvc(t, ['worker'], { ...env, LOG_LEVEL: 'info' }), startSvc(t, ['gateway'], { ...env, LOG_LEVEL: 'info' }), startSvc(t, ['gateway'], { ...env, LOG_LEVEL: 'info' })]);
+  const [w2, g1, g2] = await Promise.all([
+    startSvc(t, ['worker'], { ...env, LOG_LEVEL: 'info' }),
+    startSvc(t, ['gateway'], { ...env, LOG_LEVEL: 'info' }),
+    startSvc(t, ['gateway'], { ...env, LOG_LEVEL: 'info' }),
+  ]);
   const q = (sql: string) => pgQuery<{ n: string }>(sql.replace(/\$S/g, `"${schema}"`));
   const now = new Date().toISOString();
-  await q(`insert into $S.flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at) values ('wf', 'wf', 'webhook', 'org', null, '{"id":"wf","trigger":"webhook","steps":[{"id":"check","kind":"branch","input":"{{input}}","op":"truthy","onTrue":null,"onFalse":null}]}', 'operator', '${now}', '${now}')`);
+  await q(
+    `insert into $S.flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at) values ('wf', 'wf', 'webhook', 'org', null, '{"id":"wf","trigger":"webhook","steps":[{"id":"check","kind":"branch","input":"{{input}}","op":"truthy","onTrue":null,"onFalse":null}]}', 'operator', '${now}', '${now}')`,
+  );
   const m = await mint(g1.url!, { flowId: 'wf' });
   const count = async (sql: string) => Number((await q(sql))[0]!.n);
   return { w1, w2, gateways: [g1.url!, g2.url!], m, count, q, procs: [w1, w2, g1, g2] };
@@ -38,12 +47,18 @@ t.test('the same delivery 200 times at once across two gateways: one accepted, o
   const c = await cluster(t);
   const raw = JSON.stringify({ hello: 'world' });
   const headers = svcHeaders(c.m.secret, raw, { key: 'same-delivery' });
-  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(`${c.gateways[i % 2]}/hooks/${c.m.trigger.id}`, raw, headers)));
+  const results = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => post(`${c.gateways[i % 2]}/hooks/${c.m.trigger.id}`, raw, headers)),
+  );
   const accepted = results.filter((r) => r.status === 202);
   const dups = results.filter((r) => r.status === 200 && r.body.duplicate === true);
   t.equal(accepted.length, 1, 'exactly one 202');
   t.equal(dups.length, 199, 'every other copy is a duplicate');
-  await until('the run', async () => (await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`)) >= 1, { timeoutMs: 60_000, everyMs: 200 });
+  await until(
+    'the run',
+    async () => (await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`)) >= 1,
+    { timeoutMs: 60_000, everyMs: 200 },
+  );
   await new Promise((r) => setTimeout(r, 1500));
   t.equal(await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`), 1, 'one run row');
   t.equal(await c.count(`select count(*) as n from $S.webhook_delivery where status = 'accepted'`), 1, 'one accepted delivery row');
@@ -65,7 +80,10 @@ t.test('1,000 distinct deliveries, a worker killed -9 in the middle: 1,000 runs'
       const r = await post(`${c.gateways[i % 2]}/hooks/${c.m.trigger.id}`, raw, svcHeaders(c.m.secret, raw, { key: `d-${i}` }));
       statuses.push(r.status);
       if (r.status === 202) runIds.add(r.body.runId);
-      if (++done === 300 && !killed) { killed = true; c.w1.proc.kill('SIGKILL'); }
+      if (++done === 300 && !killed) {
+        killed = true;
+        c.w1.proc.kill('SIGKILL');
+      }
     }
   };
   await Promise.all(Array.from({ length: 32 }, lane));
@@ -78,6 +96,6 @@ t.test('1,000 distinct deliveries, a worker killed -9 in the middle: 1,000 runs'
   t.equal(await completed(), total, 'exactly 1,000 completed runs, none lost, none stuck');
   t.equal(await c.count(`select count(*) as n from $S.flow_run where id like 'run-wh-%'`), total, 'none twice');
   const runsOf202 = (await c.q(`select id as n from $S.flow_run where id like 'run-wh-%' and status = 'completed'`)).map((r) => r.n);
-  t.same(new Set(runsOf202), runIds, 'the completed runs are exactly the 202s\' run ids');
+  t.same(new Set(runsOf202), runIds, "the completed runs are exactly the 202s' run ids");
   t.equal(await c.count(`select count(*) as n from $S.webhook_delivery where status = 'accepted'`), total);
 });

@@ -18,7 +18,13 @@ async function fixture(t: Test) {
   const real = claimReal(t);
   const prefix = real.prefix;
   const env = { ...real.env, LOG_LEVEL: 'info' };
-  const client = createBus({ servers: TEST_NATS_URL, names: names(prefix), log: pino({ level: 'silent' }), ackWaitMs: 2000, name: 'test-client' });
+  const client = createBus({
+    servers: TEST_NATS_URL,
+    names: names(prefix),
+    log: pino({ level: 'silent' }),
+    ackWaitMs: 2000,
+    name: 'test-client',
+  });
   t.teardown(() => client.close());
   return { env, client, prefix };
 }
@@ -58,12 +64,19 @@ t.test('minute clock: exactly one claim per window across 3 worker processes', {
   const counts = new Map<number, number>();
   for (const w of windows) counts.set(w, (counts.get(w) ?? 0) + 1);
   t.ok(counts.size >= 10, `${counts.size} windows observed`);
-  t.same([...counts.values()].filter((n) => n !== 1), [], 'no window handled twice');
+  t.same(
+    [...counts.values()].filter((n) => n !== 1),
+    [],
+    'no window handled twice',
+  );
   for (let w = start + 1; w <= end; w++) t.equal(counts.get(w), 1, `window ${w} handled once`);
   t.ok(new Set(seen.map((s) => s.worker)).size >= 1);
   t.ok(handled >= 10, `${handled} windows handled while counting`);
   // One window may be in flight at either snapshot; three copies per window would be ~3x.
-  t.ok(deliveries <= handled + 2, `${deliveries} clock commands delivered for ${handled} windows: the Nats-Msg-Id dedupe kept one per window`);
+  t.ok(
+    deliveries <= handled + 2,
+    `${deliveries} clock commands delivered for ${handled} windows: the Nats-Msg-Id dedupe kept one per window`,
+  );
 });
 
 t.test('SIGTERM drains a worker: every accepted command is answered, none twice', { skip: realSkip }, async (t) => {
@@ -79,7 +92,7 @@ t.test('SIGTERM drains a worker: every accepted command is answered, none twice'
   const results = await Promise.all(replies);
   t.equal(results.length, total);
   t.same(new Set(results.map((r) => r.note)).size, total, 'every command answered');
-  t.same((await a.exited()), { code: 0, signal: null }, 'the drained worker exits 0');
+  t.same(await a.exited(), { code: 0, signal: null }, 'the drained worker exits 0');
   const byWorker = new Set(results.map((r) => r.worker));
   t.ok(byWorker.has(b.workerId), 'the surviving worker took the rest');
   b.proc.kill('SIGTERM');

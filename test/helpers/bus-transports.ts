@@ -19,7 +19,11 @@ export type Kind = 'embedded' | 'jetstream';
 export type TestBus = Bus & { destroy(): Promise<void> };
 
 /** Per-client settings a test may change: the ack wait, the retry pace, a dead-letter listener. */
-export interface ClientOptions { ackWaitMs?: number; backoffMs?: (deliveryCount: number) => number; onDeadLetter?: (dl: DeadLetter) => void }
+export interface ClientOptions {
+  ackWaitMs?: number;
+  backoffMs?: (deliveryCount: number) => number;
+  onDeadLetter?: (dl: DeadLetter) => void;
+}
 
 export interface Harness {
   readonly kind: Kind;
@@ -55,7 +59,10 @@ export async function jetStreamUnavailable(): Promise<string | undefined> {
   }
 }
 
-const extra = (o: ClientOptions) => ({ ...(o.backoffMs ? { backoffMs: o.backoffMs } : {}), ...(o.onDeadLetter ? { onDeadLetter: o.onDeadLetter } : {}) });
+const extra = (o: ClientOptions) => ({
+  ...(o.backoffMs ? { backoffMs: o.backoffMs } : {}),
+  ...(o.onDeadLetter ? { onDeadLetter: o.onDeadLetter } : {}),
+});
 
 export async function harness(kind: Kind): Promise<Harness> {
   const names = freshNames();
@@ -85,7 +92,14 @@ export async function harness(kind: Kind): Promise<Harness> {
     kind,
     names,
     async client(o = {}) {
-      const bus = createJetStreamBus({ servers: NATS_URL, names, log, ackWaitMs: o.ackWaitMs ?? 5_000, name: `bus-test-${clients.length}`, ...extra(o) });
+      const bus = createJetStreamBus({
+        servers: NATS_URL,
+        names,
+        log,
+        ackWaitMs: o.ackWaitMs ?? 5_000,
+        name: `bus-test-${clients.length}`,
+        ...extra(o),
+      });
       clients.push(bus);
       await bus.start();
       return bus;

@@ -17,20 +17,32 @@ import { pgQuery } from './store-engines.js';
 import { createJetStreamBus, names, type Bus } from '../../bus/index.js';
 import { createLogger } from '../../runtime/log.js';
 
-
-export type Point = 'attempt.before-open' | 'attempt.opened' | 'effect.returned' | 'boundary.before-commit' | 'boundary.committed' | 'ack.before';
-export const POINTS: Point[] = ['attempt.before-open', 'attempt.opened', 'effect.returned', 'boundary.before-commit', 'boundary.committed', 'ack.before'];
+export type Point =
+  'attempt.before-open' | 'attempt.opened' | 'effect.returned' | 'boundary.before-commit' | 'boundary.committed' | 'ack.before';
+export const POINTS: Point[] = [
+  'attempt.before-open',
+  'attempt.opened',
+  'effect.returned',
+  'boundary.before-commit',
+  'boundary.committed',
+  'ack.before',
+];
 
 /** Counts connector calls by key; every call is answered after a short delay, as a real API would. */
 export async function counter(t: Test): Promise<{ port: number; count(key: string): number }> {
   const counts = new Map<string, number>();
   const srv = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const key = (JSON.parse(body || '{}') as { key?: string }).key ?? '';
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      setTimeout(() => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); }, 20);
+      setTimeout(() => {
+        res.setHeader('content-type', 'application/json');
+        res.end('{"ok":true}');
+      }, 20);
     });
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
@@ -40,7 +52,13 @@ export async function counter(t: Test): Promise<{ port: number; count(key: strin
 
 /** The three-call flow of scenario `sc`; step ids carry the scenario so a fault names one run. */
 export function flowOf(sc: string, opts: { wait?: boolean } = {}) {
-  const call = (s: string, idempotent = false) => ({ id: `${s}_${sc}`, kind: 'tool', tool: 'side.effect', args: { key: `${sc}/${s}` }, ...(idempotent ? { idempotent } : {}) });
+  const call = (s: string, idempotent = false) => ({
+    id: `${s}_${sc}`,
+    kind: 'tool',
+    tool: 'side.effect',
+    args: { key: `${sc}/${s}` },
+    ...(idempotent ? { idempotent } : {}),
+  });
   return { id: `f-${sc}`, steps: [...(opts.wait ? [{ id: 'w', kind: 'wait', for: 'human' }] : []), call('a'), call('b', true), call('c')] };
 }
 
@@ -55,8 +73,11 @@ export async function setup(t: Test): Promise<Setup> {
   const side = await counter(t);
   const { prefix, schema, env: real } = claimReal(t);
   const env = {
-    ...real, LOG_LEVEL: 'info',
-    SVC_CONNECTORS: JSON.stringify([{ id: 'side', baseUrl: `http://127.0.0.1:${side.port}`, routes: { effect: { method: 'POST', path: '/effect' } } }]),
+    ...real,
+    LOG_LEVEL: 'info',
+    SVC_CONNECTORS: JSON.stringify([
+      { id: 'side', baseUrl: `http://127.0.0.1:${side.port}`, routes: { effect: { method: 'POST', path: '/effect' } } },
+    ]),
   };
   const bus = createJetStreamBus({ servers: real.NATS_URL!, names: names(prefix), log: createLogger('silent') });
   t.teardown(() => bus.close());
@@ -68,18 +89,26 @@ export async function runRow(s: Setup, runId: string): Promise<any> {
 }
 
 export async function settled(s: Setup, runId: string, timeoutMs = 60_000): Promise<any> {
-  return pollFor(`run ${runId} to settle`, async () => {
-    const r = await runRow(s, runId);
-    return r && r.status !== 'running' ? r : undefined;
-  }, { timeoutMs, everyMs: 150 });
+  return pollFor(
+    `run ${runId} to settle`,
+    async () => {
+      const r = await runRow(s, runId);
+      return r && r.status !== 'running' ? r : undefined;
+    },
+    { timeoutMs, everyMs: 150 },
+  );
 }
 
 /** The run's row once it has ended (completed, error or cancelled), past any park. */
 export async function ended(s: Setup, runId: string, timeoutMs = 60_000): Promise<any> {
-  return pollFor(`run ${runId} to end`, async () => {
-    const r = await runRow(s, runId);
-    return r && ['completed', 'error', 'cancelled'].includes(r.status) ? r : undefined;
-  }, { timeoutMs, everyMs: 150 });
+  return pollFor(
+    `run ${runId} to end`,
+    async () => {
+      const r = await runRow(s, runId);
+      return r && ['completed', 'error', 'cancelled'].includes(r.status) ? r : undefined;
+    },
+    { timeoutMs, everyMs: 150 },
+  );
 }
 
 export async function attempts(s: Setup, runId: string): Promise<any[]> {
@@ -107,7 +136,11 @@ export async function check(t: Test, s: Setup, sc: string, point: Point, target:
     t.equal(row.status, 'error', `${label}: failed closed`);
     t.equal(row.error_code, 'flow_step_interrupted', `${label}: flow_step_interrupted`);
     const interrupted = (await attempts(s, runId)).find((a) => a.outcome === 'interrupted');
-    t.match(row.error_message, `step a_${sc} was interrupted inside a side effect (attempt ${interrupted?.key})`, `${label}: names the step and the attempt key`);
+    t.match(
+      row.error_message,
+      `step a_${sc} was interrupted inside a side effect (attempt ${interrupted?.key})`,
+      `${label}: names the step and the attempt key`,
+    );
     t.equal(n('b') + n('c'), 0, `${label}: nothing after it ran`);
     t.equal(n('a'), point === 'attempt.opened' ? 0 : 1, `${label}: the call ran as far as the fault let it`);
   } else {
@@ -117,6 +150,5 @@ export async function check(t: Test, s: Setup, sc: string, point: Point, target:
   }
 }
 
-export const faultOf = (point: Point, sc: string, target: 'a' | 'b') => `${point}:${point === 'ack.before' ? 'run.start' : `${target}_${sc}`}`;
-
-
+export const faultOf = (point: Point, sc: string, target: 'a' | 'b') =>
+  `${point}:${point === 'ack.before' ? 'run.start' : `${target}_${sc}`}`;

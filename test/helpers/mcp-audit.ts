@@ -9,7 +9,10 @@ import { pollFor } from './poll.js';
 
 export async function callAudit(store: Store, res: { requestId: string | null }): Promise<Record<string, any>> {
   if (!res.requestId) throw new Error('the answer carries no x-request-id');
-  const row = await pollFor(`the ExternalMcpCalled row of request ${res.requestId}`, async () =>
-    (await store.em().fork().findOne(AuditEvent, { type: 'ExternalMcpCalled', traceId: res.requestId })) ?? undefined, { timeoutMs: 5_000, everyMs: 5 });
+  const row = await pollFor(
+    `the ExternalMcpCalled row of request ${res.requestId}`,
+    async () => (await store.em().fork().findOne(AuditEvent, { type: 'ExternalMcpCalled', traceId: res.requestId })) ?? undefined,
+    { timeoutMs: 5_000, everyMs: 5 },
+  );
   return row.data;
 }

@@ -52,7 +52,14 @@ export const DEFAULT_TOOLS: FakeTool[] = [
   { name: 'echo', description: 'echoes its arguments', run: (a) => text(JSON.stringify(a)) },
   { name: 'create_issue', description: 'a write', run: () => text('created') },
   { name: 'delete_repo', description: 'a dangerous write', run: () => text('deleted') },
-  { name: 'slow', description: 'answers after 5 s', run: async () => { await new Promise((r) => setTimeout(r, 5000)); return text('late'); } },
+  {
+    name: 'slow',
+    description: 'answers after 5 s',
+    run: async () => {
+      await new Promise((r) => setTimeout(r, 5000));
+      return text('late');
+    },
+  },
   { name: 'big', description: 'answers 2 MB', run: () => text('y'.repeat(2 * 1024 * 1024)) },
   { name: 'endless', description: 'a body that never ends' },
 ];
@@ -65,12 +72,23 @@ export const ECHO_AUTH_TOOLS: FakeTool[] = [
     name: 'whoami',
     description: (r) => `lists as ${r.authorization}`,
     run: (_a, r) => ({
-      content: [{ type: 'text', text: `you sent ${r.authorization}` }, { type: 'text', text: JSON.stringify({ header: r.authorization }) }],
-      structuredContent: { seen: { header: r.authorization, all: [r.authorization, { deeper: r.authorization }] }, [String(r.authorization)]: 'as a key' },
+      content: [
+        { type: 'text', text: `you sent ${r.authorization}` },
+        { type: 'text', text: JSON.stringify({ header: r.authorization }) },
+      ],
+      structuredContent: {
+        seen: { header: r.authorization, all: [r.authorization, { deeper: r.authorization }] },
+        [String(r.authorization)]: 'as a key',
+      },
     }),
   },
   { name: 'whoami_is_error', run: (_a, r) => ({ ...text(`refused for ${r.authorization}`), isError: true }) },
-  { name: 'whoami_throws', run: (_a, r) => { throw new Error(`cannot serve ${r.authorization}`); } },
+  {
+    name: 'whoami_throws',
+    run: (_a, r) => {
+      throw new Error(`cannot serve ${r.authorization}`);
+    },
+  },
   { name: HTTP_ERROR_ECHO },
 ];
 
@@ -87,7 +105,11 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     let body: any;
-    try { body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined; } catch { body = undefined; }
+    try {
+      body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    } catch {
+      body = undefined;
+    }
     const rpcMethod = typeof body?.method === 'string' ? body.method : undefined;
     const tool = rpcMethod === 'tools/call' ? body.params?.name : undefined;
     seen.push({ httpMethod: req.method ?? '', rpcMethod, tool, authorization: req.headers.authorization });
@@ -103,7 +125,10 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pump = setInterval(() => res.write(`data: ${'z'.repeat(16 * 1024)}\n`), 1);
       timers.add(pump);
-      res.on('close', () => { clearInterval(pump); timers.delete(pump); });
+      res.on('close', () => {
+        clearInterval(pump);
+        timers.delete(pump);
+      });
       return;
     }
     const fr: FakeRequest = { authorization: req.headers.authorization };
@@ -121,7 +146,10 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
       return found.run ? found.run(r.params.arguments ?? {}, fr) : text(`ran ${found.name}`);
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => { void transport.close(); void mcp.close(); });
+    res.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
     await mcp.connect(transport);
     await transport.handleRequest(req, res, body);
   });
@@ -132,12 +160,15 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
     port,
     seen,
     calls: () => seen.filter((s) => s.tool !== undefined).map((s) => s.tool!),
-    setTools: (list) => { current = list; },
-    close: () => new Promise<void>((resolve) => {
-      for (const tm of timers) clearInterval(tm);
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    setTools: (list) => {
+      current = list;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const tm of timers) clearInterval(tm);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   t.teardown(() => fake.close());
   return fake;
@@ -159,18 +190,33 @@ export async function startStatefulHttpMcp(t: Test): Promise<StatefulHttpMcp> {
     for await (const c of req) chunks.push(c as Buffer);
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
     const rpcMethod = typeof body?.method === 'string' ? body.method : undefined;
-    seen.push({ httpMethod: req.method ?? '', rpcMethod, tool: rpcMethod === 'tools/call' ? body.params?.name : undefined, authorization: req.headers.authorization });
+    seen.push({
+      httpMethod: req.method ?? '',
+      rpcMethod,
+      tool: rpcMethod === 'tools/call' ? body.params?.name : undefined,
+      authorization: req.headers.authorization,
+    });
     const id = req.headers['mcp-session-id'];
     let transport = typeof id === 'string' ? sessions.get(id) : undefined;
     if (typeof id === 'string' && !transport) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
       return;
     }
     if (!transport) {
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true, onsessioninitialized: (sid) => { sessions.set(sid, created); } });
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        enableJsonResponse: true,
+        onsessioninitialized: (sid) => {
+          sessions.set(sid, created);
+        },
+      });
       const mcp = new McpServer({ name: 'fixture-stateful', version: '1.0.0' });
       mcp.server.registerCapabilities({ tools: {} });
-      mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object' as const } }] }));
+      mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+        tools: [{ name: 'echo', inputSchema: { type: 'object' as const } }],
+      }));
       mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => text(JSON.stringify(r.params.arguments ?? {})));
       await mcp.connect(created);
       transport = created;
@@ -178,14 +224,20 @@ export async function startStatefulHttpMcp(t: Test): Promise<StatefulHttpMcp> {
     await transport.handleRequest(req, res, body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => {
-    for (const s of sessions.values()) void s.close();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const s of sessions.values()) void s.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
     seen,
-    forget: () => { for (const s of sessions.values()) void s.close(); sessions.clear(); },
+    forget: () => {
+      for (const s of sessions.values()) void s.close();
+      sessions.clear();
+    },
   };
 }

@@ -45,11 +45,16 @@ export async function ownPostgres(t: Test, port: number): Promise<OwnPostgres> {
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
   }
-  const pgRun = (cmd: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args));
+  const pgRun = (cmd: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args);
   await pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = async () => { await pgRun('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']); };
-  const stop = async () => { await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined); };
+  const start = async () => {
+    await pgRun('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  };
+  const stop = async () => {
+    await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+  };
   await start();
   t.teardown(async () => {
     await stop();
@@ -57,7 +62,10 @@ export async function ownPostgres(t: Test, port: number): Promise<OwnPostgres> {
   });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
-    url, port, start, stop,
+    url,
+    port,
+    start,
+    stop,
     async query(sql, params = []) {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -43,14 +43,23 @@ export function spawnSvc(t: Test, args: string[], env: Record<string, string>, e
       buf = buf.slice(idx + 1);
       lines.push(line);
       let rec: any;
-      try { rec = JSON.parse(line); } catch { continue; }
+      try {
+        rec = JSON.parse(line);
+      } catch {
+        continue;
+      }
       for (const w of [...waiters]) {
-        if (w.pred(rec)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(rec); }
+        if (w.pred(rec)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(rec);
+        }
       }
     }
   });
   proc.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   t.teardown(async () => {
     if (proc.exitCode === null && proc.signalCode === null) {
       proc.kill('SIGKILL');
@@ -58,15 +67,39 @@ export function spawnSvc(t: Test, args: string[], env: Record<string, string>, e
     }
   });
   return {
-    proc, lines, stderr,
+    proc,
+    lines,
+    stderr,
     waitFor(pred, timeoutMs = 20_000) {
       for (const line of lines) {
-        try { const rec = JSON.parse(line); if (pred(rec)) return Promise.resolve(rec); } catch { /* not JSON */ }
+        try {
+          const rec = JSON.parse(line);
+          if (pred(rec)) return Promise.resolve(rec);
+        } catch {
+          /* not JSON */
+        }
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for a log line; stderr: ${stderr.join('').slice(-500)}; stdout tail: ${lines.slice(-5).join('\n')}`)), timeoutMs);
-        waiters.push({ pred, resolve: (rec) => { clearTimeout(timer); resolve(rec); } });
-        exit.then(() => { clearTimeout(timer); reject(new Error(`process exited before the log line; stderr: ${stderr.join('').slice(-800)}`)); });
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `timed out waiting for a log line; stderr: ${stderr.join('').slice(-500)}; stdout tail: ${lines.slice(-5).join('\n')}`,
+              ),
+            ),
+          timeoutMs,
+        );
+        waiters.push({
+          pred,
+          resolve: (rec) => {
+            clearTimeout(timer);
+            resolve(rec);
+          },
+        });
+        exit.then(() => {
+          clearTimeout(timer);
+          reject(new Error(`process exited before the log line; stderr: ${stderr.join('').slice(-800)}`));
+        });
       });
     },
     exited: () => exit,
@@ -82,21 +115,38 @@ export function spawnSvc(t: Test, args: string[], env: Record<string, string>, e
 export const START_TIMEOUT_MS = 120_000;
 
 /** Starts a role and waits for its "svc started" line; returns the URL for gateway roles. */
-export async function startSvc(t: Test, args: string[], env: Record<string, string>, entry = BIN): Promise<SvcProcess & { url: string | undefined; workerId: string }> {
+export async function startSvc(
+  t: Test,
+  args: string[],
+  env: Record<string, string>,
+  entry = BIN,
+): Promise<SvcProcess & { url: string | undefined; workerId: string }> {
   const p = spawnSvc(t, args, { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', ...env }, entry);
   const rec = await p.waitFor((r) => r.msg === 'svc started', START_TIMEOUT_MS);
   return Object.assign(p, { url: rec.url as string | undefined, workerId: rec.workerId as string });
 }
 
 /** Runs the CLI to completion. */
-export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   requireBuild();
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    proc.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    proc.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    proc.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    proc.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     proc.stdin.end(input ?? '');
     proc.on('exit', (code) => resolve({ code, stdout, stderr }));
   });

@@ -11,9 +11,18 @@ function connectOnce(host: string, port: number, timeoutMs: number): Promise<boo
   return new Promise((resolve) => {
     const sock = net.connect({ host, port });
     sock.setTimeout(timeoutMs);
-    sock.once('connect', () => { sock.destroy(); resolve(true); });
-    sock.once('error', () => { sock.destroy(); resolve(false); });
-    sock.once('timeout', () => { sock.destroy(); resolve(false); });
+    sock.once('connect', () => {
+      sock.destroy();
+      resolve(true);
+    });
+    sock.once('error', () => {
+      sock.destroy();
+      resolve(false);
+    });
+    sock.once('timeout', () => {
+      sock.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -32,7 +41,10 @@ async function reachable(host: string, port: number): Promise<boolean> {
 export async function servicesAvailable(): Promise<{ postgres: boolean; nats: boolean }> {
   const pg = new URL(TEST_DATABASE_URL);
   const nats = new URL(TEST_NATS_URL.replace(/^nats:/, 'http:'));
-  const [postgres, natsUp] = await Promise.all([reachable(pg.hostname, Number(pg.port || 5432)), reachable(nats.hostname, Number(nats.port || 4222))]);
+  const [postgres, natsUp] = await Promise.all([
+    reachable(pg.hostname, Number(pg.port || 5432)),
+    reachable(nats.hostname, Number(nats.port || 4222)),
+  ]);
   return { postgres, nats: natsUp };
 }
 

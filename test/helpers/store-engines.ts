@@ -49,7 +49,10 @@ export function freshSchema(t: Test): string {
 }
 
 /** One query on a short-lived connection of its own, outside any store under test. */
-export async function pgQuery<R extends Record<string, unknown> = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<R[]> {
+export async function pgQuery<R extends Record<string, unknown> = Record<string, unknown>>(
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {

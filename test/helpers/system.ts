@@ -48,7 +48,12 @@ export async function startSystem(t: Test, opts: SystemOptions = {}): Promise<Te
     if (opts.postgres === true) t.teardown(() => dropSchema(env.DATABASE_SCHEMA!));
   }
   const logs: string[] = [];
-  const sink = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
   const config = loadConfig(env);
   const running = await startProcess({
     role: opts.role ?? 'serve',
@@ -67,7 +72,11 @@ export function claimReal(t: Test): { prefix: string; schema: string; env: Recor
   const schema = uniqueName('t_');
   t.teardown(() => dropStreams(prefix));
   t.teardown(() => dropSchema(schema));
-  return { prefix, schema, env: { NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix } };
+  return {
+    prefix,
+    schema,
+    env: { NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix },
+  };
 }
 
 export async function dropStreams(prefix: string): Promise<void> {

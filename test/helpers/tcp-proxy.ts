@@ -21,7 +21,12 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
     const upstream = net.connect({ host: targetHost, port: targetPort });
     sockets.add(client).add(upstream);
     client.pipe(upstream).pipe(client);
-    const drop = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
   });
@@ -35,6 +40,11 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
     restore() {
       open = true;
     },
-    close: () => new Promise((resolve) => { open = false; for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        open = false;
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -13,20 +13,24 @@ import { outboxSweep } from '../../runtime/audit.js';
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
 for (const mode of ['embedded', 'jetstream'] as const) {
-  t.test(`an audit event is stored as a row and published on its subject (${mode})`, { skip: mode === 'jetstream' ? realSkip : false }, async (t) => {
-    const sys = await startSystem(t, mode === 'jetstream' ? { nats: true, postgres: true } : {});
-    const seen: BusEvent[] = [];
-    const other: BusEvent[] = [];
-    await sys.bus.tail('FlowSaved', (e) => seen.push(e));
-    await sys.bus.tail('WebhookDelivery', (e) => other.push(e));
-    await sys.audit.record('FlowSaved', { id: 'f1' }, 'trace-123');
-    for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    t.equal(seen.length, 1);
-    t.match(seen[0], { type: 'FlowSaved', subject: `${sys.bus.names.prefix}.evt.FlowSaved`, traceId: 'trace-123', data: { id: 'f1' } });
-    t.equal(other.length, 0, 'a filter sees only its own subject');
-    const usage = (await (await fetch(`${sys.url}/usage`)).json()) as { counts: Record<string, number> };
-    t.same(usage.counts, { FlowSaved: 1 });
-  });
+  t.test(
+    `an audit event is stored as a row and published on its subject (${mode})`,
+    { skip: mode === 'jetstream' ? realSkip : false },
+    async (t) => {
+      const sys = await startSystem(t, mode === 'jetstream' ? { nats: true, postgres: true } : {});
+      const seen: BusEvent[] = [];
+      const other: BusEvent[] = [];
+      await sys.bus.tail('FlowSaved', (e) => seen.push(e));
+      await sys.bus.tail('WebhookDelivery', (e) => other.push(e));
+      await sys.audit.record('FlowSaved', { id: 'f1' }, 'trace-123');
+      for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      t.equal(seen.length, 1);
+      t.match(seen[0], { type: 'FlowSaved', subject: `${sys.bus.names.prefix}.evt.FlowSaved`, traceId: 'trace-123', data: { id: 'f1' } });
+      t.equal(other.length, 0, 'a filter sees only its own subject');
+      const usage = (await (await fetch(`${sys.url}/usage`)).json()) as { counts: Record<string, number> };
+      t.same(usage.counts, { FlowSaved: 1 });
+    },
+  );
 }
 
 /** Events of one subject the event stream has stored (what a durable reader would get). */
@@ -47,7 +51,10 @@ t.test('the audit row is an outbox: NATS cut, the event is re-sent once it is ba
   t.teardown(() => proxy.close());
   const prefix = uniqueName('t');
   t.teardown(() => dropStreams(prefix));
-  const sys = await startSystem(t, { postgres: true, env: { NATS_URL: `nats://127.0.0.1:${proxy.port}`, SVC_BUS_PREFIX: prefix, SVC_CLOCK_TICK_MS: '200' } });
+  const sys = await startSystem(t, {
+    postgres: true,
+    env: { NATS_URL: `nats://127.0.0.1:${proxy.port}`, SVC_BUS_PREFIX: prefix, SVC_CLOCK_TICK_MS: '200' },
+  });
   const rows = () => sys.store.em().find(AuditEvent, { type: 'FlowSaved' }, { orderBy: { id: 'asc' } });
 
   proxy.cut();

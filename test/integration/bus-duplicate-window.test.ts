@@ -12,11 +12,14 @@ import { freshNames, jetStreamUnavailable, log, NATS_URL } from '../helpers/bus-
 
 const skip = (await jetStreamUnavailable()) ?? false;
 
-t.test('the command stream\'s duplicate window follows the running config', { skip }, async (t) => {
+t.test("the command stream's duplicate window follows the running config", { skip }, async (t) => {
   const names = freshNames();
   const nc = await connect({ servers: NATS_URL });
   const jsm = await jetstreamManager(nc);
-  t.teardown(async () => { await deleteJetStreamResources(jsm, names); await nc.close(); });
+  t.teardown(async () => {
+    await deleteJetStreamResources(jsm, names);
+    await nc.close();
+  });
   const windowOf = async (stream: string) => (await jsm.streams.info(stream)).config.duplicate_window / 1_000_000;
 
   const first = createJetStreamBus({ servers: NATS_URL, names, log });

@@ -21,7 +21,17 @@ for (const kind of ['embedded', 'jetstream'] as const satisfies readonly Kind[])
     await watcher.tail('RunProgress', (e) => seen.push(e));
     for (let i = 1; i <= 3; i++) await emitter.emit('RunProgress', { runId: 'r1', seq: i }, { traceId: 'tr-p', noAck: true });
     await until('three progress events on the tail', () => seen.length === 3);
-    t.match(seen, [1, 2, 3].map((seq) => ({ type: 'RunProgress', subject: h.names.event('RunProgress'), traceId: 'tr-p', data: { runId: 'r1', seq }, at: String })), 'in order, whole');
+    t.match(
+      seen,
+      [1, 2, 3].map((seq) => ({
+        type: 'RunProgress',
+        subject: h.names.event('RunProgress'),
+        traceId: 'tr-p',
+        data: { runId: 'r1', seq },
+        at: String,
+      })),
+      'in order, whole',
+    );
     if (kind === 'jetstream') {
       const nc = await connect({ servers: NATS_URL });
       t.teardown(() => nc.close());

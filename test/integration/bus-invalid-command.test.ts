@@ -22,12 +22,30 @@ for (const kind of ['embedded', 'jetstream'] as const) {
     const dead: DeadLetter[] = [];
     const bus = await h.client({ onDeadLetter: (dl) => dead.push(dl) });
     const seen: unknown[] = [];
-    await serveVerbs(bus, 'run', runVerbs, {
-      recover: async (_ctx, p: unknown) => { seen.push(p); return { recovered: false }; },
-    }, { log });
-    await serveVerbs(bus, 'mcp', mcpVerbs, {
-      call: async (_ctx, p: unknown) => { seen.push(p); return { status: 'ask_required', server: 's', tool: 't' }; },
-    }, { log });
+    await serveVerbs(
+      bus,
+      'run',
+      runVerbs,
+      {
+        recover: async (_ctx, p: unknown) => {
+          seen.push(p);
+          return { recovered: false };
+        },
+      },
+      { log },
+    );
+    await serveVerbs(
+      bus,
+      'mcp',
+      mcpVerbs,
+      {
+        call: async (_ctx, p: unknown) => {
+          seen.push(p);
+          return { status: 'ask_required', server: 's', tool: 't' };
+        },
+      },
+      { log },
+    );
     const run = clientOf(bus, 'run');
     const mcp = clientOf(bus, 'mcp');
 
@@ -40,11 +58,27 @@ for (const kind of ['embedded', 'jetstream'] as const) {
 
     await run.recover.send({ force: true } as never, { msgId: 'no-run-id', traceId: 'trace-invalid' });
     await until('the dead letter', () => dead.length === 1);
-    t.match(dead[0], { actor: 'run', verb: 'recover', msgId: 'no-run-id', traceId: 'trace-invalid', deliveries: 1, payload: { force: true }, error: { error: 'invalid_request', message: /^run\.recover: .*runId/ } }, 'dead-lettered with its reason');
+    t.match(
+      dead[0],
+      {
+        actor: 'run',
+        verb: 'recover',
+        msgId: 'no-run-id',
+        traceId: 'trace-invalid',
+        deliveries: 1,
+        payload: { force: true },
+        error: { error: 'invalid_request', message: /^run\.recover: .*runId/ },
+      },
+      'dead-lettered with its reason',
+    );
     t.match(await bus.deadLetters(), [{ verb: 'recover', error: { message: /runId/ } }], 'the dead-letter stream holds it');
 
     const rpc = await mcp.call.request({ name: 'mcp__s__t', seat: 'operator' } as never, { timeoutMs: 5_000 }).catch((e: unknown) => e);
-    t.ok(rpc instanceof AppError && rpc.code === 'invalid_request' && /^mcp\.call: .*askSurface/.test(rpc.message), 'an rpc request is checked too', { rpc });
+    t.ok(
+      rpc instanceof AppError && rpc.code === 'invalid_request' && /^mcp\.call: .*askSurface/.test(rpc.message),
+      'an rpc request is checked too',
+      { rpc },
+    );
 
     await sleep(500);
     t.same(seen, [], 'no handler ran');
@@ -52,7 +86,11 @@ for (const kind of ['embedded', 'jetstream'] as const) {
 
     // Fields the schema does not name are let through: a command stored by an older sender still parses.
     t.same(await run.recover({ runId: 'r-1', force: true, extra: 'old' } as never, { timeoutMs: 10_000 }), { recovered: false });
-    t.same(await mcp.call.request({ name: 'mcp__s__t', seat: 'operator', askSurface: false }, { timeoutMs: 5_000 }), { status: 'ask_required', server: 's', tool: 't' });
+    t.same(await mcp.call.request({ name: 'mcp__s__t', seat: 'operator', askSurface: false }, { timeoutMs: 5_000 }), {
+      status: 'ask_required',
+      server: 's',
+      tool: 't',
+    });
     t.equal(seen.length, 2, 'valid commands reach their handlers');
   });
 }

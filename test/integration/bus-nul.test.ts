@@ -17,12 +17,24 @@ for (const kind of ['embedded', 'jetstream'] as const) {
     t.teardown(() => h.close());
     const bus = await h.client();
     const seen: unknown[] = [];
-    await bus.consume('run', { agentPause: async (_ctx: HandlerContext, p: unknown) => { seen.push(p); return { ok: true }; } });
-    await bus.serve('nul.echo', async (p: unknown) => { seen.push(p); return { ok: true }; });
+    await bus.consume('run', {
+      agentPause: async (_ctx: HandlerContext, p: unknown) => {
+        seen.push(p);
+        return { ok: true };
+      },
+    });
+    await bus.serve('nul.echo', async (p: unknown) => {
+      seen.push(p);
+      return { ok: true };
+    });
 
     const started = Date.now();
-    const err = await bus.call('run', 'agentPause', { agent: 'x\u0000y', nested: [{ k: 1 }] }, { timeoutMs: 10_000 }).catch((e: unknown) => e);
-    t.ok(err instanceof AppError && err.code === 'invalid_request' && /NUL/.test(err.message), 'the caller is told invalid_request', { err });
+    const err = await bus
+      .call('run', 'agentPause', { agent: 'x\u0000y', nested: [{ k: 1 }] }, { timeoutMs: 10_000 })
+      .catch((e: unknown) => e);
+    t.ok(err instanceof AppError && err.code === 'invalid_request' && /NUL/.test(err.message), 'the caller is told invalid_request', {
+      err,
+    });
     t.ok(Date.now() - started < 2_000, 'at once, not after retries');
     const key = await bus.call('run', 'agentPause', { ['k\u0000']: 1 }, { timeoutMs: 10_000 }).catch((e: unknown) => e);
     t.equal((key as AppError).code, 'invalid_request', 'a NUL in an object key too');

@@ -16,7 +16,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 t.test('rpc heartbeats and a dead answerer', { skip: (await skipUnless('nats')) ?? false }, async (t) => {
   const prefix = uniqueName('rpc');
-  const bus = (o: { rpcHeartbeatMs?: number; rpcSilenceMs?: number }) => createJetStreamBus({ servers: TEST_NATS_URL, names: names(prefix), log: pino({ level: 'silent' }), ...o });
+  const bus = (o: { rpcHeartbeatMs?: number; rpcSilenceMs?: number }) =>
+    createJetStreamBus({ servers: TEST_NATS_URL, names: names(prefix), log: pino({ level: 'silent' }), ...o });
   const caller = bus({ rpcSilenceMs: 600 });
   const server = bus({ rpcHeartbeatMs: 100 });
   t.teardown(() => Promise.allSettled([caller.close(), server.close()]));
@@ -26,25 +27,44 @@ t.test('rpc heartbeats and a dead answerer', { skip: (await skipUnless('nats')) 
       await sleep(2_000);
       return { done: true };
     });
-    t.same(await caller.request('slow', {}, { timeoutMs: 20_000 }), { done: true }, 'heartbeats kept it alive, and none was taken for the answer');
+    t.same(
+      await caller.request('slow', {}, { timeoutMs: 20_000 }),
+      { done: true },
+      'heartbeats kept it alive, and none was taken for the answer',
+    );
   });
 
   t.test('an answerer killed mid-request is given up after the silence, not at the timeout', async (t) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       const { pino } = await import('pino');
       const { createJetStreamBus, names } = await import(${JSON.stringify(DIST_BUS)});
       const bus = createJetStreamBus({ servers: ${JSON.stringify(TEST_NATS_URL)}, names: names(${JSON.stringify(prefix)}), log: pino({ level: 'silent' }), rpcHeartbeatMs: 100 });
       await bus.serve('stuck', () => new Promise(() => process.stdout.write('taken\\n')));
       process.stdout.write('ready\\n');
-    `], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] });
-    t.teardown(() => { child.kill('SIGKILL'); });
+    `,
+      ],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    t.teardown(() => {
+      child.kill('SIGKILL');
+    });
     const lines: string[] = [];
     child.stdout!.on('data', (d: Buffer) => lines.push(...d.toString().split('\n').filter(Boolean)));
     for (let i = 0; i < 200 && !lines.includes('ready'); i++) await sleep(50);
     t.ok(lines.includes('ready'), 'the answerer serves');
     const started = Date.now();
     let settled = false;
-    const outcome = caller.request('stuck', {}, { timeoutMs: 60_000 }).catch((e: unknown) => e as AppError).finally(() => { settled = true; });
+    const outcome = caller
+      .request('stuck', {}, { timeoutMs: 60_000 })
+      .catch((e: unknown) => e as AppError)
+      .finally(() => {
+        settled = true;
+      });
     for (let i = 0; i < 200 && !lines.includes('taken'); i++) await sleep(20);
     t.ok(lines.includes('taken'), 'the request reached it');
     await sleep(1_000);

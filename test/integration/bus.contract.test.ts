@@ -40,7 +40,13 @@ for (const kind of ['embedded', 'jetstream'] as const) {
         t.match(defs, {
           cmd: { retention: 'workqueue', storage: 'file', subjects: [`${p}.cmd.>`], duplicate_window: nanos(120_000) },
           evt: { retention: 'limits', storage: 'file', subjects: [`${p}.evt.>`], max_age: nanos(7 * 24 * 3600_000) },
-          run: { durable_name: h.names.consumer('run'), filter_subject: h.names.commandFilter('run'), ack_policy: 'explicit', ack_wait: nanos(5_000), max_deliver: -1 },
+          run: {
+            durable_name: h.names.consumer('run'),
+            filter_subject: h.names.commandFilter('run'),
+            ack_policy: 'explicit',
+            ack_wait: nanos(5_000),
+            max_deliver: -1,
+          },
           dlq: { retention: 'limits', storage: 'file', subjects: [`${p}.dlq.>`] },
         });
       }
@@ -194,66 +200,93 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       const err = await bus.call('mcp', 'refused', {}, { timeoutMs: 10_000 }).catch((e: unknown) => e);
       t.ok(err instanceof AppError, 'rethrown as AppError');
       const app = err as AppError;
-      t.same({ code: app.code, status: app.status, wire: app.wireCode }, { code: 'tool_not_allowlisted', status: 403, wire: 'tool_not_allowlisted:srv.echo' });
+      t.same(
+        { code: app.code, status: app.status, wire: app.wireCode },
+        { code: 'tool_not_allowlisted', status: 403, wire: 'tool_not_allowlisted:srv.echo' },
+      );
       await sleep(1_500);
       t.equal(attempts.refused, 1, 'a terminal error is never retried');
       const unknown = await bus.call('mcp', 'nope', {}, { timeoutMs: 10_000 }).catch((e: unknown) => e);
       t.equal((unknown as AppError).code, 'invalid_request', 'an unknown verb is terminated with an error reply');
     });
 
-    t.test('(c2) an outage is retried past any delivery count; a command ended is dead-lettered with its reason, listed and replayable', async (t) => {
-      const h = await setup(t, kind);
-      const dead: DeadLetter[] = [];
-      const bus = await h.client({ backoffMs: () => 20, onDeadLetter: (dl) => dead.push(dl) });
-      let outage = 25; // more deliveries than MAX_DELIVER: the old bound dropped the command here
-      let refused = true;
-      const ran = { refused: 0, bug: 0 };
-      await bus.consume('trigger', {
-        storeDown: async (ctx: HandlerContext) => {
-          if (outage-- > 0) throw new AppError('store_unavailable');
-          return { deliveries: ctx.deliveryCount };
-        },
-        pgDown: async (ctx: HandlerContext) => {
-          if (ctx.deliveryCount <= 15) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5439'), { code: 'ECONNREFUSED' });
-          return { deliveries: ctx.deliveryCount };
-        },
-        refused: async () => {
-          if (refused) throw new AppError('record_not_found', { message: 'no trigger t-1' });
-          ran.refused++;
-          return null;
-        },
-        bug: async () => {
-          if (refused) throw new TypeError('cannot read properties of undefined');
-          ran.bug++;
-          return null;
-        },
-      });
-      t.same(await bus.call('trigger', 'storeDown', {}, { timeoutMs: 30_000 }), { deliveries: 26 }, 'an AppError outage is retried until it passes');
-      t.same(await bus.call('trigger', 'pgDown', {}, { timeoutMs: 30_000 }), { deliveries: 16 }, 'so is a refused connection');
-      const answered = await bus.call('trigger', 'refused', {}, { timeoutMs: 10_000 }).catch((e: unknown) => e);
-      t.equal((answered as AppError).code, 'record_not_found', 'a refusal a caller waits for is its answer ...');
-      await bus.send('trigger', 'refused', { triggerId: 't-1' }, { msgId: 'cmd-refused', traceId: 'trace-refused' });
-      await bus.send('trigger', 'bug', { n: 2 }, { msgId: 'cmd-bug' });
-      await until('two dead letters', () => dead.length === 2, { timeoutMs: 30_000 });
-      const listed = await bus.deadLetters();
-      t.equal(listed.length, 2, '... and is not dead-lettered; a command nobody waits for is');
-      const byVerb = Object.fromEntries(listed.map((d) => [d.verb, d]));
-      t.match(byVerb.refused, { actor: 'trigger', subject: h.names.command('trigger', 'refused'), msgId: 'cmd-refused', traceId: 'trace-refused', deliveries: 1, error: { error: 'record_not_found', message: 'no trigger t-1' }, payload: { triggerId: 't-1' } });
-      t.match(byVerb.bug, { deliveries: 10, error: { error: 'internal_error', message: /TypeError on every one of 10 deliveries.*cmd-bug/ }, payload: { n: 2 } });
-      t.same(dead.map((d) => d.id).sort(), listed.map((d) => d.id).sort(), 'the listener saw each one as stored');
-      refused = false;
-      for (const d of listed) await bus.replayDeadLetter(d.id);
-      await until('the replays to run', () => ran.refused === 1 && ran.bug === 1, { timeoutMs: 10_000 });
-      t.same(await bus.deadLetters(), [], 'a replayed dead letter is removed');
-      const missing = await bus.replayDeadLetter(listed[0]!.id).catch((e: unknown) => e);
-      t.equal((missing as AppError).code, 'record_not_found');
-    });
+    t.test(
+      '(c2) an outage is retried past any delivery count; a command ended is dead-lettered with its reason, listed and replayable',
+      async (t) => {
+        const h = await setup(t, kind);
+        const dead: DeadLetter[] = [];
+        const bus = await h.client({ backoffMs: () => 20, onDeadLetter: (dl) => dead.push(dl) });
+        let outage = 25; // more deliveries than MAX_DELIVER: the old bound dropped the command here
+        let refused = true;
+        const ran = { refused: 0, bug: 0 };
+        await bus.consume('trigger', {
+          storeDown: async (ctx: HandlerContext) => {
+            if (outage-- > 0) throw new AppError('store_unavailable');
+            return { deliveries: ctx.deliveryCount };
+          },
+          pgDown: async (ctx: HandlerContext) => {
+            if (ctx.deliveryCount <= 15) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5439'), { code: 'ECONNREFUSED' });
+            return { deliveries: ctx.deliveryCount };
+          },
+          refused: async () => {
+            if (refused) throw new AppError('record_not_found', { message: 'no trigger t-1' });
+            ran.refused++;
+            return null;
+          },
+          bug: async () => {
+            if (refused) throw new TypeError('cannot read properties of undefined');
+            ran.bug++;
+            return null;
+          },
+        });
+        t.same(
+          await bus.call('trigger', 'storeDown', {}, { timeoutMs: 30_000 }),
+          { deliveries: 26 },
+          'an AppError outage is retried until it passes',
+        );
+        t.same(await bus.call('trigger', 'pgDown', {}, { timeoutMs: 30_000 }), { deliveries: 16 }, 'so is a refused connection');
+        const answered = await bus.call('trigger', 'refused', {}, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+        t.equal((answered as AppError).code, 'record_not_found', 'a refusal a caller waits for is its answer ...');
+        await bus.send('trigger', 'refused', { triggerId: 't-1' }, { msgId: 'cmd-refused', traceId: 'trace-refused' });
+        await bus.send('trigger', 'bug', { n: 2 }, { msgId: 'cmd-bug' });
+        await until('two dead letters', () => dead.length === 2, { timeoutMs: 30_000 });
+        const listed = await bus.deadLetters();
+        t.equal(listed.length, 2, '... and is not dead-lettered; a command nobody waits for is');
+        const byVerb = Object.fromEntries(listed.map((d) => [d.verb, d]));
+        t.match(byVerb.refused, {
+          actor: 'trigger',
+          subject: h.names.command('trigger', 'refused'),
+          msgId: 'cmd-refused',
+          traceId: 'trace-refused',
+          deliveries: 1,
+          error: { error: 'record_not_found', message: 'no trigger t-1' },
+          payload: { triggerId: 't-1' },
+        });
+        t.match(byVerb.bug, {
+          deliveries: 10,
+          error: { error: 'internal_error', message: /TypeError on every one of 10 deliveries.*cmd-bug/ },
+          payload: { n: 2 },
+        });
+        t.same(dead.map((d) => d.id).sort(), listed.map((d) => d.id).sort(), 'the listener saw each one as stored');
+        refused = false;
+        for (const d of listed) await bus.replayDeadLetter(d.id);
+        await until('the replays to run', () => ran.refused === 1 && ran.bug === 1, { timeoutMs: 10_000 });
+        t.same(await bus.deadLetters(), [], 'a replayed dead letter is removed');
+        const missing = await bus.replayDeadLetter(listed[0]!.id).catch((e: unknown) => e);
+        t.equal((missing as AppError).code, 'record_not_found');
+      },
+    );
 
     t.test('(d) call() returns the handler reply, with the trace id carried through', async (t) => {
       const h = await setup(t, kind);
       const [caller, worker] = await Promise.all([h.client(), h.client()]);
       await worker.consume('ops', {
-        'ping.deep': async (ctx: HandlerContext, p: { n: number }) => ({ n: p.n * 2, verb: ctx.verb, traceId: ctx.traceId, msgId: ctx.msgId }),
+        'ping.deep': async (ctx: HandlerContext, p: { n: number }) => ({
+          n: p.n * 2,
+          verb: ctx.verb,
+          traceId: ctx.traceId,
+          msgId: ctx.msgId,
+        }),
       });
       const reply = await caller.call('ops', 'ping.deep', { n: 21 }, { traceId: 'trace-1', msgId: 'm-1', timeoutMs: 10_000 });
       t.same(reply, { n: 42, verb: 'ping.deep', traceId: 'trace-1', msgId: 'm-1' });
@@ -305,7 +338,10 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       for (let i = 0; i < 9; i++) await caller.request('echo', { n: i }, { timeoutMs: 5_000 });
       t.equal(answered, 10, 'exactly one replica answered each request');
       const e1 = (await caller.request('fail', {}, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as AppError;
-      t.same({ code: e1.code, status: e1.status, wire: e1.wireCode }, { code: 'record_not_found', status: 404, wire: 'record_not_found:flow.x' });
+      t.same(
+        { code: e1.code, status: e1.status, wire: e1.wireCode },
+        { code: 'record_not_found', status: 404, wire: 'record_not_found:flow.x' },
+      );
       const e2 = (await caller.request('fail', { plain: true }, { timeoutMs: 5_000 }).catch((e: unknown) => e)) as AppError;
       t.same({ code: e2.code, status: e2.status, message: e2.message }, { code: 'internal_error', status: 500, message: 'internal error' });
       const e3 = (await caller.request('nobody', {}, { timeoutMs: 1_000 }).catch((e: unknown) => e)) as AppError;
@@ -350,7 +386,11 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       await emitter.emit('FlowRun', { id: 4 });
       await until('4th event on the wide tail', () => all.length === 4);
       t.equal(runs.length, 2, 'nothing after unsubscribe');
-      await t.rejects(watcher.tail('Flow*', () => undefined), { code: 'invalid_request' }, 'a partial wildcard is refused');
+      await t.rejects(
+        watcher.tail('Flow*', () => undefined),
+        { code: 'invalid_request' },
+        'a partial wildcard is refused',
+      );
     });
 
     t.test('(h) dedupe: the same msgId twice is stored and handled once', async (t) => {
@@ -378,63 +418,97 @@ for (const kind of ['embedded', 'jetstream'] as const) {
   });
 }
 
-t.test('jetstream: a consumer process killed with SIGKILL mid-handler; the command is redelivered', { skip: noJetStream ?? false }, async (t) => {
-  const h = await setup(t, 'jetstream');
-  const ackWaitMs = 1_000;
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const child = spawn(process.execPath, ['--import', new URL('node_modules/@tapjs/typescript/dist/esm/import.mjs', `file://${root}`).href, fileURLToPath(new URL('../fixtures/bus-consumer.ts', import.meta.url))], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', NATS_URL, BUS_PREFIX: h.names.prefix, ACK_WAIT_MS: String(ackWaitMs) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  t.teardown(() => { child.kill('SIGKILL'); });
-  const lines: any[] = [];
-  let buf = '';
-  child.stdout!.on('data', (c: Buffer) => {
-    buf += c.toString();
-    const parts = buf.split('\n');
-    buf = parts.pop() ?? '';
-    for (const p of parts) if (p.startsWith('{')) lines.push(JSON.parse(p));
-  });
-  await until('the child consumes', () => lines.some((l) => l.ready), { timeoutMs: START_TIMEOUT_MS });
-  const sender = await h.client({ ackWaitMs });
-  await sender.send('run', 'work', { job: 1 }, { msgId: 'crash-1' });
-  await until('the child got it', () => lines.some((l) => l.got === 'crash-1'), { timeoutMs: 10_000 });
-  t.equal(lines.find((l) => l.got)?.deliveryCount, 1);
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r(signal)));
-  child.kill('SIGKILL');
-  t.equal(await exited, 'SIGKILL', 'the process died without settling anything');
-  const killedAt = Date.now();
+t.test(
+  'jetstream: a consumer process killed with SIGKILL mid-handler; the command is redelivered',
+  { skip: noJetStream ?? false },
+  async (t) => {
+    const h = await setup(t, 'jetstream');
+    const ackWaitMs = 1_000;
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        new URL('node_modules/@tapjs/typescript/dist/esm/import.mjs', `file://${root}`).href,
+        fileURLToPath(new URL('../fixtures/bus-consumer.ts', import.meta.url)),
+      ],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', NATS_URL, BUS_PREFIX: h.names.prefix, ACK_WAIT_MS: String(ackWaitMs) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    t.teardown(() => {
+      child.kill('SIGKILL');
+    });
+    const lines: any[] = [];
+    let buf = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const parts = buf.split('\n');
+      buf = parts.pop() ?? '';
+      for (const p of parts) if (p.startsWith('{')) lines.push(JSON.parse(p));
+    });
+    await until('the child consumes', () => lines.some((l) => l.ready), { timeoutMs: START_TIMEOUT_MS });
+    const sender = await h.client({ ackWaitMs });
+    await sender.send('run', 'work', { job: 1 }, { msgId: 'crash-1' });
+    await until('the child got it', () => lines.some((l) => l.got === 'crash-1'), { timeoutMs: 10_000 });
+    t.equal(lines.find((l) => l.got)?.deliveryCount, 1);
+    const exited = new Promise((r) => child.once('exit', (code, signal) => r(signal)));
+    child.kill('SIGKILL');
+    t.equal(await exited, 'SIGKILL', 'the process died without settling anything');
+    const killedAt = Date.now();
 
-  const seen: Array<{ msgId: string; deliveryCount: number; at: number }> = [];
-  const survivor = await h.client({ ackWaitMs });
-  await survivor.consume('run', { work: async (ctx: HandlerContext) => { seen.push({ msgId: ctx.msgId, deliveryCount: ctx.deliveryCount, at: Date.now() }); return null; } });
-  await until('redelivery to the surviving process', () => seen.length === 1, { timeoutMs: 15_000 });
-  t.match(seen[0], { msgId: 'crash-1', deliveryCount: 2 });
-  t.ok(seen[0]!.at - killedAt < ackWaitMs + 5_000, 'redelivered after about the ack wait');
-  await sleep(ackWaitMs + 500);
-  t.equal(seen.length, 1, 'handled once by the survivor');
-  await until('queue drained', async () => (await h.stored()) === 0, { timeoutMs: 5_000 });
-});
+    const seen: Array<{ msgId: string; deliveryCount: number; at: number }> = [];
+    const survivor = await h.client({ ackWaitMs });
+    await survivor.consume('run', {
+      work: async (ctx: HandlerContext) => {
+        seen.push({ msgId: ctx.msgId, deliveryCount: ctx.deliveryCount, at: Date.now() });
+        return null;
+      },
+    });
+    await until('redelivery to the surviving process', () => seen.length === 1, { timeoutMs: 15_000 });
+    t.match(seen[0], { msgId: 'crash-1', deliveryCount: 2 });
+    t.ok(seen[0]!.at - killedAt < ackWaitMs + 5_000, 'redelivered after about the ack wait');
+    await sleep(ackWaitMs + 500);
+    t.equal(seen.length, 1, 'handled once by the survivor');
+    await until('queue drained', async () => (await h.stored()) === 0, { timeoutMs: 5_000 });
+  },
+);
 
-t.test('jetstream: each publish gets its own ack, and a subject no stream stores fails at once', { skip: noJetStream ?? false }, async (t) => {
-  const h = await setup(t, 'jetstream');
-  const bus = await h.client();
-  // Acks come back on one subscription per connection: concurrent publishes must each get theirs.
-  const acks = await Promise.all(Array.from({ length: 40 }, (_, n) => bus.send('run', 'work', { n }, { msgId: `ack-${n % 20}` })));
-  const originals = acks.slice(0, 20);
-  t.same(originals.map((a) => a.duplicate), Array(20).fill(false), 'the first copy of each id is stored');
-  t.equal(new Set(originals.map((a) => a.seq)).size, 20, 'each stored publish has its own sequence');
-  t.same(acks.slice(20).map((a) => a.seq), originals.map((a) => a.seq), 'each copy names its own original');
-  t.same(acks.slice(20).map((a) => a.duplicate), Array(20).fill(true));
-  await bus.emit('FlowRun', { id: 1 });
+t.test(
+  'jetstream: each publish gets its own ack, and a subject no stream stores fails at once',
+  { skip: noJetStream ?? false },
+  async (t) => {
+    const h = await setup(t, 'jetstream');
+    const bus = await h.client();
+    // Acks come back on one subscription per connection: concurrent publishes must each get theirs.
+    const acks = await Promise.all(Array.from({ length: 40 }, (_, n) => bus.send('run', 'work', { n }, { msgId: `ack-${n % 20}` })));
+    const originals = acks.slice(0, 20);
+    t.same(
+      originals.map((a) => a.duplicate),
+      Array(20).fill(false),
+      'the first copy of each id is stored',
+    );
+    t.equal(new Set(originals.map((a) => a.seq)).size, 20, 'each stored publish has its own sequence');
+    t.same(
+      acks.slice(20).map((a) => a.seq),
+      originals.map((a) => a.seq),
+      'each copy names its own original',
+    );
+    t.same(
+      acks.slice(20).map((a) => a.duplicate),
+      Array(20).fill(true),
+    );
+    await bus.emit('FlowRun', { id: 1 });
 
-  // With the stream gone the server says no one stores the subject: the send fails with
-  // bus_unavailable saying so, not after the publish timeout.
-  const nc = await connect({ servers: NATS_URL });
-  t.teardown(() => nc.close());
-  await (await jetstreamManager(nc)).streams.delete(h.names.commandStream);
-  const err = await bus.send('run', 'work', { n: 99 }).catch((e: unknown) => e);
-  t.match(err, { code: 'bus_unavailable', message: /no stream stores/ });
-  t.match(await bus.emit('FlowRun', { id: 2 }).then(() => 'stored'), 'stored', 'the event stream still takes events');
-});
+    // With the stream gone the server says no one stores the subject: the send fails with
+    // bus_unavailable saying so, not after the publish timeout.
+    const nc = await connect({ servers: NATS_URL });
+    t.teardown(() => nc.close());
+    await (await jetstreamManager(nc)).streams.delete(h.names.commandStream);
+    const err = await bus.send('run', 'work', { n: 99 }).catch((e: unknown) => e);
+    t.match(err, { code: 'bus_unavailable', message: /no stream stores/ });
+    t.match(await bus.emit('FlowRun', { id: 2 }).then(() => 'stored'), 'stored', 'the event stream still takes events');
+  },
+);

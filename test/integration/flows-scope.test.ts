@@ -20,7 +20,8 @@ const sys = await startSystem(t, {
     LOG_LEVEL: 'warn',
   },
 });
-const as = (who: Who | 'op') => (method: string, path: string, body?: unknown) => req(sys.url, method, path, body, who === 'op' ? OP : TOKENS[who]);
+const as = (who: Who | 'op') => (method: string, path: string, body?: unknown) =>
+  req(sys.url, method, path, body, who === 'op' ? OP : TOKENS[who]);
 const steps = [{ id: 'a', kind: 'tool', tool: 'svc_echo', args: { text: 'ran' } }];
 const listed = async (who: Who) => ((await as(who)('GET', '/flows')).body.flows as { id: string }[]).map((f) => f.id);
 

@@ -17,10 +17,11 @@ const now = () => Date.now() + offset;
 
 async function http(sys: TestSystem, method: string, path: string, body?: unknown, token = OPERATOR_TOKEN) {
   const res = await fetch(`${sys.url}${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: await res.json() as any };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 async function runUntil(sys: TestSystem, runId: string, done: (run: any) => boolean, ms = 8000): Promise<any> {
@@ -38,7 +39,17 @@ function flow(id: string, extra: Record<string, unknown> = {}) {
   return {
     id,
     steps: [
-      { id: 'ask', kind: 'human', prompt: 'Pay invoice {{input}}?', assignee: 'seat:alice', options: [{ id: 'approve', label: 'Approve', port: 'pay' }, { id: 'reject', label: 'Reject', port: null }], ...extra },
+      {
+        id: 'ask',
+        kind: 'human',
+        prompt: 'Pay invoice {{input}}?',
+        assignee: 'seat:alice',
+        options: [
+          { id: 'approve', label: 'Approve', port: 'pay' },
+          { id: 'reject', label: 'Reject', port: null },
+        ],
+        ...extra,
+      },
       { id: 'pay', kind: 'model', prompt: 'paid {{input}}', next: null },
       { id: 'late', kind: 'model', prompt: 'escalated {{input}}', next: null },
     ],
@@ -46,7 +57,14 @@ function flow(id: string, extra: Record<string, unknown> = {}) {
 }
 
 t.test('a human step through the engine', async (t) => {
-  const sys = await startSystem(t, { now, env: { SVC_ORCH_TOKEN: OPERATOR_TOKEN, SVC_CLOCK_TICK_MS: '100', SVC_IDENTITIES: JSON.stringify([{ token: ALICE, seat: 'alice', kind: 'human' }]) } });
+  const sys = await startSystem(t, {
+    now,
+    env: {
+      SVC_ORCH_TOKEN: OPERATOR_TOKEN,
+      SVC_CLOCK_TICK_MS: '100',
+      SVC_IDENTITIES: JSON.stringify([{ token: ALICE, seat: 'alice', kind: 'human' }]),
+    },
+  });
 
   const start = async (f: unknown) => {
     const res = await http(sys, 'POST', '/flows/run', { flow: f, input: '42', as: 'treasurer' });
@@ -74,7 +92,10 @@ t.test('a human step through the engine', async (t) => {
     t.match(answer.body.gate, { outcome: 'resolved', optionId: 'approve' });
     const done = await runUntil(sys, run.id, (r) => r.status === 'completed' || r.status === 'error');
     t.equal(done.status, 'completed');
-    t.ok(done.steps.some((s: any) => s.stepId === 'pay' && s.status === 'done'), 'took the approve port');
+    t.ok(
+      done.steps.some((s: any) => s.stepId === 'pay' && s.status === 'done'),
+      'took the approve port',
+    );
     t.notOk(done.steps.some((s: any) => s.stepId === 'late'));
   });
 
@@ -100,7 +121,13 @@ t.test('a human step through the engine', async (t) => {
 
   t.test('delegation: a child parked on a gate parks its parent; answered, rejected, cancelled', async (t) => {
     t.equal((await http(sys, 'POST', '/flows', { flow: flow('child-gate') })).status, 200);
-    const parentFlow = (id: string) => ({ id, steps: [{ id: 'deleg', kind: 'agent', agent: 'carol', flowId: 'child-gate' }, { id: 'after', kind: 'model', prompt: 'parent got {{steps.deleg.text}}', next: null }] });
+    const parentFlow = (id: string) => ({
+      id,
+      steps: [
+        { id: 'deleg', kind: 'agent', agent: 'carol', flowId: 'child-gate' },
+        { id: 'after', kind: 'model', prompt: 'parent got {{steps.deleg.text}}', next: null },
+      ],
+    });
     const parked = async (id: string) => {
       const parent = await start(parentFlow(id));
       t.equal(parent.status, 'waiting');
@@ -119,7 +146,10 @@ t.test('a human step through the engine', async (t) => {
     t.equal(child.status, 'completed');
     const done = await runUntil(sys, a.parent.id, (r) => r.status !== 'waiting' && r.status !== 'running');
     t.equal(done.status, 'completed', 'the finished child woke its parent');
-    t.same(done.steps.map((x: any) => `${x.stepId}:${x.status}`), ['deleg:parked', 'deleg:done', 'after:done']);
+    t.same(
+      done.steps.map((x: any) => `${x.stepId}:${x.status}`),
+      ['deleg:parked', 'deleg:done', 'after:done'],
+    );
 
     const r = await parked('parent-reject');
     t.equal((await http(sys, 'POST', '/messages', { replyTo: r.qid, body: 'reject' }, ALICE)).status, 200);
@@ -153,7 +183,10 @@ t.test('a human step through the engine', async (t) => {
     offset += 6 * MIN;
     const a = await runUntil(sys, withPort.id, (r) => r.status !== 'waiting');
     t.equal(a.status, 'completed');
-    t.ok(a.steps.some((s: any) => s.stepId === 'late' && s.status === 'done'), 'took timeoutPort');
+    t.ok(
+      a.steps.some((s: any) => s.stepId === 'late' && s.status === 'done'),
+      'took timeoutPort',
+    );
     const b = await runUntil(sys, noPort.id, (r) => r.status !== 'waiting');
     t.equal(b.status, 'error');
     t.equal(b.error?.code, 'human_gate_timed_out');

@@ -34,34 +34,63 @@ const IDENTITIES = JSON.stringify([
 ]);
 const MIN = 60_000;
 
-const OPTIONS = [{ id: 'approve', label: 'Approve it', port: 'pay' }, { id: 'reject', label: 'Reject', port: null }];
+const OPTIONS = [
+  { id: 'approve', label: 'Approve it', port: 'pay' },
+  { id: 'reject', label: 'Reject', port: null },
+];
 
 function clock() {
   let offset = 0;
-  return { now: () => Date.now() + offset, advance: (ms: number) => { offset += ms; } };
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms: number) => {
+      offset += ms;
+    },
+  };
 }
 
 /** A system without the engine: the test consumes `run.signal` itself. */
 async function gateSystem(t: Test, extra: Parameters<typeof startSystem>[1] = {}): Promise<{ sys: TestSystem; signals: RunSignal[] }> {
-  const sys = await startSystem(t, { actors: ['ops', 'clock', 'gate'], ...extra, env: { SVC_ORCH_TOKEN: OPERATOR_TOKEN, SVC_IDENTITIES: IDENTITIES, SVC_CLOCK_TICK_MS: '100', ...extra.env } });
+  const sys = await startSystem(t, {
+    actors: ['ops', 'clock', 'gate'],
+    ...extra,
+    env: { SVC_ORCH_TOKEN: OPERATOR_TOKEN, SVC_IDENTITIES: IDENTITIES, SVC_CLOCK_TICK_MS: '100', ...extra.env },
+  });
   const signals: RunSignal[] = [];
-  const c = await sys.bus.consume('run', { signal: async (_ctx, p: RunSignal) => { signals.push(p); return {}; } });
+  const c = await sys.bus.consume('run', {
+    signal: async (_ctx, p: RunSignal) => {
+      signals.push(p);
+      return {};
+    },
+  });
   t.teardown(() => c.stop(1000));
   return { sys, signals };
 }
 
 function openRequest(over: Partial<GateOpenRequest> = {}): GateOpenRequest {
-  return { runId: uniqueName('run-'), stepId: 'ask', purpose: 'human_gate', principal: 'treasurer', prompt: 'Pay invoice 42 of 1200 USDC?', options: OPTIONS, ...over };
+  return {
+    runId: uniqueName('run-'),
+    stepId: 'ask',
+    purpose: 'human_gate',
+    principal: 'treasurer',
+    prompt: 'Pay invoice 42 of 1200 USDC?',
+    options: OPTIONS,
+    ...over,
+  };
 }
 
 async function post(sys: TestSystem, token: string, body: Record<string, unknown>) {
-  const res = await fetch(`${sys.url}/messages`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as any };
+  const res = await fetch(`${sys.url}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 async function get(sys: TestSystem, path: string, token = OPERATOR_TOKEN) {
   const res = await fetch(`${sys.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: await res.json() as any };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 async function audits(sys: TestSystem, type: string) {
@@ -70,11 +99,29 @@ async function audits(sys: TestSystem, type: string) {
 
 type HumanStepDef = Static<typeof HumanStep>;
 
-function humanCtx(sys: TestSystem, runId: string, step: HumanStepDef, resume?: ResumeSignal, vars: Record<string, string> = {}): StepContext<HumanStepDef> {
+function humanCtx(
+  sys: TestSystem,
+  runId: string,
+  step: HumanStepDef,
+  resume?: ResumeSignal,
+  vars: Record<string, string> = {},
+): StepContext<HumanStepDef> {
   const render = (s: string) => s.replace(/\{\{\s*([a-z.]+)\s*\}\}/g, (_m, k: string) => vars[k] ?? '');
   return {
-    run: { id: runId, principal: 'treasurer', flow: { id: 'f', steps: [step] }, input: undefined, trigger: 'manual', stack: ['f'], parent: undefined },
-    step, outputs: {}, render, attemptKey: `${runId}:${step.id}:1`, resume,
+    run: {
+      id: runId,
+      principal: 'treasurer',
+      flow: { id: 'f', steps: [step] },
+      input: undefined,
+      trigger: 'manual',
+      stack: ['f'],
+      parent: undefined,
+    },
+    step,
+    outputs: {},
+    render,
+    attemptKey: `${runId}:${step.id}:1`,
+    resume,
     deps: { config: {} as never, bus: sys.bus, store: sys.store, audit: sys.audit, log: sys.log, model: {} as never },
   };
 }
@@ -122,8 +169,22 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const res = await post(sys, ALICE, { replyTo: q.questionId, body: ' approve it ', authorKind: 'agent', author: 'mallory' });
     t.equal(res.status, 200);
     t.match(res.body.gate, { questionId: q.questionId, outcome: 'resolved', status: 'resolved', optionId: 'approve' });
-    t.match(res.body.message, { thread: 'agent:treasurer', replyTo: q.questionId, kind: 'answer', authorKind: 'human', author: 'alice', authorId: 'alice', outcome: 'resolved' }, 'author fields come from the token, not the body');
-    const sig = await pollFor('the signal', () => signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId));
+    t.match(
+      res.body.message,
+      {
+        thread: 'agent:treasurer',
+        replyTo: q.questionId,
+        kind: 'answer',
+        authorKind: 'human',
+        author: 'alice',
+        authorId: 'alice',
+        outcome: 'resolved',
+      },
+      'author fields come from the token, not the body',
+    );
+    const sig = await pollFor('the signal', () =>
+      signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId),
+    );
     t.same(sig.signal, { kind: 'gate_answered', questionId: q.questionId, optionId: 'approve', port: 'pay' });
     const late = await post(sys, BOB, { replyTo: q.questionId, body: 'reject' });
     t.equal(late.status, 200);
@@ -160,11 +221,16 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const stored = await sys.store.em().findOneOrFail(Message, { replyTo: q.questionId, author: 'bob' });
     t.equal(stored.outcome, 'assignee_mismatch', 'recorded');
     t.equal(await sys.store.em().count(Message, { questionId: q.questionId, kind: 'question' }), before, 'not re-posted');
-    t.match((await audits(sys, 'HumanGateUnresolved')).filter((e) => e.data.questionId === q.questionId), [{ data: { reason: 'assignee_mismatch' } }]);
+    t.match(
+      (await audits(sys, 'HumanGateUnresolved')).filter((e) => e.data.questionId === q.questionId),
+      [{ data: { reason: 'assignee_mismatch' } }],
+    );
     const ok = await post(sys, ALICE, { replyTo: q.questionId, body: 'reject' });
     t.equal(ok.status, 200);
     t.match(ok.body.gate, { outcome: 'resolved', optionId: 'reject' });
-    const sig = await pollFor('the signal', () => signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId));
+    const sig = await pollFor('the signal', () =>
+      signals.find((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId),
+    );
     t.same(sig.signal, { kind: 'gate_answered', questionId: q.questionId, optionId: 'reject', port: null });
   });
 
@@ -177,7 +243,10 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     t.equal(late.status, 200);
     t.match(late.body.gate, { outcome: 'not_open', status: 'closed' });
     t.equal(late.body.message.outcome, 'not_open');
-    t.notOk(signals.some((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId), 'the run is not woken');
+    t.notOk(
+      signals.some((s) => s.signal.kind === 'gate_answered' && s.signal.questionId === q.questionId),
+      'the run is not woken',
+    );
     const pending = await get(sys, '/flows/gates');
     t.notOk(pending.body.gates.some((g: any) => g.questionId === q.questionId));
   });
@@ -194,7 +263,9 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const q = await sys.store.em().findOneOrFail(GateQuestion, { id: token });
     t.equal(q.prompt, 'Pay 42?');
     t.equal(q.assignee, 'alice');
-    const done = await humanStep.execute(humanCtx(sys, runId, step, { kind: 'gate_answered', questionId: token, optionId: 'approve', port: 'pay' }));
+    const done = await humanStep.execute(
+      humanCtx(sys, runId, step, { kind: 'gate_answered', questionId: token, optionId: 'approve', port: 'pay' }),
+    );
     t.same(done, { kind: 'done', port: 'pay', output: { text: 'approve', summary: 'answered approve (Approve it)' } });
     // An answer that landed while the run was not parked is honoured on re-entry.
     await post(sys, ALICE, { replyTo: token, body: 'reject' });
@@ -204,7 +275,11 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     t.match(bad, { kind: 'fail', code: 'human_gate_invalid_assignee' });
     const emptyRun = uniqueName('run-');
     const empty = await humanStep.execute(humanCtx(sys, emptyRun, step, undefined, { input: '1' }));
-    t.match(empty, { kind: 'fail', code: 'human_gate_invalid_assignee', message: /renders empty/ }, 'an assignee that renders empty does not fall open to any human');
+    t.match(
+      empty,
+      { kind: 'fail', code: 'human_gate_invalid_assignee', message: /renders empty/ },
+      'an assignee that renders empty does not fall open to any human',
+    );
     t.equal(await sys.store.em().count(GateQuestion, { runId: emptyRun }), 0, 'no question was opened');
   });
 
@@ -214,7 +289,9 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const under = await sys.bus.call<GateOpenReply>('gate', 'open', openRequest({ timeoutMs: 1000 }));
     t.ok(Date.parse(under.deadlineAt) - c.now() > 23 * 60 * MIN, 'timeoutMs under 5 minutes falls back to the one-day default');
     c.advance(6 * MIN);
-    const sig = await pollFor('gate_timed_out', () => signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === short.questionId));
+    const sig = await pollFor('gate_timed_out', () =>
+      signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === short.questionId),
+    );
     t.same(sig.signal, { kind: 'gate_timed_out', questionId: short.questionId });
     t.equal((await sys.store.em().findOneOrFail(GateQuestion, { id: short.questionId })).status, 'timed_out');
     t.equal((await sys.store.em().findOneOrFail(GateQuestion, { id: long.questionId })).status, 'open', 'not yet due');
@@ -235,10 +312,16 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     const thread = `crew:${uniqueName()}`;
     for (const body of ['one', 'two', 'three']) t.equal((await post(sys, OPERATOR_TOKEN, { thread, body })).status, 200);
     const last2 = await get(sys, `/messages?thread=${thread}&limit=2`);
-    t.same(last2.body.messages.map((m: any) => m.body), ['two', 'three']);
+    t.same(
+      last2.body.messages.map((m: any) => m.body),
+      ['two', 'three'],
+    );
     t.equal(last2.body.messages[0].kind, 'note');
     const after = await get(sys, `/messages?thread=${thread}&after=${last2.body.messages[0].id}`);
-    t.same(after.body.messages.map((m: any) => m.body), ['three']);
+    t.same(
+      after.body.messages.map((m: any) => m.body),
+      ['three'],
+    );
     const noThread = await post(sys, ALICE, { body: 'where?' });
     t.equal(noThread.status, 400);
   });
@@ -252,7 +335,7 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     t.equal(other.status, 404);
     t.equal(other.body.error, 'record_not_found');
     const spoof = await post(sys, BOB, { thread: 'agent:alice', body: 'approve everything' });
-    t.equal(spoof.status, 404, 'no notes in another seat\'s thread');
+    t.equal(spoof.status, 404, "no notes in another seat's thread");
     t.equal(await sys.store.em().count(Message, { thread: 'agent:alice', author: 'bob' }), 0);
     t.equal((await get(sys, '/messages?thread=agent:treasurer', ALICE)).status, 404);
     t.equal((await get(sys, '/messages?thread=agent:alice')).status, 200, 'the operator reads any thread');
@@ -271,7 +354,10 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     t.ok(alice.includes(mine.questionId));
     t.notOk(alice.includes(assigned.questionId));
     const op = await ids(OPERATOR_TOKEN);
-    t.ok([mine, assigned, neither].every((q) => op.includes(q.questionId)), 'the operator sees all');
+    t.ok(
+      [mine, assigned, neither].every((q) => op.includes(q.questionId)),
+      'the operator sees all',
+    );
     t.ok((await ids(AGENT)).includes(neither.questionId), 'the principal sees its own');
     t.ok((await ids(BOB, '?status=all')).includes(assigned.questionId));
   });
@@ -291,26 +377,43 @@ t.test('a worker running the clock without the gate actor still expires gates', 
   const sys = await startSystem(t, { actors: ['clock'], now: c.now, env: { SVC_CLOCK_TICK_MS: '100' } });
   const runId = uniqueName('run-');
   const { question } = await insertOrFind(sys.store, {
-    id: uniqueName('q-'), runId, stepId: 'ask', purpose: 'human_gate', principal: 'treasurer', thread: 'agent:treasurer',
-    prompt: 'x', options: OPTIONS, assignee: null, deadlineAt: new Date(c.now() + 5 * MIN), createdAt: new Date(c.now()),
+    id: uniqueName('q-'),
+    runId,
+    stepId: 'ask',
+    purpose: 'human_gate',
+    principal: 'treasurer',
+    thread: 'agent:treasurer',
+    prompt: 'x',
+    options: OPTIONS,
+    assignee: null,
+    deadlineAt: new Date(c.now() + 5 * MIN),
+    createdAt: new Date(c.now()),
   });
   c.advance(6 * MIN);
   const expired = await pollFor('expiry', async () => {
     const q = await sys.store.em().fork().findOneOrFail(GateQuestion, { id: question.id });
     return q.status === 'timed_out' ? q : undefined;
   });
-  t.equal(expired.status, 'timed_out', 'the sweep is the clock\'s, not the gate consumer\'s');
+  t.equal(expired.status, 'timed_out', "the sweep is the clock's, not the gate consumer's");
 });
 
 t.test('two replicas on JetStream + PostgreSQL', { skip: (await skipUnless('postgres', 'nats')) ?? false }, async (t) => {
   const { prefix, schema } = claimReal(t);
   const c = clock();
   const a = await gateSystem(t, { nats: { prefix }, postgres: { schema }, now: c.now });
-  const b = await startSystem(t, { actors: ['clock', 'gate'], nats: { prefix }, postgres: { schema }, now: c.now, env: { SVC_CLOCK_TICK_MS: '100' } });
+  const b = await startSystem(t, {
+    actors: ['clock', 'gate'],
+    nats: { prefix },
+    postgres: { schema },
+    now: c.now,
+    env: { SVC_CLOCK_TICK_MS: '100' },
+  });
 
   t.test('exactly one question however many opens race on both replicas', async (t) => {
     const req = openRequest({ timeoutMs: 5 * MIN });
-    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a.sys).bus.call<GateOpenReply>('gate', 'open', req)));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a.sys).bus.call<GateOpenReply>('gate', 'open', req)),
+    );
     t.equal(new Set(replies.map((r) => r.questionId)).size, 1, 'one question id');
     t.equal(replies.filter((r) => r.created).length, 1, 'created once');
     t.equal(await a.sys.store.em().count(GateQuestion, { runId: req.runId }), 1);
@@ -318,9 +421,19 @@ t.test('two replicas on JetStream + PostgreSQL', { skip: (await skipUnless('post
     t.equal((await audits(a.sys, 'HumanGateOpened')).filter((e) => e.data.runId === req.runId).length, 1);
 
     c.advance(6 * MIN);
-    await pollFor('expiry', () => a.signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === replies[0]!.questionId));
+    await pollFor('expiry', () =>
+      a.signals.find((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === replies[0]!.questionId),
+    );
     await new Promise((r) => setTimeout(r, 500));
-    t.equal((await audits(a.sys, 'HumanGateTimedOut')).filter((e) => e.data.questionId === replies[0]!.questionId).length, 1, 'expired once across replicas');
-    t.equal(a.signals.filter((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === replies[0]!.questionId).length, 1, 'one signal');
+    t.equal(
+      (await audits(a.sys, 'HumanGateTimedOut')).filter((e) => e.data.questionId === replies[0]!.questionId).length,
+      1,
+      'expired once across replicas',
+    );
+    t.equal(
+      a.signals.filter((s) => s.signal.kind === 'gate_timed_out' && s.signal.questionId === replies[0]!.questionId).length,
+      1,
+      'one signal',
+    );
   });
 });

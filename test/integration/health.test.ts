@@ -13,7 +13,8 @@ const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.met
 async function health(url: string) {
   const started = Date.now();
   const res = await fetch(`${url}/health`);
-  if (res.headers.get('content-type') !== 'application/json; charset=utf-8') throw new Error(`GET /health answered content-type ${res.headers.get('content-type')}`);
+  if (res.headers.get('content-type') !== 'application/json; charset=utf-8')
+    throw new Error(`GET /health answered content-type ${res.headers.get('content-type')}`);
   return { status: res.status, body: (await res.json()) as any, ms: Date.now() - started };
 }
 
@@ -100,7 +101,11 @@ t.test('GET /usage counts audit rows by type since a date', async (t) => {
   t.same(body.counts, { FlowSaved: 2, WebhookDelivery: 1 });
   t.equal(body.complete, true);
   const now = new Date();
-  t.equal(body.since, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(), 'default: start of the current UTC month');
+  t.equal(
+    body.since,
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+    'default: start of the current UTC month',
+  );
 
   const future = await fetch(`${sys.url}/usage?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
   t.same(((await future.json()) as any).counts, {});
@@ -109,38 +114,59 @@ t.test('GET /usage counts audit rows by type since a date', async (t) => {
   t.equal(((await bad.json()) as any).error, 'invalid_request');
 });
 
-t.test('svc worker answers GET /health on SVC_WORKER_HEALTH_PORT; /usage is 503 while PostgreSQL is down', { skip: realSkip }, async (t) => {
-  const { pgProxy, natsProxy, env } = await behindProxies(t);
-  const worker = await startSvc(t, ['worker', '--actors', 'ops'], { ...env, SVC_WORKER_HEALTH_PORT: '0' });
-  const gateway = await startSvc(t, ['gateway'], env);
-  const healthUrl = (await worker.waitFor((r) => r.msg === 'svc started')).healthUrl as string;
-  t.match(healthUrl, /^http:\/\/127\.0\.0\.1:\d+$/, 'the worker says where it answers');
+t.test(
+  'svc worker answers GET /health on SVC_WORKER_HEALTH_PORT; /usage is 503 while PostgreSQL is down',
+  { skip: realSkip },
+  async (t) => {
+    const { pgProxy, natsProxy, env } = await behindProxies(t);
+    const worker = await startSvc(t, ['worker', '--actors', 'ops'], { ...env, SVC_WORKER_HEALTH_PORT: '0' });
+    const gateway = await startSvc(t, ['gateway'], env);
+    const healthUrl = (await worker.waitFor((r) => r.msg === 'svc started')).healthUrl as string;
+    t.match(healthUrl, /^http:\/\/127\.0\.0\.1:\d+$/, 'the worker says where it answers');
 
-  const up = await health(healthUrl);
-  t.equal(up.status, 200);
-  t.match(up.body, { status: 'ok', role: 'worker', down: [], db: { ready: true, engine: 'postgres' }, queue: { ready: true, provider: 'jetstream' } });
-  const other = await fetch(`${healthUrl}/usage`);
-  t.equal(other.status, 404);
-  t.match(await other.json(), { error: 'not_found', message: String });
-  t.equal((await fetch(`${gateway.url}/usage`)).status, 200);
+    const up = await health(healthUrl);
+    t.equal(up.status, 200);
+    t.match(up.body, {
+      status: 'ok',
+      role: 'worker',
+      down: [],
+      db: { ready: true, engine: 'postgres' },
+      queue: { ready: true, provider: 'jetstream' },
+    });
+    const other = await fetch(`${healthUrl}/usage`);
+    t.equal(other.status, 404);
+    t.match(await other.json(), { error: 'not_found', message: String });
+    t.equal((await fetch(`${gateway.url}/usage`)).status, 200);
 
-  pgProxy.cut();
-  natsProxy.cut();
-  let down = await health(healthUrl);
-  for (let i = 0; i < 20 && down.body.down.length < 2; i++) {
-    await new Promise((r) => setTimeout(r, 250));
-    down = await health(healthUrl);
-  }
-  t.equal(down.status, 503, 'a degraded worker fails its readiness probe');
-  t.same(down.body.down.sort(), ['database', 'nats']);
+    pgProxy.cut();
+    natsProxy.cut();
+    let down = await health(healthUrl);
+    for (let i = 0; i < 20 && down.body.down.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      down = await health(healthUrl);
+    }
+    t.equal(down.status, 503, 'a degraded worker fails its readiness probe');
+    t.same(down.body.down.sort(), ['database', 'nats']);
 
-  const usage = await fetch(`${gateway.url}/usage`);
-  t.equal(usage.status, 503, 'an outage, not an internal error');
-  t.same(await usage.json(), { error: 'store_unavailable', message: 'the store is unavailable' });
-  await new Promise((r) => setTimeout(r, 300));
-  for (const p of [worker, gateway]) {
-    t.same(p.lines.filter((l) => { try { JSON.parse(l); return false; } catch { return true; } }), [], 'stdout holds JSON log lines only');
-    p.proc.kill('SIGTERM');
-  }
-  await Promise.all([worker.exited(), gateway.exited()]);
-});
+    const usage = await fetch(`${gateway.url}/usage`);
+    t.equal(usage.status, 503, 'an outage, not an internal error');
+    t.same(await usage.json(), { error: 'store_unavailable', message: 'the store is unavailable' });
+    await new Promise((r) => setTimeout(r, 300));
+    for (const p of [worker, gateway]) {
+      t.same(
+        p.lines.filter((l) => {
+          try {
+            JSON.parse(l);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        [],
+        'stdout holds JSON log lines only',
+      );
+      p.proc.kill('SIGTERM');
+    }
+    await Promise.all([worker.exited(), gateway.exited()]);
+  },
+);

@@ -13,9 +13,17 @@ import { createModelProvider, localCompletion, priceFor } from '../../model/inde
 import { createConnectors } from '../../connectors/index.js';
 import { startSystem } from '../helpers/system.js';
 
-interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
 
-async function fakeServer(t: Test, answer: (seen: Seen) => { status?: number; json?: unknown; text?: string }): Promise<{ url: string; seen: Seen[] }> {
+async function fakeServer(
+  t: Test,
+  answer: (seen: Seen) => { status?: number; json?: unknown; text?: string },
+): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -35,14 +43,28 @@ async function fakeServer(t: Test, answer: (seen: Seen) => { status?: number; js
 
 function openaiAnswer(seen: Seen) {
   const req = JSON.parse(seen.body) as { model: string };
-  return { json: { id: 'x', model: req.model, choices: [{ message: { role: 'assistant', content: 'four' } }], usage: { prompt_tokens: 1000, completion_tokens: 200 } } };
+  return {
+    json: {
+      id: 'x',
+      model: req.model,
+      choices: [{ message: { role: 'assistant', content: 'four' } }],
+      usage: { prompt_tokens: 1000, completion_tokens: 200 },
+    },
+  };
 }
 
 const OPENAI_KEY = 'sk-test-openai-key-0123456789';
 
 t.test('openai-compatible provider: exact request, usage, prices', async (t) => {
   const fake = await fakeServer(t, openaiAnswer);
-  const config = loadConfig({ OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: `${fake.url}/v1`, SVC_MODEL_PRICES: JSON.stringify({ 'gpt-4': { inputPerMTok: 10, outputPerMTok: 30 }, 'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 } }) });
+  const config = loadConfig({
+    OPENAI_API_KEY: OPENAI_KEY,
+    OPENAI_BASE_URL: `${fake.url}/v1`,
+    SVC_MODEL_PRICES: JSON.stringify({
+      'gpt-4': { inputPerMTok: 10, outputPerMTok: 30 },
+      'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
+    }),
+  });
   t.equal(config.model.provider, 'openai', 'the first configured key wins');
   const model = createModelProvider(config);
   const out = await model.complete({ prompt: 'What is 2+2?', system: 'Be brief.', model: 'gpt-4o-mini' });
@@ -51,7 +73,13 @@ t.test('openai-compatible provider: exact request, usage, prices', async (t) => 
   t.equal(fake.seen[0]!.method, 'POST');
   t.equal(fake.seen[0]!.url, '/v1/chat/completions');
   t.equal(fake.seen[0]!.headers.authorization, `Bearer ${OPENAI_KEY}`);
-  t.same(JSON.parse(fake.seen[0]!.body), { model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'What is 2+2?' }] });
+  t.same(JSON.parse(fake.seen[0]!.body), {
+    model: 'gpt-4o-mini',
+    messages: [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'What is 2+2?' },
+    ],
+  });
   t.same(out.usage, { inputTokens: 1000, outputTokens: 200 });
   t.equal(out.microDollars, 1000 * 2.5 + 200 * 10, 'longest prefix (gpt-4o) prices it');
 
@@ -70,7 +98,10 @@ t.test('openai-compatible provider: exact request, usage, prices', async (t) => 
 t.test('a failing model server is model_unavailable and never echoes the key', async (t) => {
   const fake = await fakeServer(t, () => ({ status: 401, json: { error: { message: `Incorrect API key provided: ${OPENAI_KEY}` } } }));
   const model = createModelProvider(loadConfig({ OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: fake.url }));
-  const err = await model.complete({ prompt: 'x' }).then(() => new Error('resolved') as Error & { code?: string }, (e: unknown) => e as Error & { code?: string });
+  const err = await model.complete({ prompt: 'x' }).then(
+    () => new Error('resolved') as Error & { code?: string },
+    (e: unknown) => e as Error & { code?: string },
+  );
   t.equal(err.code, 'model_unavailable');
   t.notMatch(err.message, OPENAI_KEY);
   t.equal(model.usage().failedCalls, 1);
@@ -84,7 +115,11 @@ t.test('bad SVC_MODEL_PRICES is refused naming the variable', async (t) => {
 t.test('local provider is the default, deterministic and offline', async (t) => {
   const config = loadConfig({});
   t.equal(config.model.provider, 'local');
-  const model = createModelProvider(config, { fetch: () => { throw new Error('no network'); } });
+  const model = createModelProvider(config, {
+    fetch: () => {
+      throw new Error('no network');
+    },
+  });
   const a = await model.complete({ prompt: 'Summarize the week\nmore', system: 's' });
   const b = await model.complete({ prompt: 'Summarize the week\nmore', system: 's' });
   t.same(a, b, 'same input, same answer');
@@ -96,11 +131,28 @@ t.test('local provider is the default, deterministic and offline', async (t) => 
 
 t.test('POST /model/complete through a worker, metered', async (t) => {
   const fake = await fakeServer(t, openaiAnswer);
-  const sys = await startSystem(t, { env: { SVC_MODEL_PROVIDER: 'openai', OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: fake.url, SVC_MODEL_PRICES: '{"gpt-4o-mini": {"inputPerMTok": 0.15, "outputPerMTok": 0.6}}' } });
-  const res = await fetch(`${sys.url}/model/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Say four' }) });
+  const sys = await startSystem(t, {
+    env: {
+      SVC_MODEL_PROVIDER: 'openai',
+      OPENAI_API_KEY: OPENAI_KEY,
+      OPENAI_BASE_URL: fake.url,
+      SVC_MODEL_PRICES: '{"gpt-4o-mini": {"inputPerMTok": 0.15, "outputPerMTok": 0.6}}',
+    },
+  });
+  const res = await fetch(`${sys.url}/model/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Say four' }),
+  });
   t.equal(res.status, 200);
-  const body = await res.json() as Record<string, unknown>;
-  t.same(body, { text: 'four', provider: 'openai', model: 'gpt-4o-mini', usage: { inputTokens: 1000, outputTokens: 200 }, microDollars: 1000 * 0.15 + 200 * 0.6 });
+  const body = (await res.json()) as Record<string, unknown>;
+  t.same(body, {
+    text: 'four',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    usage: { inputTokens: 1000, outputTokens: 200 },
+    microDollars: 1000 * 0.15 + 200 * 0.6,
+  });
   t.same(JSON.parse(fake.seen[0]!.body).messages, [{ role: 'user', content: 'Say four' }]);
   const empty = await fetch(`${sys.url}/model/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   t.equal(empty.status, 400);
@@ -112,16 +164,18 @@ const SECRET = 'ghp_connector-secret-value-42';
 t.test('connectors: listing, credentials at call time, redaction', async (t) => {
   // The fake echoes everything it received, headers included: the worst case for a leak.
   const far = await fakeServer(t, (s) => ({ json: { got: s.headers.authorization, url: s.url, body: s.body } }));
-  const connectors = [{
-    id: 'tracker',
-    baseUrl: far.url,
-    env: { token: 'TRACKER_TOKEN', org: 'TRACKER_ORG' },
-    headers: { authorization: 'Bearer {{env.token}}' },
-    routes: {
-      create: { method: 'POST', path: '/repos/{{args.repo}}/issues', body: 'json-args' },
-      list: { method: 'GET', path: '/issues' },
+  const connectors = [
+    {
+      id: 'tracker',
+      baseUrl: far.url,
+      env: { token: 'TRACKER_TOKEN', org: 'TRACKER_ORG' },
+      headers: { authorization: 'Bearer {{env.token}}' },
+      routes: {
+        create: { method: 'POST', path: '/repos/{{args.repo}}/issues', body: 'json-args' },
+        list: { method: 'GET', path: '/issues' },
+      },
     },
-  }];
+  ];
   const env = { SVC_CONNECTORS: JSON.stringify(connectors), TRACKER_TOKEN: SECRET };
   const sys = await startSystem(t, { env });
 
@@ -129,11 +183,22 @@ t.test('connectors: listing, credentials at call time, redaction', async (t) => 
   const text = await listing.text();
   t.equal(listing.status, 200);
   t.notMatch(text, SECRET, 'no value in the listing');
-  t.same(JSON.parse(text), { connectors: [{
-    id: 'tracker', baseUrl: far.url,
-    routes: [{ name: 'tracker.create', method: 'POST', path: '/repos/{{args.repo}}/issues' }, { name: 'tracker.list', method: 'GET', path: '/issues' }],
-    env: [{ placeholder: 'token', variable: 'TRACKER_TOKEN', set: true }, { placeholder: 'org', variable: 'TRACKER_ORG', set: false }],
-  }] });
+  t.same(JSON.parse(text), {
+    connectors: [
+      {
+        id: 'tracker',
+        baseUrl: far.url,
+        routes: [
+          { name: 'tracker.create', method: 'POST', path: '/repos/{{args.repo}}/issues' },
+          { name: 'tracker.list', method: 'GET', path: '/issues' },
+        ],
+        env: [
+          { placeholder: 'token', variable: 'TRACKER_TOKEN', set: true },
+          { placeholder: 'org', variable: 'TRACKER_ORG', set: false },
+        ],
+      },
+    ],
+  });
 
   const c = createConnectors(loadConfig(env));
   t.equal(c.has('tracker.create'), true);
@@ -151,14 +216,24 @@ t.test('connectors: listing, credentials at call time, redaction', async (t) => 
   t.equal(far.seen[1]!.url, '/issues?state=open');
   t.equal(listed.ok, true);
 
-  t.same(await c.call('ghost.route', {}), { ok: false, status: 404, body: { error: 'connector_not_registered', message: 'no connector route ghost.route is registered (SVC_CONNECTORS)' } });
+  t.same(await c.call('ghost.route', {}), {
+    ok: false,
+    status: 404,
+    body: { error: 'connector_not_registered', message: 'no connector route ghost.route is registered (SVC_CONNECTORS)' },
+  });
   t.notMatch(sys.logs.join(''), SECRET, 'never in a log line');
   t.notMatch(JSON.stringify(loadConfig(env)), SECRET, 'serializing the config carries no credential');
 });
 
 t.test('bad SVC_CONNECTORS is refused naming the variable', async (t) => {
   t.throws(() => loadConfig({ SVC_CONNECTORS: '[{"id": "x", "baseUrl": "ftp://x", "routes": {}}]' }), /SVC_CONNECTORS/);
-  t.throws(() => loadConfig({ SVC_CONNECTORS: '[{"id": "x", "baseUrl": "http://x", "routes": {}}, {"id": "x", "baseUrl": "http://y", "routes": {}}]' }), /repeats the connector id x/);
+  t.throws(
+    () =>
+      loadConfig({
+        SVC_CONNECTORS: '[{"id": "x", "baseUrl": "http://x", "routes": {}}, {"id": "x", "baseUrl": "http://y", "routes": {}}]',
+      }),
+    /repeats the connector id x/,
+  );
 });
 
 t.test('model steps in a flow: the exact interpolated prompt for every form, keyless OpenAI-compatible server', async (t) => {
@@ -166,37 +241,65 @@ t.test('model steps in a flow: the exact interpolated prompt for every form, key
   const fake = await fakeServer(t, (seen) => {
     if (seen.url === '/data') return { json: { a: { b: 'deep' }, n: 3 } };
     n++;
-    return { json: { model: 'm', choices: [{ message: { content: n === 1 ? 'first answer' : 'second answer' } }], usage: { prompt_tokens: 1, completion_tokens: 1 } } };
+    return {
+      json: {
+        model: 'm',
+        choices: [{ message: { content: n === 1 ? 'first answer' : 'second answer' } }],
+        usage: { prompt_tokens: 1, completion_tokens: 1 },
+      },
+    };
   });
   // No key: a local OpenAI-compatible server named by OPENAI_BASE_URL is chosen all the same.
-  const sys = await startSystem(t, { env: {
-    OPENAI_BASE_URL: `${fake.url}/v1`,
-    SVC_CONNECTORS: JSON.stringify([{ id: 'fake', baseUrl: fake.url, routes: { data: { method: 'GET', path: '/data' } } }]),
-  } });
-  const health = await (await fetch(`${sys.url}/health`)).json() as { model: unknown };
+  const sys = await startSystem(t, {
+    env: {
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      SVC_CONNECTORS: JSON.stringify([{ id: 'fake', baseUrl: fake.url, routes: { data: { method: 'GET', path: '/data' } } }]),
+    },
+  });
+  const health = (await (await fetch(`${sys.url}/health`)).json()) as { model: unknown };
   t.same(health.model, { provider: 'openai', configured: true }, '/health names the provider actually selected');
 
   const flow = {
     id: 'prompts',
     steps: [
-      { id: 'first', kind: 'model', system: 'sys {{input.k}}', prompt: 'in={{input}}|k={{input.k}}|obj={{input.obj}}|nested={{input.obj.x}}|missing={{input.missing}}|proto={{input.__proto__}}' },
+      {
+        id: 'first',
+        kind: 'model',
+        system: 'sys {{input.k}}',
+        prompt: 'in={{input}}|k={{input.k}}|obj={{input.obj}}|nested={{input.obj.x}}|missing={{input.missing}}|proto={{input.__proto__}}',
+      },
       { id: 'data', kind: 'tool', tool: 'fake.data' },
       { id: 'spend', kind: 'gate', value: '5', onEscalate: 'second' },
-      { id: 'second', kind: 'model', prompt: 't={{steps.first.text}}|j={{steps.data.json}}|p={{steps.data.json.a.b}}|n={{steps.data.json.n}}|v={{steps.spend.verdict}}|u={{steps.nope.text}}|bad={{steps.data.json.a.zz}}|c={{steps.data.json.constructor}}|o={{ steps.first.text }}' },
+      {
+        id: 'second',
+        kind: 'model',
+        prompt:
+          't={{steps.first.text}}|j={{steps.data.json}}|p={{steps.data.json.a.b}}|n={{steps.data.json.n}}|v={{steps.spend.verdict}}|u={{steps.nope.text}}|bad={{steps.data.json.a.zz}}|c={{steps.data.json.constructor}}|o={{ steps.first.text }}',
+      },
     ],
   };
   const input = '{"k":"v","obj":{"x":1}}';
-  const res = await fetch(`${sys.url}/flows/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow, input }) });
-  const run = await res.json() as { status: string; steps: { stepId: string }[] };
+  const res = await fetch(`${sys.url}/flows/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ flow, input }),
+  });
+  const run = (await res.json()) as { status: string; steps: { stepId: string }[] };
   t.equal(run.status, 'completed', JSON.stringify(run).slice(0, 400));
   const calls = fake.seen.filter((s) => s.url === '/v1/chat/completions');
   t.equal(calls.length, 2);
   t.notOk(calls[0]!.headers.authorization, 'no key, no authorization header');
-  t.same(JSON.parse(calls[0]!.body).messages, [
-    { role: 'system', content: 'sys v' },
-    { role: 'user', content: `in=${input}|k=v|obj={"x":1}|nested=|missing=|proto=` },
-  ], '{{input}}, {{input.<key>}} (top level only, objects as JSON), unknown and prototype references empty');
-  t.same(JSON.parse(calls[1]!.body).messages, [
-    { role: 'user', content: 't=first answer|j={"a":{"b":"deep"},"n":3}|p=deep|n=3|v=ESCALATE|u=|bad=|c=|o=first answer' },
-  ], 'steps.<id>.text, .json, .json.<path>, .verdict; unknown steps and paths empty; own properties only');
+  t.same(
+    JSON.parse(calls[0]!.body).messages,
+    [
+      { role: 'system', content: 'sys v' },
+      { role: 'user', content: `in=${input}|k=v|obj={"x":1}|nested=|missing=|proto=` },
+    ],
+    '{{input}}, {{input.<key>}} (top level only, objects as JSON), unknown and prototype references empty',
+  );
+  t.same(
+    JSON.parse(calls[1]!.body).messages,
+    [{ role: 'user', content: 't=first answer|j={"a":{"b":"deep"},"n":3}|p=deep|n=3|v=ESCALATE|u=|bad=|c=|o=first answer' }],
+    'steps.<id>.text, .json, .json.<path>, .verdict; unknown steps and paths empty; own properties only',
+  );
 });

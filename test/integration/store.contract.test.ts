@@ -31,10 +31,20 @@ for (const e of engines) {
     t.test('unique key holds: a second insert of the same claim key fails', async (t) => {
       const key = 'unique:1';
       await store.em().insert(Claim, { key, holder: 'a', claimedAt: new Date(), expiresAt: null });
-      const err = await store.em().insert(Claim, { key, holder: 'b', claimedAt: new Date(), expiresAt: null }).then(() => undefined, (x: unknown) => x);
+      const err = await store
+        .em()
+        .insert(Claim, { key, holder: 'b', claimedAt: new Date(), expiresAt: null })
+        .then(
+          () => undefined,
+          (x: unknown) => x,
+        );
       t.ok(err instanceof UniqueConstraintViolationException, `UniqueConstraintViolationException, got ${String(err)}`);
       const rows = await store.em().find(Claim, { key });
-      t.same(rows.map((r) => r.holder), ['a'], 'the first holder is kept');
+      t.same(
+        rows.map((r) => r.holder),
+        ['a'],
+        'the first holder is kept',
+      );
     });
 
     t.test('20 concurrent claimWindow calls for one key: exactly one wins', async (t) => {
@@ -112,22 +122,60 @@ for (const e of engines) {
     const runs = runsOf(store);
     const a: Lease = { holder: 'worker-a', ms: 60_000, now: () => Date.now() };
     const b: Lease = { ...a, holder: 'worker-b' };
-    const run = (id: string, over: Partial<NewRun> = {}): NewRun => ({ id, flowId: 'f', flow: { id: 'f' }, principal: 'alice', input: 'in', trigger: 'manual', cursor: 's1', stack: ['f'], traceId: id, ...over });
-    const started = { audit: { type: 'FlowRun', data: { status: 'running' } }, refusePaused: true };
-    const step = (runId: string, seq: number) => ({ runId, seq, stepId: `s${seq + 1}`, cursor: `s${seq + 2}`, outputs: { [`s${seq + 1}`]: seq }, trace: [], principal: 'alice', input: 'in', attemptKey: undefined, attemptOutcome: 'done' });
-
-    t.test('insert stores the run, leased, with its audit row; a second insert of the id or of the parent step stores nothing', async (t) => {
-      const ins = await runs.insert(run('r1'), a, started);
-      t.match(ins, { paused: false, audit: { type: 'FlowRun', id: String } });
-      const row = await runs.load('r1');
-      t.match(row, { id: 'r1', status: 'running', leaseHolder: 'worker-a', seq: 0, flow: { id: 'f' }, stack: ['f'], pauseRequested: false, resumeSignal: null });
-      t.ok(row!.createdAt instanceof Date && row!.leaseExpiresAt instanceof Date, 'dates come back as dates');
-      t.same(await runs.insert(run('r1'), a, started), { row: null, paused: false, audit: undefined });
-      t.ok((await runs.insert(run('c1', { parent: { runId: 'r1', stepId: 's1' } }), a, started)).row);
-      t.equal((await runs.insert(run('c2', { parent: { runId: 'r1', stepId: 's1' } }), a, started)).row, null, 'one child per parent step');
-      t.equal((await runs.findChild('r1', 's1'))?.id, 'c1');
-      t.equal(await runs.load('missing'), null);
+    const run = (id: string, over: Partial<NewRun> = {}): NewRun => ({
+      id,
+      flowId: 'f',
+      flow: { id: 'f' },
+      principal: 'alice',
+      input: 'in',
+      trigger: 'manual',
+      cursor: 's1',
+      stack: ['f'],
+      traceId: id,
+      ...over,
     });
+    const started = { audit: { type: 'FlowRun', data: { status: 'running' } }, refusePaused: true };
+    const step = (runId: string, seq: number) => ({
+      runId,
+      seq,
+      stepId: `s${seq + 1}`,
+      cursor: `s${seq + 2}`,
+      outputs: { [`s${seq + 1}`]: seq },
+      trace: [],
+      principal: 'alice',
+      input: 'in',
+      attemptKey: undefined,
+      attemptOutcome: 'done',
+    });
+
+    t.test(
+      'insert stores the run, leased, with its audit row; a second insert of the id or of the parent step stores nothing',
+      async (t) => {
+        const ins = await runs.insert(run('r1'), a, started);
+        t.match(ins, { paused: false, audit: { type: 'FlowRun', id: String } });
+        const row = await runs.load('r1');
+        t.match(row, {
+          id: 'r1',
+          status: 'running',
+          leaseHolder: 'worker-a',
+          seq: 0,
+          flow: { id: 'f' },
+          stack: ['f'],
+          pauseRequested: false,
+          resumeSignal: null,
+        });
+        t.ok(row!.createdAt instanceof Date && row!.leaseExpiresAt instanceof Date, 'dates come back as dates');
+        t.same(await runs.insert(run('r1'), a, started), { row: null, paused: false, audit: undefined });
+        t.ok((await runs.insert(run('c1', { parent: { runId: 'r1', stepId: 's1' } }), a, started)).row);
+        t.equal(
+          (await runs.insert(run('c2', { parent: { runId: 'r1', stepId: 's1' } }), a, started)).row,
+          null,
+          'one child per parent step',
+        );
+        t.equal((await runs.findChild('r1', 's1'))?.id, 'c1');
+        t.equal(await runs.load('missing'), null);
+      },
+    );
 
     t.test('a paused principal starts nothing when refused', async (t) => {
       await pauseAgent(store, 'bob', 'op');
@@ -150,7 +198,12 @@ for (const e of engines) {
       t.same(await runs.writeBoundary(step('b1', 0), b, { status: 'running' }), { ok: false, reason: 'lost' }, 'not the holder');
       t.match(await runs.writeBoundary(step('b1', 0), a, { status: 'running' }), { ok: true, pauseRequested: false });
       t.same(await runs.writeBoundary(step('b1', 0), a, { status: 'running' }), { ok: false, reason: 'lost' }, 'a stale seq');
-      const end = await runs.writeBoundary({ ...step('b1', 1), cursor: null }, a, { status: 'completed' }, { type: 'FlowRun', data: { status: 'completed' } });
+      const end = await runs.writeBoundary(
+        { ...step('b1', 1), cursor: null },
+        a,
+        { status: 'completed' },
+        { type: 'FlowRun', data: { status: 'completed' } },
+      );
       t.match(end, { ok: true, audit: { type: 'FlowRun', id: String } });
       t.match(await runs.load('b1'), { status: 'completed', seq: 2, cursor: null, leaseHolder: null, outputs: { s2: 1 } });
       t.ok((await runs.load('b1'))!.endedAt instanceof Date);
@@ -163,14 +216,29 @@ for (const e of engines) {
       t.equal(await runs.withdrawPause('s1', new Date()), true);
       t.equal(await runs.leavePendingSignal('s1', 's2', { kind: 'gate' }), true);
       t.equal(await runs.leavePendingSignal('s1', 's2', { kind: 'gate' }), false, 'one pending signal');
-      const park = await runs.writeBoundary(step('s1', 1), a, { status: 'waiting', reason: 'human_gate', stepId: 's2', token: 't', resumeSignal: undefined });
+      const park = await runs.writeBoundary(step('s1', 1), a, {
+        status: 'waiting',
+        reason: 'human_gate',
+        stepId: 's2',
+        token: 't',
+        resumeSignal: undefined,
+      });
       t.same(park, { ok: false, reason: 'pending', signal: { kind: 'gate' } });
       t.match(await runs.load('s1'), { status: 'running', pendingSignal: null, resumeSignal: { kind: 'gate' } });
     });
 
     t.test('a parked run is claimed by exactly one waker', async (t) => {
       await runs.insert(run('w1'), a, started);
-      t.match(await runs.writeBoundary(step('w1', 0), a, { status: 'waiting', reason: 'human_gate', stepId: 's2', token: 'tok', resumeSignal: undefined }), { ok: true });
+      t.match(
+        await runs.writeBoundary(step('w1', 0), a, {
+          status: 'waiting',
+          reason: 'human_gate',
+          stepId: 's2',
+          token: 'tok',
+          resumeSignal: undefined,
+        }),
+        { ok: true },
+      );
       t.match(await runs.load('w1'), { status: 'waiting', waitingReason: 'gate', waitingToken: 'tok', leaseHolder: null });
       t.equal(await runs.claimWaiting('w1', a, { token: 'other' }, null, false), false, 'another token');
       const claims = await Promise.all([a, b, a, b].map((l) => runs.claimWaiting('w1', l, { token: 'tok' }, { ok: true }, false)));
@@ -186,7 +254,10 @@ for (const e of engines) {
       await runs.closeAttempt('a1/s1/0', 'abandoned', new Date());
       t.same(await runs.openAttempt('a1', 's1', 0, a, () => false), { ok: false, reason: 'taken', key: 'a1/s1/0', open: false });
       t.same(await runs.openAttempt('a1', 's1', 0, a, (closed) => closed[0]?.outcome === 'abandoned'), { ok: true, key: 'a1/s1/0.r1' });
-      t.same((await runs.openAttempts('a1')).map((x) => x.key), ['a1/s1/0.r1']);
+      t.same(
+        (await runs.openAttempts('a1')).map((x) => x.key),
+        ['a1/s1/0.r1'],
+      );
       t.equal(await runs.interrupt('a1', 'a1/s1/0.r1', 'gone', new Date(), 'worker-b'), false, 'not the holder');
       t.equal(await runs.interrupt('a1', 'a1/s1/0.r1', 'gone', new Date(), 'worker-a'), true);
       t.match(await runs.load('a1'), { status: 'error', errorCode: 'flow_step_interrupted', leaseHolder: null });
@@ -207,20 +278,32 @@ for (const e of engines) {
     const mcp = mcpOf(store);
     const server = (id: string, url: string) => ({ id, transport: 'http', url }) as never;
 
-    t.test('a caller sees its own runtime server before the operator\'s', async (t) => {
+    t.test("a caller sees its own runtime server before the operator's", async (t) => {
       t.equal(await mcp.putRuntimeServer('', server('srv', 'http://op'), 'op'), false);
       t.equal(await mcp.putRuntimeServer('', server('srv', 'http://op2'), 'op'), true, 'replaced');
       await mcp.putRuntimeServer('alice', server('srv', 'http://alice'), 'alice');
       t.match(await mcp.visibleRuntimeServer('alice', 'srv'), { owner: 'alice', config: { url: 'http://alice' } });
       t.match(await mcp.visibleRuntimeServer('bob', 'srv'), { owner: '', config: { url: 'http://op2' } });
       t.equal(await mcp.visibleRuntimeServer('bob', 'none'), undefined);
-      t.same((await mcp.runtimeServers()).map((r) => r.owner), ['', 'alice']);
+      t.same(
+        (await mcp.runtimeServers()).map((r) => r.owner),
+        ['', 'alice'],
+      );
       t.equal(await mcp.deleteRuntimeServer('alice', 'srv'), true);
       t.equal(await mcp.deleteRuntimeServer('alice', 'srv'), false);
     });
 
     t.test('a call reads whether the catalog lists its tool and the rules that decide it, every write seen at once', async (t) => {
-      const rule = { owner: '', server: 's', tool: 'echo', level: 'workspace', ref: '', enabled: true, effect: 'read', mode: undefined } as const;
+      const rule = {
+        owner: '',
+        server: 's',
+        tool: 'echo',
+        level: 'workspace',
+        ref: '',
+        enabled: true,
+        effect: 'read',
+        mode: undefined,
+      } as const;
       t.same(await mcp.callRules('', 's', 'echo'), { found: false, rules: [] });
       await mcp.putCatalog('', 's', [{ name: 'echo' }, { name: 'other' }]);
       t.match(await mcp.catalog('', 's'), { tools: [{ name: 'echo' }, { name: 'other' }] });
@@ -229,9 +312,16 @@ for (const e of engines) {
       await mcp.upsertRule({ ...rule, tool: 'other' }, 'op');
       const read = await mcp.callRules('', 's', 'echo');
       t.equal(read.found, true);
-      t.same(read.rules.map((r) => `${r.level}:${r.tool}:${r.enabled}`).sort(), ['agent:*:false', 'workspace:echo:true'], 'exact and wildcard only');
+      t.same(
+        read.rules.map((r) => `${r.level}:${r.tool}:${r.enabled}`).sort(),
+        ['agent:*:false', 'workspace:echo:true'],
+        'exact and wildcard only',
+      );
       t.equal((await mcp.rules('')).length, 3);
-      t.same((await mcp.revokeAllows('', 's', ['echo'])).map((r) => r.tool), ['echo']);
+      t.same(
+        (await mcp.revokeAllows('', 's', ['echo'])).map((r) => r.tool),
+        ['echo'],
+      );
       t.equal(await mcp.deleteRule('', 's', '*', 'agent', '0xa'), true);
       t.same(await mcp.callRules('', 's', 'echo'), { found: true, rules: [] });
       t.equal((await mcp.callRules('', 's', 'missing')).found, false);

@@ -13,17 +13,33 @@ import { freshSchema, pgQuery } from '../helpers/store-engines.js';
 import { skipUnless, TEST_DATABASE_URL, uniqueName } from '../helpers/services.js';
 
 // Each module appends its own tables; the assertion sorts, so order here does not matter.
-const SVC_TABLES = ['audit_event', 'audit_outbox', 'claim', 'mikro_orm_migrations',
-  'gate_question', 'message', 'model_call', // gates and the model ledger
-  'mcp_catalog', 'mcp_rule', 'mcp_secret', 'mcp_server', // attached MCP servers
-  'paused_agent', 'webhook_delivery', 'webhook_trigger', // triggers and paused agents
-  'flow_attempt', 'flow_checkpoint', 'flow_definition', 'flow_run', // flows and runs
+const SVC_TABLES = [
+  'audit_event',
+  'audit_outbox',
+  'claim',
+  'mikro_orm_migrations',
+  'gate_question',
+  'message',
+  'model_call', // gates and the model ledger
+  'mcp_catalog',
+  'mcp_rule',
+  'mcp_secret',
+  'mcp_server', // attached MCP servers
+  'paused_agent',
+  'webhook_delivery',
+  'webhook_trigger', // triggers and paused agents
+  'flow_attempt',
+  'flow_checkpoint',
+  'flow_definition',
+  'flow_run', // flows and runs
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
 async function tablesIn(schema: string): Promise<string[]> {
   const rows = await pgQuery<{ table_name: string }>(
-    'select table_name from information_schema.tables where table_schema = $1 order by table_name', [schema]);
+    'select table_name from information_schema.tables where table_schema = $1 order by table_name',
+    [schema],
+  );
   return rows.map((r) => r.table_name);
 }
 
@@ -39,7 +55,6 @@ async function open(t: Test, schema: string): Promise<Store> {
 }
 
 t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
-
   t.test('a fresh schema gets the tables and the journal; public gets nothing', async (t) => {
     const publicBefore = await tablesIn('public');
     const schema = freshSchema(t);
@@ -49,20 +64,60 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     t.same(await tablesIn(schema), SVC_TABLES, 'tables and journal live in the schema');
     t.same(await journal(schema), MIGRATIONS, 'one journal row per migration');
     t.same(await tablesIn('public'), publicBefore, 'public is untouched');
-    t.same(SVC_TABLES.filter((n) => publicBefore.includes(n)), [], 'and holds no svc tables');
-    const indexes = await pgQuery<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 order by indexname', [schema]);
-    t.same(indexes.map((r) => r.indexname), [
-      'audit_event_at_index', 'audit_event_pkey', 'audit_event_type_index', 'audit_outbox_pkey', 'claim_pkey', 'mikro_orm_migrations_pkey',
-      // gates and the model ledger
-      'gate_question_pkey', 'gate_question_run_id_step_id_unique', 'gate_question_status_deadline_at_index',
-      'message_pkey', 'message_reply_to_index', 'message_thread_id_index', 'model_call_at_index', 'model_call_pkey', 'model_call_run_id_index', 'paused_agent_pkey', 'webhook_delivery_pkey', 'webhook_delivery_trigger_id_at_index', 'webhook_delivery_trigger_id_delivery_key_unique', 'webhook_trigger_flow_id_index', 'webhook_trigger_pkey',
-      // attached MCP servers
-      'mcp_catalog_pkey', 'mcp_rule_owner_index', 'mcp_rule_pkey', 'mcp_secret_pkey', 'mcp_server_pkey',
-      // flows and runs
-      'flow_attempt_pkey', 'flow_attempt_run_id_index', 'flow_checkpoint_pkey', 'flow_checkpoint_run_id_seq_unique', 'flow_definition_pkey',
-      'flow_run_created_at_index', 'flow_run_lease_expires_at_index', 'flow_run_parent_key_unique',
-      'flow_run_parent_run_id_index', 'flow_run_pkey', 'flow_run_principal_index', 'flow_run_status_index',
-    ].sort());
+    t.same(
+      SVC_TABLES.filter((n) => publicBefore.includes(n)),
+      [],
+      'and holds no svc tables',
+    );
+    const indexes = await pgQuery<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 order by indexname', [
+      schema,
+    ]);
+    t.same(
+      indexes.map((r) => r.indexname),
+      [
+        'audit_event_at_index',
+        'audit_event_pkey',
+        'audit_event_type_index',
+        'audit_outbox_pkey',
+        'claim_pkey',
+        'mikro_orm_migrations_pkey',
+        // gates and the model ledger
+        'gate_question_pkey',
+        'gate_question_run_id_step_id_unique',
+        'gate_question_status_deadline_at_index',
+        'message_pkey',
+        'message_reply_to_index',
+        'message_thread_id_index',
+        'model_call_at_index',
+        'model_call_pkey',
+        'model_call_run_id_index',
+        'paused_agent_pkey',
+        'webhook_delivery_pkey',
+        'webhook_delivery_trigger_id_at_index',
+        'webhook_delivery_trigger_id_delivery_key_unique',
+        'webhook_trigger_flow_id_index',
+        'webhook_trigger_pkey',
+        // attached MCP servers
+        'mcp_catalog_pkey',
+        'mcp_rule_owner_index',
+        'mcp_rule_pkey',
+        'mcp_secret_pkey',
+        'mcp_server_pkey',
+        // flows and runs
+        'flow_attempt_pkey',
+        'flow_attempt_run_id_index',
+        'flow_checkpoint_pkey',
+        'flow_checkpoint_run_id_seq_unique',
+        'flow_definition_pkey',
+        'flow_run_created_at_index',
+        'flow_run_lease_expires_at_index',
+        'flow_run_parent_key_unique',
+        'flow_run_parent_run_id_index',
+        'flow_run_pkey',
+        'flow_run_principal_index',
+        'flow_run_status_index',
+      ].sort(),
+    );
   });
 
   t.test('the migrations build exactly the schema the entities describe', async (t) => {
@@ -80,8 +135,20 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     const { MikroORM } = await import('@mikro-orm/postgresql');
     const { Migrator } = await import('@mikro-orm/migrations');
     const old = await MikroORM.init({
-      entities, clientUrl: TEST_DATABASE_URL, schema, ensureDatabase: false, extensions: [Migrator],
-      migrations: { migrationsList, tableName: 'mikro_orm_migrations', transactional: true, allOrNothing: true, disableForeignKeys: false, snapshot: false, silent: true },
+      entities,
+      clientUrl: TEST_DATABASE_URL,
+      schema,
+      ensureDatabase: false,
+      extensions: [Migrator],
+      migrations: {
+        migrationsList,
+        tableName: 'mikro_orm_migrations',
+        transactional: true,
+        allOrNothing: true,
+        disableForeignKeys: false,
+        snapshot: false,
+        silent: true,
+      },
     });
     try {
       await old.getMigrator<Migrator>().up({ to: 'Migration20261122050000AuditOutbox' });
@@ -89,12 +156,23 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
       await old.close(true);
     }
     const [owed, sent] = await pgQuery<{ id: string }>(
-      `insert into "${schema}".audit_event ("type", "at", "data", "published") values ('FlowSaved', now(), '{}', false), ('FlowSaved', now(), '{}', true) returning "id"`);
+      `insert into "${schema}".audit_event ("type", "at", "data", "published") values ('FlowSaved', now(), '{}', false), ('FlowSaved', now(), '{}', true) returning "id"`,
+    );
     await open(t, schema);
     t.ok(owed && sent, 'two rows written the old way');
-    t.same((await pgQuery<{ id: string }>(`select "id" from "${schema}".audit_outbox`)).map((r) => r.id), [owed!.id], 'the unpublished row is owed, the published one is not');
-    const columns = await pgQuery<{ column_name: string }>('select column_name from information_schema.columns where table_schema = $1 and table_name = $2', [schema, 'audit_event']);
-    t.notOk(columns.some((c) => c.column_name === 'published'), 'the flag column is gone');
+    t.same(
+      (await pgQuery<{ id: string }>(`select "id" from "${schema}".audit_outbox`)).map((r) => r.id),
+      [owed!.id],
+      'the unpublished row is owed, the published one is not',
+    );
+    const columns = await pgQuery<{ column_name: string }>(
+      'select column_name from information_schema.columns where table_schema = $1 and table_name = $2',
+      [schema, 'audit_event'],
+    );
+    t.notOk(
+      columns.some((c) => c.column_name === 'published'),
+      'the flag column is gone',
+    );
   });
 
   t.test('opening again is a no-op', async (t) => {
@@ -118,8 +196,13 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     await open(t, a);
     await open(t, b);
     const schemata = await pgQuery<{ schema_name: string }>(
-      'select schema_name from information_schema.schemata where schema_name = any($1) order by schema_name', [[a, b]]);
-    t.same(schemata.map((r) => r.schema_name), [a, b].sort());
+      'select schema_name from information_schema.schemata where schema_name = any($1) order by schema_name',
+      [[a, b]],
+    );
+    t.same(
+      schemata.map((r) => r.schema_name),
+      [a, b].sort(),
+    );
     t.same(await tablesIn(b), SVC_TABLES);
     t.same(await journal(b), MIGRATIONS);
   });
@@ -131,7 +214,9 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
     const churn = async () => {
       while (churning) {
         const other = uniqueName('churn_');
-        await pgQuery(`create schema "${other}"; ${Array.from({ length: 100 }, (_, i) => `create table "${other}".t${i} (id int)`).join('; ')}`);
+        await pgQuery(
+          `create schema "${other}"; ${Array.from({ length: 100 }, (_, i) => `create table "${other}".t${i} (id int)`).join('; ')}`,
+        );
         await pgQuery(`drop schema "${other}" cascade`);
       }
     };
@@ -149,7 +234,10 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
 
   t.test('an unreachable database fails with one clear line, credentials left out', async (t) => {
     const schema = freshSchema(t);
-    const err = await openStore({ databaseUrl: 'postgres://svc:hunter2@127.0.0.1:1/nowhere', schema }).then(() => undefined, (x: unknown) => x);
+    const err = await openStore({ databaseUrl: 'postgres://svc:hunter2@127.0.0.1:1/nowhere', schema }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     t.ok(err instanceof AppError, 'an AppError');
     t.match(err, { code: 'store_unavailable', status: 503 });
     const message = (err as Error).message;

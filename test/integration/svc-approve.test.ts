@@ -15,7 +15,10 @@ const op = (method: string, path: string, body?: unknown) => req(sys.url, method
 
 t.test('listed among the first-party tools', async (t) => {
   const tools = (await op('GET', '/mcp/tools')).body.tools as { name: string; kind: string }[];
-  t.match(tools.find((x) => x.name === 'svc_approve'), { kind: 'first-party' });
+  t.match(
+    tools.find((x) => x.name === 'svc_approve'),
+    { kind: 'first-party' },
+  );
 });
 
 t.test('/mcp/call refuses it: no chain, nothing written', async (t) => {
@@ -28,14 +31,21 @@ t.test('/mcp/call refuses it: no chain, nothing written', async (t) => {
 });
 
 t.test('a flow step on it fails the run closed instead of carrying on', async (t) => {
-  const flow = { id: 'approve-it', steps: [
-    { id: 'approve', kind: 'tool', tool: 'svc_approve', args: { intentId: '{{input}}' } },
-    { id: 'after', kind: 'tool', tool: 'svc_echo', args: { text: 'approved' } },
-  ] };
+  const flow = {
+    id: 'approve-it',
+    steps: [
+      { id: 'approve', kind: 'tool', tool: 'svc_approve', args: { intentId: '{{input}}' } },
+      { id: 'after', kind: 'tool', tool: 'svc_echo', args: { text: 'approved' } },
+    ],
+  };
   const r = await op('POST', '/flows/run', { flow, input: 'intent-7' });
   t.equal(r.body.status, 'error');
   t.equal(r.body.error.code, 'no_chain');
   t.match(r.body.error.message, /intent intent-7 was not approved/);
-  t.same(r.body.steps.map((s: { stepId: string }) => s.stepId), ['approve'], 'the step after it never ran');
+  t.same(
+    r.body.steps.map((s: { stepId: string }) => s.stepId),
+    ['approve'],
+    'the step after it never ran',
+  );
   t.equal(await sys.store.em().count(FlowAttempt, { runId: r.body.id }), 0, 'no side-effect attempt was opened');
 });

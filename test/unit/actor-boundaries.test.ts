@@ -34,8 +34,12 @@ function actorOf(path: string): string | undefined {
 }
 
 t.test('the scan sees every kind of import', async (t) => {
-  t.same(specifiers(`import { a } from '../x.js';\nexport * from "./y.js";\nimport './z.js';\ntype T = import('../../w.js').T;\nimport type {\n  B,\n} from '../v.js';`),
-    ['../x.js', './y.js', './z.js', '../../w.js', '../v.js']);
+  t.same(
+    specifiers(
+      `import { a } from '../x.js';\nexport * from "./y.js";\nimport './z.js';\ntype T = import('../../w.js').T;\nimport type {\n  B,\n} from '../v.js';`,
+    ),
+    ['../x.js', './y.js', './z.js', '../../w.js', '../v.js'],
+  );
 });
 
 t.test('no file under actors/<a>/ imports from actors/<b>/', async (t) => {

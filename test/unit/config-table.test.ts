@@ -32,10 +32,12 @@ function sources(dir: string): string[] {
 function namesIn(file: string): Set<string> {
   const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false);
   const found = new Set<string>();
-  const isProcessEnv = (n: ts.Node) => ts.isPropertyAccessExpression(n) && n.name.text === 'env' && ts.isIdentifier(n.expression) && n.expression.text === 'process';
+  const isProcessEnv = (n: ts.Node) =>
+    ts.isPropertyAccessExpression(n) && n.name.text === 'env' && ts.isIdentifier(n.expression) && n.expression.text === 'process';
   const visit = (n: ts.Node): void => {
     if (ts.isPropertyAccessExpression(n) && isProcessEnv(n.expression)) found.add(n.name.text);
-    else if (ts.isElementAccessExpression(n) && isProcessEnv(n.expression) && ts.isStringLiteralLike(n.argumentExpression)) found.add(n.argumentExpression.text);
+    else if (ts.isElementAccessExpression(n) && isProcessEnv(n.expression) && ts.isStringLiteralLike(n.argumentExpression))
+      found.add(n.argumentExpression.text);
     else if ((ts.isIdentifier(n) || ts.isStringLiteralLike(n)) && ENV_NAME.test(n.text)) found.add(n.text);
     ts.forEachChild(n, visit);
   };
@@ -62,7 +64,10 @@ t.test('every variable the code reads is documented', async (t) => {
       t.ok(benchReadme.includes(`\`${name}\``), `${name} (read in ${where}) is described in bench/README.md`);
       continue;
     }
-    t.ok(documented.has(name), `${name} (read in ${where}) is declared in schemas/config.ts (EnvSchema, or ClientEnvSchema if only the CLI reads it)`);
+    t.ok(
+      documented.has(name),
+      `${name} (read in ${where}) is declared in schemas/config.ts (EnvSchema, or ClientEnvSchema if only the CLI reads it)`,
+    );
   }
   for (const r of rows) {
     t.ok(r.description?.trim(), `${r.name} has a description`);

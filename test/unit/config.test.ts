@@ -16,7 +16,7 @@ t.test('defaults on an empty environment', async (t) => {
   t.equal(c.logLevel, 'info');
   t.equal(c.busPrefix, 'svc');
   t.equal(c.clockTickMs, 60_000);
-  t.equal(c.duplicateWindowMs, 120_000, 'JetStream\'s default duplicate window');
+  t.equal(c.duplicateWindowMs, 120_000, "JetStream's default duplicate window");
   t.equal(c.model.provider, 'local');
   t.ok(Object.isFrozen(c));
 });
@@ -77,7 +77,10 @@ t.test('model provider: pinned, else the first configured key, else local', asyn
 });
 
 t.test('SVC_IDENTITIES: inline JSON or a file, validated, tokens unique', async (t) => {
-  const ids = [{ token: 'alice-token-0123456789', seat: 'alice', kind: 'human' }, { token: 'bot-token-0123456789ab', seat: 'bot', kind: 'agent', workspace: 'acme' }];
+  const ids = [
+    { token: 'alice-token-0123456789', seat: 'alice', kind: 'human' },
+    { token: 'bot-token-0123456789ab', seat: 'bot', kind: 'agent', workspace: 'acme' },
+  ];
   t.same(loadConfig({ SVC_IDENTITIES: JSON.stringify(ids) }).identities, ids);
   const { writeFileSync, mkdtempSync } = await import('node:fs');
   const dir = mkdtempSync('/tmp/svc-ids-');

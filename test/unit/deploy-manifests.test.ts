@@ -31,7 +31,9 @@ interface Doc extends Obj {
 }
 
 const docs: Doc[] = [];
-const files = readdirSync(K8S).filter((f) => /\.ya?ml$/.test(f)).sort();
+const files = readdirSync(K8S)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 for (const file of files) {
   for (const d of loadAll(readFileSync(join(K8S, file), 'utf8'))) {
     if (d !== null && d !== undefined) docs.push({ ...(d as Doc), file });
@@ -41,7 +43,8 @@ for (const file of files) {
 const find = (kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata?.name === name);
 const workloads = () => docs.filter((d) => ['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'].includes(d.kind));
 const podSpec = (w: Doc): Obj => (w.kind === 'CronJob' ? w.spec.jobTemplate.spec.template.spec : w.spec.template.spec);
-const podLabels = (w: Doc): Record<string, string> => (w.kind === 'CronJob' ? w.spec.jobTemplate.spec.template.metadata?.labels : w.spec.template.metadata?.labels) ?? {};
+const podLabels = (w: Doc): Record<string, string> =>
+  (w.kind === 'CronJob' ? w.spec.jobTemplate.spec.template.metadata?.labels : w.spec.template.metadata?.labels) ?? {};
 /** Pods that run the product (as opposed to NATS itself). */
 const productWorkloads = () => workloads().filter((w) => podLabels(w)['app.kubernetes.io/name'] === 'svc');
 const argv = (c: Obj): string[] => [...(c.command ?? []), ...(c.args ?? [])].map(String);
@@ -50,12 +53,20 @@ const portNumber = (c: Obj, port: unknown): number | undefined =>
   typeof port === 'number' ? port : (c.ports ?? []).find((p: Obj) => p.name === port)?.containerPort;
 
 t.test('every manifest parses into Kubernetes objects', async (t) => {
-  t.same(files.filter((f) => ['gateway.yaml', 'worker.yaml', 'configmap.yaml', 'secret.example.yaml'].includes(f)).length, 4, `found ${files.join(', ')}`);
+  t.same(
+    files.filter((f) => ['gateway.yaml', 'worker.yaml', 'configmap.yaml', 'secret.example.yaml'].includes(f)).length,
+    4,
+    `found ${files.join(', ')}`,
+  );
   for (const d of docs) {
     t.ok(d.apiVersion && d.kind && d.metadata?.name, `${d.file}: ${d.kind}/${d.metadata?.name} has apiVersion, kind and metadata.name`);
   }
   const ids = docs.map((d) => `${d.kind}/${d.metadata.name}`);
-  t.same(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'no object is defined twice');
+  t.same(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    [],
+    'no object is defined twice',
+  );
 });
 
 t.test('the gateway Deployment', async (t) => {
@@ -76,7 +87,10 @@ t.test('the gateway Deployment', async (t) => {
   t.ok(c.livenessProbe, 'has a liveness probe');
   t.notOk(c.livenessProbe?.httpGet?.path === '/health', 'liveness is not /health: a degraded /health (503) must not restart the pod');
   t.equal(portNumber(c, c.livenessProbe?.tcpSocket?.port), 8788, 'liveness is a TCP connect to 8788');
-  t.ok((c.ports ?? []).some((p: Obj) => p.containerPort === 8788), 'exposes container port 8788');
+  t.ok(
+    (c.ports ?? []).some((p: Obj) => p.containerPort === 8788),
+    'exposes container port 8788',
+  );
 
   for (const kind of ['requests', 'limits']) {
     t.ok(c.resources?.[kind]?.cpu, `resources.${kind}.cpu`);
@@ -109,7 +123,11 @@ t.test('the worker Deployment', async (t) => {
   // The worker's only listener is its health port (SVC_WORKER_HEALTH_PORT); probes must use it.
   const healthPort = Number((c.env ?? []).find((e: Obj) => e.name === 'SVC_WORKER_HEALTH_PORT')?.value);
   t.ok(healthPort > 0, 'SVC_WORKER_HEALTH_PORT is set, so the worker answers GET /health');
-  t.same((c.ports ?? []).map((p: Obj) => p.containerPort), [healthPort], 'exposes only the health port');
+  t.same(
+    (c.ports ?? []).map((p: Obj) => p.containerPort),
+    [healthPort],
+    'exposes only the health port',
+  );
   const ready = c.readinessProbe?.httpGet;
   t.equal(ready?.path, '/health', 'readiness probe GET /health');
   t.equal(portNumber(c, ready?.port), healthPort, 'readiness probe on the health port');
@@ -150,14 +168,22 @@ t.test('the ConfigMap is a configuration the product accepts', async (t) => {
   if (!cm) return t.fail('ConfigMap svc-config is missing');
   const data: Record<string, string> = cm.data ?? {};
   for (const [k, v] of Object.entries(data)) t.type(v, 'string', `${k} is a string (quote numbers in YAML)`);
-  const config = loadConfig({ ...data, SVC_ORCH_TOKEN: 'x'.repeat(32), DATABASE_URL: 'postgres://svc@db:5432/svc', SVC_SESSION_KEY: 'ab'.repeat(32) });
+  const config = loadConfig({
+    ...data,
+    SVC_ORCH_TOKEN: 'x'.repeat(32),
+    DATABASE_URL: 'postgres://svc@db:5432/svc',
+    SVC_SESSION_KEY: 'ab'.repeat(32),
+  });
   t.equal(config.port, 8788);
   t.ok(config.natsUrl, 'NATS_URL is set');
   t.equal(config.natsUrl!.split(',').length, 3, 'NATS_URL lists the three NATS nodes');
 
   const nats = find('StatefulSet', 'svc-nats');
   if (nats) {
-    const expected = Array.from({ length: nats.spec.replicas }, (_, i) => `nats://${nats.metadata.name}-${i}.${nats.spec.serviceName}:4222`);
+    const expected = Array.from(
+      { length: nats.spec.replicas },
+      (_, i) => `nats://${nats.metadata.name}-${i}.${nats.spec.serviceName}:4222`,
+    );
     t.same(config.natsUrl!.split(','), expected, 'NATS_URL names the StatefulSet pods');
   }
 });
@@ -168,10 +194,14 @@ t.test('no secret value is inline', async (t) => {
       for (const e of c.env ?? []) {
         if (!looksSecret(e.name)) continue;
         t.notOk('value' in e, `${w.kind}/${w.metadata.name}: ${e.name} has no inline value`);
-        t.ok(e.valueFrom?.secretKeyRef?.name && e.valueFrom?.secretKeyRef?.key, `${w.kind}/${w.metadata.name}: ${e.name} comes from a secretKeyRef`);
+        t.ok(
+          e.valueFrom?.secretKeyRef?.name && e.valueFrom?.secretKeyRef?.key,
+          `${w.kind}/${w.metadata.name}: ${e.name} comes from a secretKeyRef`,
+        );
       }
       for (const e of c.env ?? []) {
-        if ('value' in e) t.notMatch(String(e.value), /:\/\/[^/\s:@]+:[^/\s@]+@/, `${w.kind}/${w.metadata.name}: ${e.name} holds no URL with a password`);
+        if ('value' in e)
+          t.notMatch(String(e.value), /:\/\/[^/\s:@]+:[^/\s@]+@/, `${w.kind}/${w.metadata.name}: ${e.name} holds no URL with a password`);
       }
     }
   }
@@ -187,7 +217,8 @@ t.test('no secret value is inline', async (t) => {
   for (const s of secrets) {
     t.equal(s.file, 'secret.example.yaml', `Secret ${s.metadata.name} is only an example`);
     t.notOk(s.data, `Secret ${s.metadata.name} has no base64 data (placeholders in stringData only)`);
-    for (const [k, v] of Object.entries(s.stringData ?? {})) t.match(String(v), /REPLACE_ME/, `Secret ${s.metadata.name}: ${k} is a placeholder`);
+    for (const [k, v] of Object.entries(s.stringData ?? {}))
+      t.match(String(v), /REPLACE_ME/, `Secret ${s.metadata.name}: ${k} is a placeholder`);
   }
   for (const w of workloads()) {
     for (const c of podSpec(w).containers as Obj[]) {
@@ -195,7 +226,10 @@ t.test('no secret value is inline', async (t) => {
         const ref = e.valueFrom?.secretKeyRef;
         if (!ref || ref.optional) continue;
         const s = secrets.find((x) => x.metadata.name === ref.name);
-        t.ok(s && ref.key in (s.stringData ?? {}), `${w.kind}/${w.metadata.name}: ${e.name} -> ${ref.name}/${ref.key} is in secret.example.yaml`);
+        t.ok(
+          s && ref.key in (s.stringData ?? {}),
+          `${w.kind}/${w.metadata.name}: ${e.name} -> ${ref.name}/${ref.key} is in secret.example.yaml`,
+        );
       }
     }
   }
@@ -208,7 +242,11 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
   t.equal(doc.prefix, n.prefix);
 
   const streams = Object.fromEntries((doc.streams as Obj[]).map((s) => [s.name, s]));
-  t.same(Object.keys(streams).sort(), [n.commandStream, n.eventStream, n.deadLetterStream].sort(), 'the command, event and dead-letter streams');
+  t.same(
+    Object.keys(streams).sort(),
+    [n.commandStream, n.eventStream, n.deadLetterStream].sort(),
+    'the command, event and dead-letter streams',
+  );
   const cmd = streams[n.commandStream]!;
   const evt = streams[n.eventStream]!;
   t.same(cmd.subjects, [`${n.prefix}.cmd.>`], `${n.commandStream} covers ${n.prefix}.cmd.>`);
@@ -223,7 +261,11 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
     t.equal(c?.stream, n.commandStream, `${n.consumer(actor)} is on ${n.commandStream}`);
     t.equal(c?.config.filter_subject, n.commandFilter(actor), `${n.consumer(actor)} filters ${n.commandFilter(actor)}`);
     t.equal(c?.config.ack_policy, 'explicit');
-    t.same(c?.config, JSON.parse(JSON.stringify(consumerConfig(n, actor, DEFAULT_ACK_WAIT_MS))), `${n.consumer(actor)} as bus/ defines it (${regen})`);
+    t.same(
+      c?.config,
+      JSON.parse(JSON.stringify(consumerConfig(n, actor, DEFAULT_ACK_WAIT_MS))),
+      `${n.consumer(actor)} as bus/ defines it (${regen})`,
+    );
   }
 
   t.notOk('kv' in doc, `no KV bucket: claims are unique keys in the store (${regen})`);
@@ -233,7 +275,11 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
 
   t.equal(doc.replicas, 3, 'deploy/ keeps 3 copies of everything');
   for (const s of doc.streams as Obj[]) t.equal(s.num_replicas, 3, `${s.name} has 3 replicas`);
-  t.equal(find('ConfigMap', 'svc-config')?.data?.SVC_STREAM_REPLICAS, String(doc.replicas), 'the pods create streams with the same replica count (SVC_STREAM_REPLICAS)');
+  t.equal(
+    find('ConfigMap', 'svc-config')?.data?.SVC_STREAM_REPLICAS,
+    String(doc.replicas),
+    'the pods create streams with the same replica count (SVC_STREAM_REPLICAS)',
+  );
   const nats = find('StatefulSet', 'svc-nats');
   if (nats) t.ok(doc.replicas <= nats.spec.replicas, 'no more replicas than NATS nodes');
 });

@@ -8,11 +8,20 @@ import type { Store } from '../../store/types.js';
 
 function setup(insert: (row: AuditInput) => Promise<StoredAudit>) {
   const lines: any[] = [];
-  const sink = new Writable({ write(chunk, _enc, cb) { lines.push(JSON.parse(String(chunk))); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(JSON.parse(String(chunk)));
+      cb();
+    },
+  });
   const published: StoredAudit[] = [];
   const audit = new DetachedAudit({
     store: {} as Store,
-    audit: { publish: async (row) => { published.push(row); } },
+    audit: {
+      publish: async (row) => {
+        published.push(row);
+      },
+    },
     log: createLogger('info', sink),
     insert: (_store, row) => insert(row),
     retryMs: 5,
@@ -21,19 +30,33 @@ function setup(insert: (row: AuditInput) => Promise<StoredAudit>) {
   return { audit, lines, published };
 }
 
-const stored = (row: AuditInput, id = '1'): StoredAudit => ({ id, type: row.type, at: row.at!, traceId: row.traceId ?? null, data: row.data });
+const stored = (row: AuditInput, id = '1'): StoredAudit => ({
+  id,
+  type: row.type,
+  at: row.at!,
+  traceId: row.traceId ?? null,
+  data: row.data,
+});
 
 t.test('write() returns before the row is stored; the event follows the row; settle() waits for it', async (t) => {
   let commit!: () => void;
   const inserted: AuditInput[] = [];
-  const { audit, published } = setup((row) => new Promise((resolve) => { inserted.push(row); commit = () => resolve(stored(row)); }));
+  const { audit, published } = setup(
+    (row) =>
+      new Promise((resolve) => {
+        inserted.push(row);
+        commit = () => resolve(stored(row));
+      }),
+  );
   audit.write('ExternalMcpCalled', { tool: 'echo' }, 'trace-1');
   t.equal(audit.pending, 1, 'the caller goes on while the row is on its way');
   t.same(published, [], 'no event before the row is stored');
   await new Promise((r) => setImmediate(r));
   t.equal(inserted.length, 1, 'the insert started within the turn');
   let settled = false;
-  const done = audit.settle().then(() => { settled = true; });
+  const done = audit.settle().then(() => {
+    settled = true;
+  });
   await new Promise((r) => setTimeout(r, 10));
   t.notOk(settled, 'settle() waits for the commit');
   commit();
@@ -58,12 +81,22 @@ t.test('a failed insert is retried until stored, keeping the time of the event',
 });
 
 t.test('at the settle deadline a row the store never took is logged with its content', async (t) => {
-  const { audit, lines, published } = setup(async () => { throw new Error('store away'); });
+  const { audit, lines, published } = setup(async () => {
+    throw new Error('store away');
+  });
   audit.write('ExternalMcpCalled', { server: 'gh', tool: 'echo', outcome: 'ok' }, 'trace-9');
   await audit.settle(50);
   t.equal(audit.pending, 0);
   t.same(published, []);
-  t.match(lines.find((l) => l.level === 50), { msg: 'audit row lost: the store did not take it before shutdown', type: 'ExternalMcpCalled', traceId: 'trace-9', data: { server: 'gh', tool: 'echo', outcome: 'ok' } });
+  t.match(
+    lines.find((l) => l.level === 50),
+    {
+      msg: 'audit row lost: the store did not take it before shutdown',
+      type: 'ExternalMcpCalled',
+      traceId: 'trace-9',
+      data: { server: 'gh', tool: 'echo', outcome: 'ok' },
+    },
+  );
 });
 
 t.test('an insert that never returns does not hold settle() past its deadline and grace', async (t) => {

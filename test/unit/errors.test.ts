@@ -15,16 +15,20 @@ t.test('every entry has a status and a message; the count is pinned', async (t) 
   }
 });
 
-t.test('every code the spec names is in the catalogue', { skip: existsSync(SPEC_DIR) ? false : 'shared/spec is not beside the checkout' }, async (t) => {
-  const named = new Set<string>();
-  for (const file of readdirSync(SPEC_DIR).filter((f) => f.endsWith('.txt'))) {
-    const text = readFileSync(new URL(file, SPEC_DIR), 'utf8');
-    const errors = text.split(/^## Errors$/m)[1]?.split(/^## /m)[0] ?? '';
-    for (const m of errors.matchAll(/`([a-z]+(?:_[a-z]+)+)(?::<[^`]*>)*`/g)) named.add(m[1]!);
-  }
-  t.ok(named.size >= 25, `found ${named.size} codes in the spec error tables`);
-  for (const code of named) t.ok(code in errorCatalog, code);
-});
+t.test(
+  'every code the spec names is in the catalogue',
+  { skip: existsSync(SPEC_DIR) ? false : 'shared/spec is not beside the checkout' },
+  async (t) => {
+    const named = new Set<string>();
+    for (const file of readdirSync(SPEC_DIR).filter((f) => f.endsWith('.txt'))) {
+      const text = readFileSync(new URL(file, SPEC_DIR), 'utf8');
+      const errors = text.split(/^## Errors$/m)[1]?.split(/^## /m)[0] ?? '';
+      for (const m of errors.matchAll(/`([a-z]+(?:_[a-z]+)+)(?::<[^`]*>)*`/g)) named.add(m[1]!);
+    }
+    t.ok(named.size >= 25, `found ${named.size} codes in the spec error tables`);
+    for (const code of named) t.ok(code in errorCatalog, code);
+  },
+);
 
 t.test('AppError carries code:detail on the wire and round-trips', async (t) => {
   const e = new AppError('tool_not_allowlisted', { detail: 'everything.echo' });
@@ -43,7 +47,11 @@ t.test('outages of our own infrastructure are retryable by default; every other 
     const retryable = outages.includes(code);
     t.equal(isRetryable(code), retryable, `${code} is ${retryable ? 'retryable' : 'an answer'}`);
     t.equal(new AppError(code).terminal, !retryable, `new AppError('${code}') is ${retryable ? 'not ' : ''}terminal`);
-    t.equal(classify(new AppError(code)), retryable ? 'outage' : 'terminal', `the bus reads ${code} as ${retryable ? 'an outage' : 'terminal'}`);
+    t.equal(
+      classify(new AppError(code)),
+      retryable ? 'outage' : 'terminal',
+      `the bus reads ${code} as ${retryable ? 'an outage' : 'terminal'}`,
+    );
   }
   t.equal(fromWire(new AppError('command_timeout').toResponseObject()).terminal, false, 'an outage that crossed the bus stays retryable');
 });

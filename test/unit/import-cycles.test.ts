@@ -21,5 +21,9 @@ t.test('the sources import in no circle', async (t) => {
     excludeRegExp: [/\.d\.ts$/, /node_modules/],
   });
   t.ok(Object.keys(graph.obj()).length > 100, 'madge read the sources');
-  t.same(graph.circular().map((c) => c.join(' -> ')), [], 'no circle');
+  t.same(
+    graph.circular().map((c) => c.join(' -> ')),
+    [],
+    'no circle',
+  );
 });

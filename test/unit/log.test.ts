@@ -4,13 +4,24 @@ import { createLogger } from '../../runtime/log.js';
 
 function capture() {
   const lines: any[] = [];
-  const sink = new Writable({ write(chunk, _enc, cb) { lines.push(JSON.parse(String(chunk))); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(JSON.parse(String(chunk)));
+      cb();
+    },
+  });
   return { log: createLogger('info', sink), lines };
 }
 
 t.test('secret-named properties are censored down to four levels, originals untouched', async (t) => {
   const { log, lines } = capture();
-  const obj = { token: 's1', headers: { authorization: 'Bearer s2', accept: 'json' }, deep: { a: { password: 's3' } }, list: [{ apiKey: 's4' }], ok: 'visible' };
+  const obj = {
+    token: 's1',
+    headers: { authorization: 'Bearer s2', accept: 'json' },
+    deep: { a: { password: 's3' } },
+    list: [{ apiKey: 's4' }],
+    ok: 'visible',
+  };
   log.info(obj, 'hello');
   const line = lines[0];
   t.equal(line.token, '[redacted]');
@@ -54,7 +65,10 @@ t.test('an Error under any key is serialized and censored, not printed raw', asy
 
 t.test('secret-named bindings of a child of a child are censored; an Error binding too', async (t) => {
   const { log, lines } = capture();
-  log.child({ actor: 'run' }).child({ password: 'g1', err: Object.assign(new Error('bound'), { secret: 'g2' }) }).info('deep child');
+  log
+    .child({ actor: 'run' })
+    .child({ password: 'g1', err: Object.assign(new Error('bound'), { secret: 'g2' }) })
+    .info('deep child');
   const line = lines[0];
   t.equal(line.actor, 'run');
   t.equal(line.password, '[redacted]');

@@ -3,7 +3,11 @@ import { interpolate, readPath } from '../../actors/run/interpolate.js';
 import type { StepOutput } from '../../actors/run/steps/types.js';
 
 const outputs: Record<string, StepOutput> = {
-  fetch: { text: 'hello', json: { count: 3, items: [{ name: 'a' }, { name: 'b' }], nested: { deep: { v: true } }, nil: null }, summary: 's' },
+  fetch: {
+    text: 'hello',
+    json: { count: 3, items: [{ name: 'a' }, { name: 'b' }], nested: { deep: { v: true } }, nil: null },
+    summary: 's',
+  },
   policy: { text: 'ESCALATE', verdict: 'ESCALATE', summary: 's' },
   plain: { summary: 'no text' },
 };

@@ -12,13 +12,14 @@ const agent = (ref: string) => ({ level: 'agent', ref });
 t.test('team: the node itself and every seat whose line passes through it', async (t) => {
   for (const s of ['crew-7', 'ann', 'bob']) t.ok(maySeeFlow(team('crew-7'), seat(s), ORG), `${s} sees team crew-7`);
   t.ok(maySeeFlow(team('lead'), seat('ann'), ORG), 'a crew further up still counts');
-  for (const s of ['carl', 'crew-9', 'lead', 'stranger']) t.notOk(maySeeFlow(team('crew-7'), seat(s), ORG), `${s} does not see team crew-7`);
+  for (const s of ['carl', 'crew-9', 'lead', 'stranger'])
+    t.notOk(maySeeFlow(team('crew-7'), seat(s), ORG), `${s} does not see team crew-7`);
 });
 
 t.test('agent: the agent itself and its managers, never its peers or reports', async (t) => {
   for (const s of ['ann', 'crew-7', 'lead']) t.ok(maySeeFlow(agent('ann'), seat(s), ORG), `${s} sees agent ann`);
   for (const s of ['bob', 'carl', 'crew-9']) t.notOk(maySeeFlow(agent('ann'), seat(s), ORG), `${s} does not see agent ann`);
-  t.notOk(maySeeFlow(agent('crew-7'), seat('ann'), ORG), 'a report does not see its manager\'s agent flow');
+  t.notOk(maySeeFlow(agent('crew-7'), seat('ann'), ORG), "a report does not see its manager's agent flow");
 });
 
 t.test('without a declared org a line is just the seat', async (t) => {

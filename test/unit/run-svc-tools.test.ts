@@ -6,7 +6,10 @@ const ctx = { principal: 'ann', runId: 'run-1', chainConfigured: false };
 
 t.test('svc_approve is a known tool and refuses with no_chain, naming the intent', async (t) => {
   t.ok(isKnownSvcTool('svc_approve'));
-  await t.rejects(callSvcTool('svc_approve', { intentId: 'intent-42' }, ctx), { code: 'no_chain', message: /no chain is configured.*intent-42 was not approved; nothing was written/ });
+  await t.rejects(callSvcTool('svc_approve', { intentId: 'intent-42' }, ctx), {
+    code: 'no_chain',
+    message: /no chain is configured.*intent-42 was not approved; nothing was written/,
+  });
 });
 
 t.test('svc_approve without intentId is a bad request, not a chain question', async (t) => {

@@ -21,7 +21,10 @@ const echo = (id: string, extra: Record<string, unknown> = {}) => ({ id, kind: '
 
 t.test('a valid flow of every kind passes', async (t) => {
   const flow = {
-    id: 'all', title: 'every kind', trigger: 'manual', scope: { level: 'org' },
+    id: 'all',
+    title: 'every kind',
+    trigger: 'manual',
+    scope: { level: 'org' },
     steps: [
       { id: 'm', kind: 'model', prompt: 'hi {{input}}' },
       echo('t', { args: { text: '{{steps.m.text}}' }, idempotent: true }),
@@ -32,7 +35,17 @@ t.test('a valid flow of every kind passes', async (t) => {
       { id: 'bu', kind: 'budget', action: 'run-epoch' },
       { id: 'gov', kind: 'governance', action: 'propose', proposal: 'p' },
       { id: 'a', kind: 'agent', agent: 'bob', prompt: 'do it' },
-      { id: 'h', kind: 'human', prompt: 'ok?', options: [{ id: 'y', label: 'Yes', port: 'w' }, { id: 'n', label: 'No', port: null }], timeoutMs: 300000, assignee: 'seat:alice' },
+      {
+        id: 'h',
+        kind: 'human',
+        prompt: 'ok?',
+        options: [
+          { id: 'y', label: 'Yes', port: 'w' },
+          { id: 'n', label: 'No', port: null },
+        ],
+        timeoutMs: 300000,
+        assignee: 'seat:alice',
+      },
       { id: 'w', kind: 'wait', for: 'human', next: null },
     ],
   };
@@ -44,16 +57,49 @@ t.test('refusals name the step', async (t) => {
   refusal(t, { id: 'f', steps: [echo('x', { onMaybe: 'y' }), echo('y')] }, 'step x', /unknown property "onMaybe"/);
   refusal(t, { id: 'f', steps: [echo('x'), echo('x')] }, 'step x', /duplicate step id/);
   refusal(t, { id: 'f', steps: [echo('x', { next: 'ghost' })] }, 'step x', /next points to a missing step "ghost"/);
-  refusal(t, { id: 'f', steps: [{ id: 'b', kind: 'branch', input: 'a', op: 'eq', value: 'a', onTrue: 'ghost' }] }, 'step b', /onTrue points to a missing step/);
+  refusal(
+    t,
+    { id: 'f', steps: [{ id: 'b', kind: 'branch', input: 'a', op: 'eq', value: 'a', onTrue: 'ghost' }] },
+    'step b',
+    /onTrue points to a missing step/,
+  );
   refusal(t, { id: 'f', steps: [echo('a', { next: 'b' }), echo('b', { next: 'a' })] }, 'step b', /cycle \(a → b → a\)/);
-  refusal(t, { id: 'f', steps: [echo('a'), { id: 'b', kind: 'branch', input: 'x', op: 'truthy', onTrue: 'a', onFalse: null }] }, 'step b', /cycle/);
-  refusal(t, { id: 'f', steps: [echo('a'), echo('b'), { id: 'c', kind: 'switch', input: 'x', cases: [{ equals: 'q', port: null }] , onDefault: 'a' }] }, 'step c', /cycle/);
+  refusal(
+    t,
+    { id: 'f', steps: [echo('a'), { id: 'b', kind: 'branch', input: 'x', op: 'truthy', onTrue: 'a', onFalse: null }] },
+    'step b',
+    /cycle/,
+  );
+  refusal(
+    t,
+    {
+      id: 'f',
+      steps: [echo('a'), echo('b'), { id: 'c', kind: 'switch', input: 'x', cases: [{ equals: 'q', port: null }], onDefault: 'a' }],
+    },
+    'step c',
+    /cycle/,
+  );
   refusal(t, { id: 'f', steps: [echo('a', { next: 'a' })] }, 'step a', /cycle \(a → a\)/);
-  refusal(t, { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee: 'alice smith' }] }, 'step h', /assignee must be one token/);
+  refusal(
+    t,
+    { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee: 'alice smith' }] },
+    'step h',
+    /assignee must be one token/,
+  );
   for (const assignee of ['{{input}} x', 'seat: {{input.who}}', '{{input.a}} {{input.b}}']) {
-    refusal(t, { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee }] }, 'step h', /assignee must be one token/);
+    refusal(
+      t,
+      { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee }] },
+      'step h',
+      /assignee must be one token/,
+    );
   }
-  refusal(t, { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], timeoutMs: 299999 }] }, 'step h', /timeoutMs must be at least 300000/);
+  refusal(
+    t,
+    { id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], timeoutMs: 299999 }] },
+    'step h',
+    /timeoutMs must be at least 300000/,
+  );
   refusal(t, { id: 'f', steps: [{ id: 'ag', kind: 'agent', agent: 'bob' }] }, 'step ag', /prompt or a flowId/);
   refusal(t, { id: 'f', steps: [{ id: 'tl', kind: 'tool', tool: 'svc_nope' }] }, 'step tl', /unknown first-party tool/);
   refusal(t, { id: 'f', steps: [{ id: 'tl', kind: 'tool', tool: 'not a tool' }] }, 'step tl', /tool must be/);
@@ -69,11 +115,23 @@ t.test('what is allowed', async (t) => {
     { id: 's', kind: 'org', action: 'hire', idempotent: true },
     { id: 's', kind: 'budget', action: 'run-epoch', idempotent: true },
     { id: 's', kind: 'governance', action: 'propose', idempotent: false },
-  ]) t.ok(validateFlow({ id: 'f', steps: [step] }), `idempotent on a ${step.kind} step`);
-  t.ok(validateFlow({ id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee: '{{input.who}} ' }] }), 'an interpolated assignee is checked when the gate opens');
+  ])
+    t.ok(validateFlow({ id: 'f', steps: [step] }), `idempotent on a ${step.kind} step`);
+  t.ok(
+    validateFlow({
+      id: 'f',
+      steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: null }], assignee: '{{input.who}} ' }],
+    }),
+    'an interpolated assignee is checked when the gate opens',
+  );
   t.ok(validateFlow({ id: 'f', trigger: 'cron', schedule: '*/5 * * * *', steps: [echo('a')] }));
-  t.ok(validateFlow({ id: 'f', steps: [echo('a', { next: 'c' }), echo('b', { next: null }), echo('c', { next: 'b' })] }), 'forward and backward edges without a loop');
-  t.ok(validateFlow({ id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: 'a' }] }, echo('a')] }));
+  t.ok(
+    validateFlow({ id: 'f', steps: [echo('a', { next: 'c' }), echo('b', { next: null }), echo('c', { next: 'b' })] }),
+    'forward and backward edges without a loop',
+  );
+  t.ok(
+    validateFlow({ id: 'f', steps: [{ id: 'h', kind: 'human', prompt: 'p', options: [{ id: 'y', label: 'Y', port: 'a' }] }, echo('a')] }),
+  );
 });
 
 t.test('every first-party template is a valid flow; treasury-pulse is epoch-triggered', async (t) => {
@@ -89,7 +147,7 @@ t.test('every first-party template is a valid flow; treasury-pulse is epoch-trig
 t.test('a repeated inline flow: a valid text is recognised, an invalid one is refused every time', async (t) => {
   const ok = () => JSON.parse(JSON.stringify({ id: 'again', steps: [echo('a'), echo('b')] }));
   const first = ok();
-  t.equal(validateFlowRepeated(first), first, 'the caller\'s own object');
+  t.equal(validateFlowRepeated(first), first, "the caller's own object");
   const second = ok();
   t.equal(validateFlowRepeated(second), second, 'a repeat returns its own object, not the first one');
   const bad = () => ({ id: 'again', steps: [echo('a'), echo('a')] });

@@ -16,9 +16,21 @@ import { AppError } from '../../schemas/errors.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 const TRIGGER = {
-  id: 'trg_unit', flowId: 'wf', principal: 'operator', scheme: 'pubsub', events: [], input: null, config: { audience: 'a', serviceAccountEmail: 'e@x' },
-  sealedSecret: null, secretVersion: 1, enabled: true, createdBy: 'operator', createdAt: new Date(NOW), updatedAt: new Date(NOW),
-  paused: false, flow: { trigger: 'webhook', scopeLevel: 'org', scopeRef: null },
+  id: 'trg_unit',
+  flowId: 'wf',
+  principal: 'operator',
+  scheme: 'pubsub',
+  events: [],
+  input: null,
+  config: { audience: 'a', serviceAccountEmail: 'e@x' },
+  sealedSecret: null,
+  secretVersion: 1,
+  enabled: true,
+  createdBy: 'operator',
+  createdAt: new Date(NOW),
+  updatedAt: new Date(NOW),
+  paused: false,
+  flow: { trigger: 'webhook', scopeLevel: 'org', scopeRef: null },
 } as unknown as TriggerRow;
 const RAW = Buffer.from(JSON.stringify({ message: { data: Buffer.from('{"a":1}').toString('base64'), messageId: 'm-1' } }));
 
@@ -31,8 +43,15 @@ async function answer(ledger: Ledger, stream: Stream) {
   let sends = 0;
   const ledgerRows: DeliveryRows = {
     lookup: async () => TRIGGER,
-    accepted: async (k) => { asked.push(k); if (ledger === 'fails') throw new Error('store away'); return ledger; },
-    insert: async (r) => { rows.push(r); return true; },
+    accepted: async (k) => {
+      asked.push(k);
+      if (ledger === 'fails') throw new Error('store away');
+      return ledger;
+    },
+    insert: async (r) => {
+      rows.push(r);
+      return true;
+    },
   };
   const bus = {
     send: async () => {
@@ -42,10 +61,17 @@ async function answer(ledger: Ledger, stream: Stream) {
     },
   } as unknown as Bus;
   const deps: DeliveryDeps = {
-    config: loadConfig({}), store: undefined as unknown as Store, rows: ledgerRows, bus, log: pino({ level: 'silent' }), now: () => NOW,
+    config: loadConfig({}),
+    store: undefined as unknown as Store,
+    rows: ledgerRows,
+    bus,
+    log: pino({ level: 'silent' }),
+    now: () => NOW,
     pubsub: { verify: async () => ({}) },
   };
-  const out = await deliver(deps, { triggerId: TRIGGER.id, headers: { authorization: 'Bearer x' }, raw: RAW, traceId: 'tr' }).catch((e: unknown) => e);
+  const out = await deliver(deps, { triggerId: TRIGGER.id, headers: { authorization: 'Bearer x' }, raw: RAW, traceId: 'tr' }).catch(
+    (e: unknown) => e,
+  );
   return { out, rows: rows.map((r) => r.status), asked, sends };
 }
 
@@ -68,9 +94,13 @@ t.test('the stream answers what the ledger does not know', async (t) => {
   t.match(first.out, { status: 202, body: { accepted: true, runId: /^run-wh-/ } });
   t.same(first.rows, [], 'accepted: the worker logs it');
   const inside = await answer(undefined, 'duplicate');
-  t.same([inside.out, inside.rows], [{ status: 200, body: { duplicate: true } }, ['duplicate']], 'inside the window: the stream dropped it, the gateway logs it');
+  t.same(
+    [inside.out, inside.rows],
+    [{ status: 200, body: { duplicate: true } }, ['duplicate']],
+    'inside the window: the stream dropped it, the gateway logs it',
+  );
   const own = await answer(new Date(NOW), 'stored');
-  t.equal((own.out as { status: number }).status, 202, 'a row with this copy\'s own time is this copy, logged by a fast worker');
+  t.equal((own.out as { status: number }).status, 202, "a row with this copy's own time is this copy, logged by a fast worker");
   const down = await answer(undefined, 'fails');
   t.match(down.out, AppError, 'no witness and no send');
   t.equal((down.out as AppError).code, 'bus_unavailable');
@@ -79,7 +109,7 @@ t.test('the stream answers what the ledger does not know', async (t) => {
 
 t.test('a ledger that cannot be read never refuses accepted work', async (t) => {
   const first = await answer('fails', 'stored');
-  t.match(first.out, { status: 202, body: { accepted: true } }, 'answered from the stream\'s ack');
+  t.match(first.out, { status: 202, body: { accepted: true } }, "answered from the stream's ack");
   const inside = await answer('fails', 'duplicate');
   t.same(inside.out, { status: 200, body: { duplicate: true } });
 });

@@ -34,15 +34,35 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   const parsed = parseToolName(p.name);
   if (parsed.kind !== 'external') {
     if (parsed.kind === 'first-party') return callFirstParty(p.name, p.arguments ?? {}, p.seat, traceId);
-    throw new AppError('unknown_external_mcp_tool', { detail: p.name, message: `${p.name} is not an external tool name (mcp__<server>__<tool>)` });
+    throw new AppError('unknown_external_mcp_tool', {
+      detail: p.name,
+      message: `${p.name} is not an external tool name (mcp__<server>__<tool>)`,
+    });
   }
   const { server, tool } = parsed;
-  const audit: Record<string, unknown> = { server, tool, seat: p.seat, owner: p.workspace ?? null, effect: null, mode: null, askSurface: p.askSurface };
+  const audit: Record<string, unknown> = {
+    server,
+    tool,
+    seat: p.seat,
+    owner: p.workspace ?? null,
+    effect: null,
+    mode: null,
+    askSurface: p.askSurface,
+  };
   if (ctx.deps.config.mcp.auditArgs) audit.argumentKeys = Object.keys(p.arguments ?? {}).sort();
   let bounds: Bounds | undefined;
-  const record = (outcome: string, extra: Record<string, unknown> = {}) => ctx.calls.write('ExternalMcpCalled', {
-    ...audit, outcome, wentOut: bounds?.wentOut ?? false, durationMs: Math.round((performance.now() - started) * 1000) / 1000, ...extra,
-  }, traceId);
+  const record = (outcome: string, extra: Record<string, unknown> = {}) =>
+    ctx.calls.write(
+      'ExternalMcpCalled',
+      {
+        ...audit,
+        outcome,
+        wentOut: bounds?.wentOut ?? false,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        ...extra,
+      },
+      traceId,
+    );
   const refuse = (err: AppError): never => {
     record(bounds?.wentOut ? 'failed' : 'refused', { error: err.wireCode });
     throw err;
@@ -50,14 +70,29 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
 
   const s = await findVisible(ctx, p.workspace, server);
   const state = s && (await toolState(ctx, s, p.seat, tool));
-  if (!s || !state) return refuse(new AppError('unknown_external_mcp_tool', { detail: `${server}.${tool}`, message: `no tool ${tool} on a server ${server} visible to this caller` }));
+  if (!s || !state)
+    return refuse(
+      new AppError('unknown_external_mcp_tool', {
+        detail: `${server}.${tool}`,
+        message: `no tool ${tool} on a server ${server} visible to this caller`,
+      }),
+    );
   audit.effect = state.effect;
   audit.mode = state.mode ?? null;
   if (state.state !== 'allowed') return refuse(new AppError('tool_not_allowlisted', { detail: `${server}.${tool}` }));
   if (state.effect === 'write') {
-    if (state.mode === 'deny') return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:deny`, message: `${server}.${tool} is a write in mode deny` }));
+    if (state.mode === 'deny')
+      return refuse(
+        new AppError('mcp_mode_denied', { detail: `${server}.${tool}:deny`, message: `${server}.${tool} is a write in mode deny` }),
+      );
     if (state.mode === 'ask' && p.approvedQuestionId === undefined) {
-      if (!p.askSurface) return refuse(new AppError('mcp_mode_denied', { detail: `${server}.${tool}:ask_unavailable`, message: `${server}.${tool} is a write in mode ask and this call has no ask surface` }));
+      if (!p.askSurface)
+        return refuse(
+          new AppError('mcp_mode_denied', {
+            detail: `${server}.${tool}:ask_unavailable`,
+            message: `${server}.${tool} is a write in mode ask and this call has no ask surface`,
+          }),
+        );
       record('ask_required');
       return { status: 'ask_required', server, tool };
     }
@@ -67,7 +102,9 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   bounds = boundsFor(s.config);
   try {
     const b = bounds;
-    const result = await withClient(ctx.session, s, b, (client, signal) => client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }));
+    const result = await withClient(ctx.session, s, b, (client, signal) =>
+      client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }),
+    );
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     record('ok', { isError: result.isError === true });
     return { status: 'ok', name: p.name, result, untrusted: true, durationMs };

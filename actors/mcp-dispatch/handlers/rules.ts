@@ -22,39 +22,76 @@ export function ruleHandlers(ctx: McpContext) {
       const level: Level = r.scope?.level ?? 'workspace';
       const ref = r.scope?.ref ?? '';
       if (r.tool === '*' && r.enabled === true) {
-        throw new AppError('mcp_wildcard_enable', { detail: `${r.server}.*`, message: `rule \`${r.server}.*\` cannot enable: a wildcard may only narrow` });
+        throw new AppError('mcp_wildcard_enable', {
+          detail: `${r.server}.*`,
+          message: `rule \`${r.server}.*\` cannot enable: a wildcard may only narrow`,
+        });
       }
-      if (r.effect !== undefined && level !== 'workspace') throw new AppError('invalid_request', { message: 'effect may be set only at workspace scope' });
-      if (r.enabled === undefined && (r.effect !== undefined || r.mode !== undefined)) throw new AppError('invalid_request', { message: 'a rule without enabled clears the rule at that scope; it takes no effect or mode' });
+      if (r.effect !== undefined && level !== 'workspace')
+        throw new AppError('invalid_request', { message: 'effect may be set only at workspace scope' });
+      if (r.enabled === undefined && (r.effect !== undefined || r.mode !== undefined))
+        throw new AppError('invalid_request', {
+          message: 'a rule without enabled clears the rule at that scope; it takes no effect or mode',
+        });
       const callerOwner = ownerOf(p.caller);
       const server = await findVisible(ctx, p.caller.workspace, r.server);
       const owner = server?.owner ?? callerOwner;
-      if (owner !== callerOwner) throw new AppError('mcp_scope_forbidden', { message: `rules of server ${r.server} belong to the operator's scope` });
+      if (owner !== callerOwner)
+        throw new AppError('mcp_scope_forbidden', { message: `rules of server ${r.server} belong to the operator's scope` });
       const scope = r.scope ?? null;
       if (r.enabled === undefined) {
         const removed = await deleteRule(ctx.deps.store, owner, r.server, r.tool, level, ref);
-        await ctx.audit('ExternalMcpToolPolicyChanged', { server: r.server, owner: owner || null, tool: r.tool, scope, change: removed ? 'cleared' : 'unchanged', by: p.caller.seat }, h.traceId);
+        await ctx.audit(
+          'ExternalMcpToolPolicyChanged',
+          { server: r.server, owner: owner || null, tool: r.tool, scope, change: removed ? 'cleared' : 'unchanged', by: p.caller.seat },
+          h.traceId,
+        );
         return { change: removed ? 'cleared' : 'unchanged', rule: r };
       }
-      await upsertRule(ctx.deps.store, { owner, server: r.server, tool: r.tool, level, ref, enabled: r.enabled, effect: r.effect, mode: r.mode }, p.caller.seat);
-      await ctx.audit('ExternalMcpToolPolicyChanged', {
-        server: r.server, owner: owner || null, tool: r.tool, scope, change: r.enabled ? 'allowed' : 'disabled',
-        enabled: r.enabled, effect: r.effect ?? null, mode: r.mode ?? null, by: p.caller.seat,
-      }, h.traceId);
+      await upsertRule(
+        ctx.deps.store,
+        { owner, server: r.server, tool: r.tool, level, ref, enabled: r.enabled, effect: r.effect, mode: r.mode },
+        p.caller.seat,
+      );
+      await ctx.audit(
+        'ExternalMcpToolPolicyChanged',
+        {
+          server: r.server,
+          owner: owner || null,
+          tool: r.tool,
+          scope,
+          change: r.enabled ? 'allowed' : 'disabled',
+          enabled: r.enabled,
+          effect: r.effect ?? null,
+          mode: r.mode ?? null,
+          by: p.caller.seat,
+        },
+        h.traceId,
+      );
       return { change: 'set', rule: r };
     },
 
     tools: async (_h: HandlerContext, p: { caller: Caller; as?: string }): Promise<ToolsReply> => {
       requireActAs(ctx.deps.config.identities, p.caller, p.as);
       const seat = p.as ?? p.caller.seat;
-      const out: ListedTool[] = servedFirstParty().map((t) => ({ name: t.name, description: t.description, kind: 'first-party', inputSchema: t.inputSchema }));
+      const out: ListedTool[] = servedFirstParty().map((t) => ({
+        name: t.name,
+        description: t.description,
+        kind: 'first-party',
+        inputSchema: t.inputSchema,
+      }));
       for (const s of await visibleServers(ctx, p.caller.workspace)) {
         const { states, tools } = await toolStates(ctx, s, seat);
         states.forEach((st, i) => {
           if (st.state !== 'allowed' || st.mode === 'deny') return;
           out.push({
-            name: externalName(s.config.id, st.name), kind: 'external', server: s.config.id, tool: st.name, effect: st.effect,
-            ...(st.description ? { description: st.description } : {}), ...(st.mode ? { mode: st.mode } : {}),
+            name: externalName(s.config.id, st.name),
+            kind: 'external',
+            server: s.config.id,
+            tool: st.name,
+            effect: st.effect,
+            ...(st.description ? { description: st.description } : {}),
+            ...(st.mode ? { mode: st.mode } : {}),
             ...(tools[i]?.inputSchema === undefined ? {} : { inputSchema: tools[i]!.inputSchema }),
           });
         });

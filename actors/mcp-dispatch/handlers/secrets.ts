@@ -12,14 +12,22 @@ import { requireHuman } from '../../../identity/mcp.js';
 export function secretHandlers(ctx: McpContext) {
   return {
     secrets: async (_h: HandlerContext, p: { caller: Caller }) => ({
-      secrets: (await secrets(ctx.deps.store, ownerOf(p.caller))).map((s) => ({ ref: s.ref, last4: s.last4, updatedAt: s.updatedAt.toISOString() })),
+      secrets: (await secrets(ctx.deps.store, ownerOf(p.caller))).map((s) => ({
+        ref: s.ref,
+        last4: s.last4,
+        updatedAt: s.updatedAt.toISOString(),
+      })),
     }),
 
     secretSet: async (h: HandlerContext, p: { caller: Caller; ref: string; sealed: string; last4: string }) => {
       requireHuman(p.caller);
       const owner = ownerOf(p.caller);
       const replaced = await putSecret(ctx.deps.store, owner, p.ref, p.sealed, p.last4);
-      await ctx.audit('ExternalMcpSecretChanged', { ref: p.ref, owner: owner || null, last4: p.last4, change: replaced ? 'replaced' : 'stored', by: p.caller.seat }, h.traceId);
+      await ctx.audit(
+        'ExternalMcpSecretChanged',
+        { ref: p.ref, owner: owner || null, last4: p.last4, change: replaced ? 'replaced' : 'stored', by: p.caller.seat },
+        h.traceId,
+      );
       return { ref: p.ref, last4: p.last4, replaced };
     },
 
@@ -27,7 +35,12 @@ export function secretHandlers(ctx: McpContext) {
       requireHuman(p.caller);
       const owner = ownerOf(p.caller);
       const gone = await deleteSecret(ctx.deps.store, owner, p.ref);
-      if (gone) await ctx.audit('ExternalMcpSecretChanged', { ref: p.ref, owner: owner || null, last4: gone.last4, change: 'cleared', by: p.caller.seat }, h.traceId);
+      if (gone)
+        await ctx.audit(
+          'ExternalMcpSecretChanged',
+          { ref: p.ref, owner: owner || null, last4: gone.last4, change: 'cleared', by: p.caller.seat },
+          h.traceId,
+        );
       return { ref: p.ref, cleared: gone !== undefined };
     },
   };

@@ -23,8 +23,10 @@ export function unknownServer(id: string): AppError {
 
 function validateShape(c: McpServerConfig): void {
   const bad = (m: string) => new AppError('invalid_request', { message: `server ${c.id}: ${m}` });
-  if (c.transport === 'http' && (c.url === undefined || c.command !== undefined || c.args !== undefined || c.env !== undefined)) throw bad('an http server needs url and takes no command, args or env');
-  if (c.transport === 'stdio' && (c.command === undefined || c.url !== undefined || c.auth !== undefined)) throw bad('a stdio server needs command and takes no url or auth');
+  if (c.transport === 'http' && (c.url === undefined || c.command !== undefined || c.args !== undefined || c.env !== undefined))
+    throw bad('an http server needs url and takes no command, args or env');
+  if (c.transport === 'stdio' && (c.command === undefined || c.url !== undefined || c.auth !== undefined))
+    throw bad('a stdio server needs command and takes no url or auth');
 }
 
 export function serverHandlers(ctx: McpContext) {
@@ -33,7 +35,11 @@ export function serverHandlers(ctx: McpContext) {
       requireActAs(ctx.deps.config.identities, p.caller, p.as);
       const owner = ownerOf(p.caller);
       const servers = await visibleServers(ctx, p.caller.workspace);
-      return { seat: p.as ?? null, servers: await Promise.all(servers.map((s) => listing(ctx, s, p.as, owner))), egress: describePolicy(ctx.policy) };
+      return {
+        seat: p.as ?? null,
+        servers: await Promise.all(servers.map((s) => listing(ctx, s, p.as, owner))),
+        egress: describePolicy(ctx.policy),
+      };
     },
 
     attach: async (h: HandlerContext, p: { caller: Caller; config: McpServerConfig }): Promise<AttachReply> => {
@@ -41,19 +47,38 @@ export function serverHandlers(ctx: McpContext) {
       const c = p.config;
       validateShape(c);
       const owner = ownerOf(p.caller);
-      if (ctx.deps.config.mcp.servers.some((b) => b.id === c.id)) throw new AppError('mcp_server_is_boot_config', { detail: c.id, message: `server ${c.id} is boot-configured (SVC_MCP_SERVERS); change it there` });
+      if (ctx.deps.config.mcp.servers.some((b) => b.id === c.id))
+        throw new AppError('mcp_server_is_boot_config', {
+          detail: c.id,
+          message: `server ${c.id} is boot-configured (SVC_MCP_SERVERS); change it there`,
+        });
       const shadowed = (await allServers(ctx)).find((s) => s.config.id === c.id && s.owner === '' && owner !== '');
       if (shadowed) throw new AppError('conflict', { message: `server id ${c.id} is taken by a server every scope sees; pick another id` });
       try {
         checkServer(ctx.policy, c, p.caller.kind === 'operator' ? 'operator' : 'workspace');
         await checkEndpointAnswers(ctx.policy, ctx.session.resolver, c);
       } catch (err) {
-        await ctx.audit('ExternalMcpServerChange', { server: c.id, owner: owner || null, change: 'attach_refused', rule: (err as AppError).detail ?? null, by: p.caller.seat }, h.traceId);
+        await ctx.audit(
+          'ExternalMcpServerChange',
+          { server: c.id, owner: owner || null, change: 'attach_refused', rule: (err as AppError).detail ?? null, by: p.caller.seat },
+          h.traceId,
+        );
         throw err;
       }
       const replaced = await putRuntimeServer(ctx.deps.store, owner, c, p.caller.seat);
       ctx.session.pool?.evict(poolGroup(owner, c.id));
-      await ctx.audit('ExternalMcpServerChange', { server: c.id, owner: owner || null, change: replaced ? 'replaced' : 'attached', transport: c.transport, url: c.url ?? null, by: p.caller.seat }, h.traceId);
+      await ctx.audit(
+        'ExternalMcpServerChange',
+        {
+          server: c.id,
+          owner: owner || null,
+          change: replaced ? 'replaced' : 'attached',
+          transport: c.transport,
+          url: c.url ?? null,
+          by: p.caller.seat,
+        },
+        h.traceId,
+      );
       const entry: ServerEntry = { owner, config: c, runtime: true, origin: 'runtime' };
       const discovery = await discover(ctx, entry, 'attach', h.traceId);
       const { states } = await toolStates(ctx, entry, undefined);
@@ -71,7 +96,11 @@ export function serverHandlers(ctx: McpContext) {
       // The catalog stays with the rules: a re-attach under this id then counts as new only the
       // tools never seen before, so earlier allows and denies still apply (spec 000 lifecycle).
       const kept = (await rules(ctx.deps.store, s.owner, p.id)).length;
-      await ctx.audit('ExternalMcpServerChange', { server: p.id, owner: s.owner || null, change: 'detached', rulesKept: kept, by: p.caller.seat }, h.traceId);
+      await ctx.audit(
+        'ExternalMcpServerChange',
+        { server: p.id, owner: s.owner || null, change: 'detached', rulesKept: kept, by: p.caller.seat },
+        h.traceId,
+      );
       return { server: p.id, detached: true, rulesKept: kept };
     },
 
@@ -91,7 +120,13 @@ export function serverHandlers(ctx: McpContext) {
         const tools = await withClient(ctx.session, s, bounds, (client, signal) => listAllTools(client, signal, bounds.timeoutMs));
         return { server: p.id, reachable: true, toolCount: tools.length, latencyMs: Math.round(performance.now() - started) };
       } catch (err) {
-        return { server: p.id, reachable: false, toolCount: null, latencyMs: Math.round(performance.now() - started), error: (err as AppError).wireCode ?? 'mcp_server_unreachable' };
+        return {
+          server: p.id,
+          reachable: false,
+          toolCount: null,
+          latencyMs: Math.round(performance.now() - started),
+          error: (err as AppError).wireCode ?? 'mcp_server_unreachable',
+        };
       }
     },
 

@@ -26,7 +26,8 @@ export function toRecord(r: FlowDefinition): FlowRecord {
 
 const scopeOf = (r: FlowDefinition) => ({ level: r.scopeLevel, ref: r.scopeRef ?? undefined });
 
-const mayChange = (r: FlowDefinition, caller: Pick<Caller, 'kind' | 'seat'>, org: Org): boolean => mayChangeFlow({ savedBy: r.savedBy, scope: scopeOf(r) }, caller, org);
+const mayChange = (r: FlowDefinition, caller: Pick<Caller, 'kind' | 'seat'>, org: Org): boolean =>
+  mayChangeFlow({ savedBy: r.savedBy, scope: scopeOf(r) }, caller, org);
 
 /**
  * Saves (or overwrites) a definition. A seat may save only a flow in a scope it can see, and
@@ -35,15 +36,31 @@ const mayChange = (r: FlowDefinition, caller: Pick<Caller, 'kind' | 'seat'>, org
 export async function saveFlow(store: Store, flow: Flow, caller: Pick<Caller, 'kind' | 'seat'>, org: Org, now: Date): Promise<FlowRecord> {
   const em = store.em();
   if (!maySeeFlow({ level: flow.scope?.level ?? 'org', ref: flow.scope?.ref }, caller, org)) {
-    throw new AppError('flow_forbidden', { message: `flow ${flow.id}: a seat may save only flows in a scope it can see (${flow.scope?.level} ${flow.scope?.ref ?? ''})` });
+    throw new AppError('flow_forbidden', {
+      message: `flow ${flow.id}: a seat may save only flows in a scope it can see (${flow.scope?.level} ${flow.scope?.ref ?? ''})`,
+    });
   }
   const existing = await em.findOne(FlowDefinition, { id: flow.id });
-  if (existing && !mayChange(existing, caller, org)) throw new AppError('flow_forbidden', { message: `flow ${flow.id} was saved by another seat; only it or the operator may change it` });
+  if (existing && !mayChange(existing, caller, org))
+    throw new AppError('flow_forbidden', { message: `flow ${flow.id} was saved by another seat; only it or the operator may change it` });
   const data = {
-    title: flow.title ?? null, trigger: flow.trigger ?? 'manual', scopeLevel: flow.scope?.level ?? 'org', scopeRef: flow.scope?.ref ?? null,
-    definition: flow as unknown as Record<string, unknown>, savedBy: caller.seat, updatedAt: now,
+    title: flow.title ?? null,
+    trigger: flow.trigger ?? 'manual',
+    scopeLevel: flow.scope?.level ?? 'org',
+    scopeRef: flow.scope?.ref ?? null,
+    definition: flow as unknown as Record<string, unknown>,
+    savedBy: caller.seat,
+    updatedAt: now,
   };
-  await em.upsert(FlowDefinition, { id: flow.id, ...data, createdAt: now }, { onConflictFields: ['id'], onConflictAction: 'merge', onConflictMergeFields: ['title', 'trigger', 'scopeLevel', 'scopeRef', 'definition', 'savedBy', 'updatedAt'] });
+  await em.upsert(
+    FlowDefinition,
+    { id: flow.id, ...data, createdAt: now },
+    {
+      onConflictFields: ['id'],
+      onConflictAction: 'merge',
+      onConflictMergeFields: ['title', 'trigger', 'scopeLevel', 'scopeRef', 'definition', 'savedBy', 'updatedAt'],
+    },
+  );
   const row = await store.em().findOneOrFail(FlowDefinition, { id: flow.id });
   return toRecord(row);
 }
@@ -52,7 +69,8 @@ export async function saveFlow(store: Store, flow: Flow, caller: Pick<Caller, 'k
 export async function deleteFlow(store: Store, id: string, caller: Pick<Caller, 'kind' | 'seat'>, org: Org): Promise<boolean> {
   const row = await store.em().findOne(FlowDefinition, { id });
   if (!row || !maySeeFlow(scopeOf(row), caller, org)) return false;
-  if (!mayChange(row, caller, org)) throw new AppError('flow_forbidden', { message: `flow ${id} was saved by another seat; only it or the operator may delete it` });
+  if (!mayChange(row, caller, org))
+    throw new AppError('flow_forbidden', { message: `flow ${id} was saved by another seat; only it or the operator may delete it` });
   return (await store.em().nativeDelete(FlowDefinition, { id })) > 0;
 }
 
@@ -70,6 +88,10 @@ export async function loadFlow(store: Store, id: string, caller: Pick<Caller, 'k
   const sql = rawSql(store);
   const text = `select "definition", "scope_level", "scope_ref" from ${sql.table('flow_definition')} where "id" = $1`;
   const [r] = await sql.rows(text, [id]);
-  if (!r || !maySeeFlow({ level: r.scope_level as FlowDefinition['scopeLevel'], ref: (r.scope_ref as string | null) ?? undefined }, caller, org)) return undefined;
+  if (
+    !r ||
+    !maySeeFlow({ level: r.scope_level as FlowDefinition['scopeLevel'], ref: (r.scope_ref as string | null) ?? undefined }, caller, org)
+  )
+    return undefined;
   return fromJson<Flow>(r.definition);
 }

@@ -10,12 +10,40 @@ import { Compile, type Validator } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { Cron } from 'croner';
 import { AppError } from '../../../schemas/errors.js';
-import { Flow, Step, STEP_KINDS, ModelStep, ToolStep, GateStep, BranchStep, SwitchStep, AgentStep, OrgStep, BudgetStep, GovernanceStep, HumanStep, WaitStep, type StepKind } from '../../../schemas/flows.js';
+import {
+  Flow,
+  Step,
+  STEP_KINDS,
+  ModelStep,
+  ToolStep,
+  GateStep,
+  BranchStep,
+  SwitchStep,
+  AgentStep,
+  OrgStep,
+  BudgetStep,
+  GovernanceStep,
+  HumanStep,
+  WaitStep,
+  type StepKind,
+} from '../../../schemas/flows.js';
 import { literalPart } from '../interpolate.js';
 import { isKnownSvcTool } from '../../../tools/svc.js';
 
 export const MIN_HUMAN_TIMEOUT_MS = 300_000;
-const BY_KIND = { model: ModelStep, tool: ToolStep, gate: GateStep, branch: BranchStep, switch: SwitchStep, agent: AgentStep, org: OrgStep, budget: BudgetStep, governance: GovernanceStep, human: HumanStep, wait: WaitStep } as const;
+const BY_KIND = {
+  model: ModelStep,
+  tool: ToolStep,
+  gate: GateStep,
+  branch: BranchStep,
+  switch: SwitchStep,
+  agent: AgentStep,
+  org: OrgStep,
+  budget: BudgetStep,
+  governance: GovernanceStep,
+  human: HumanStep,
+  wait: WaitStep,
+} as const;
 
 /** Every inline run validates its flow: a compiled check (microseconds) answers for the valid
  * case; the slow error walk runs only to name what is wrong. */
@@ -33,11 +61,25 @@ function invalid(message: string): AppError {
 /** Every explicit edge of a step (null edges stop and lead nowhere). */
 export function explicitEdges(step: Step): { name: string; to: string | null | undefined }[] {
   switch (step.kind) {
-    case 'branch': return [{ name: 'onTrue', to: step.onTrue }, { name: 'onFalse', to: step.onFalse }];
-    case 'switch': return [...step.cases.map((c, i) => ({ name: `cases[${i}].port`, to: c.port })), { name: 'onDefault', to: step.onDefault }];
-    case 'gate': case 'org': case 'budget': return [{ name: 'onAllow', to: step.onAllow }, { name: 'onEscalate', to: step.onEscalate }, { name: 'onDeny', to: step.onDeny }];
-    case 'human': return [...step.options.map((o) => ({ name: `options.${o.id}.port`, to: o.port })), { name: 'timeoutPort', to: step.timeoutPort }];
-    default: return [{ name: 'next', to: step.next }];
+    case 'branch':
+      return [
+        { name: 'onTrue', to: step.onTrue },
+        { name: 'onFalse', to: step.onFalse },
+      ];
+    case 'switch':
+      return [...step.cases.map((c, i) => ({ name: `cases[${i}].port`, to: c.port })), { name: 'onDefault', to: step.onDefault }];
+    case 'gate':
+    case 'org':
+    case 'budget':
+      return [
+        { name: 'onAllow', to: step.onAllow },
+        { name: 'onEscalate', to: step.onEscalate },
+        { name: 'onDeny', to: step.onDeny },
+      ];
+    case 'human':
+      return [...step.options.map((o) => ({ name: `options.${o.id}.port`, to: o.port })), { name: 'timeoutPort', to: step.timeoutPort }];
+    default:
+      return [{ name: 'next', to: step.next }];
   }
 }
 
@@ -62,7 +104,10 @@ function checkShape(raw: unknown): Flow {
       if (err) {
         const prop = err.instancePath.split('/')[1] ?? '';
         const known = Object.hasOwn((schema as { properties: object }).properties, prop);
-        const what = prop !== '' && !known ? `unknown property ${JSON.stringify(prop)} for a ${kind} step (edges and parameters are fixed per kind)` : `${err.instancePath || '/'} ${err.message}`;
+        const what =
+          prop !== '' && !known
+            ? `unknown property ${JSON.stringify(prop)} for a ${kind} step (edges and parameters are fixed per kind)`
+            : `${err.instancePath || '/'} ${err.message}`;
         throw invalid(`step ${id}: ${what}`);
       }
     });
@@ -121,7 +166,8 @@ function checkStep(step: Step): void {
     throw invalid(`${at}: an agent step needs a prompt or a flowId`);
   }
   if (step.kind === 'tool') {
-    if (!TOOL_NAME.test(step.tool)) throw invalid(`${at}: tool must be svc_<name>, <connector>.<route> or mcp__<server>__<tool>, not "${step.tool}"`);
+    if (!TOOL_NAME.test(step.tool))
+      throw invalid(`${at}: tool must be svc_<name>, <connector>.<route> or mcp__<server>__<tool>, not "${step.tool}"`);
     if (step.tool.startsWith('svc_') && !isKnownSvcTool(step.tool)) throw invalid(`${at}: unknown first-party tool ${step.tool}`);
   }
   if (step.kind === 'branch' && step.op === 'matches') {
@@ -157,7 +203,8 @@ export function validateFlow(raw: unknown): Flow {
       throw invalid(`flow: schedule "${flow.schedule}" is not a valid cron expression (${(err as Error).message})`);
     }
   }
-  if (flow.scope && flow.scope.level !== 'org' && flow.scope.ref === undefined) throw invalid(`flow: a ${flow.scope.level} scope needs a ref`);
+  if (flow.scope && flow.scope.level !== 'org' && flow.scope.ref === undefined)
+    throw invalid(`flow: a ${flow.scope.level} scope needs a ref`);
   return flow;
 }
 

@@ -8,7 +8,17 @@ import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { AppError } from '../../../schemas/errors.js';
 import type { ResumeSignal, RunView } from '../../../schemas/runs.js';
 import type { Engine } from './engine.js';
-import { claimWaiting, closeAttempt, endFromOutside, leavePendingSignal, loadRun, openAttempts, requestPause, withdrawPause, type RunRow } from './records.js';
+import {
+  claimWaiting,
+  closeAttempt,
+  endFromOutside,
+  leavePendingSignal,
+  loadRun,
+  openAttempts,
+  requestPause,
+  withdrawPause,
+  type RunRow,
+} from './records.js';
 import { takeOver } from './takeover.js';
 import { toView } from './view.js';
 import { pauseAgent, pauseOf } from '../../../store/paused.js';
@@ -23,7 +33,13 @@ const must = async (e: Engine, runId: string): Promise<RunRow> => {
 const lifecycle = (e: Engine, runId: string, action: string, by: string | undefined, reason: string | undefined, traceId: string) =>
   e.deps.audit.record('FlowRunLifecycle', { runId, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) }, traceId);
 
-export async function pauseRun(e: Engine, runId: string, reason: string | undefined, by: string | undefined, traceId: string): Promise<RunView> {
+export async function pauseRun(
+  e: Engine,
+  runId: string,
+  reason: string | undefined,
+  by: string | undefined,
+  traceId: string,
+): Promise<RunView> {
   const row = await must(e, runId);
   if (row.status === 'cancelled') throw new AppError('run_cancelled');
   if (await requestPause(e.deps.store, runId, new Date(e.deps.now()))) await lifecycle(e, runId, 'pause', by, reason, traceId);
@@ -47,7 +63,8 @@ export async function resumeRun(e: Engine, runId: string, by: string | undefined
     } else {
       // Parked by the operator: re-enter the cursor step with whatever signal it was holding.
       // Parked by a step: re-enter that step released.
-      const signal = row.waitingReason === 'operator' ? ((row.resumeSignal ?? null) as ResumeSignal | null) : ({ kind: 'released' } as ResumeSignal);
+      const signal =
+        row.waitingReason === 'operator' ? ((row.resumeSignal ?? null) as ResumeSignal | null) : ({ kind: 'released' } as ResumeSignal);
       if (await claimWaiting(e.deps.store, runId, e.lease, { ...(row.waitingStepId ? { stepId: row.waitingStepId } : {}) }, signal, true)) {
         await lifecycle(e, runId, 'resume', by, undefined, traceId);
         return (await takeOver(e, runId, traceId, { kind: 'claimed' }))!;
@@ -57,7 +74,14 @@ export async function resumeRun(e: Engine, runId: string, by: string | undefined
   }
 }
 
-export async function cancelRun(e: Engine, runId: string, reason: string | undefined, by: string | undefined, traceId: string, audit = true): Promise<RunView> {
+export async function cancelRun(
+  e: Engine,
+  runId: string,
+  reason: string | undefined,
+  by: string | undefined,
+  traceId: string,
+  audit = true,
+): Promise<RunView> {
   const row = await must(e, runId);
   const message = reason ? `cancelled: ${reason}` : `cancelled${by ? ` by ${by}` : ''}`;
   const done = await endFromOutside(e.deps.store, runId, 'cancelled', 'run_cancelled', message, new Date(e.deps.now()));
@@ -75,7 +99,13 @@ export async function cancelRun(e: Engine, runId: string, reason: string | undef
 }
 
 /** A parked step's release. Returns the run as it stands after the signal was applied. */
-export async function signalRun(e: Engine, runId: string, stepId: string, signal: ResumeSignal, traceId: string): Promise<{ applied: boolean; run?: RunView }> {
+export async function signalRun(
+  e: Engine,
+  runId: string,
+  stepId: string,
+  signal: ResumeSignal,
+  traceId: string,
+): Promise<{ applied: boolean; run?: RunView }> {
   const token = signal.kind === 'child_finished' ? signal.childRunId : undefined;
   const won = await claimWaiting(e.deps.store, runId, e.lease, { stepId, ...(token ? { token } : {}), notReason: 'operator' }, signal);
   if (won) return { applied: true, run: await takeOver(e, runId, traceId, { kind: 'claimed' }) };
@@ -94,7 +124,13 @@ export function recoverRun(e: Engine, runId: string, traceId: string, force = fa
  * webhook deliveries are refused while the row stands) and cancels the agent's parked runs with
  * the reason attached. Runs in flight finish their current write; they are not parked runs.
  */
-export async function pauseAgentRuns(e: Engine, agent: string, reason: string | undefined, by: string, traceId: string): Promise<{ paused: boolean; cancelled: string[] }> {
+export async function pauseAgentRuns(
+  e: Engine,
+  agent: string,
+  reason: string | undefined,
+  by: string,
+  traceId: string,
+): Promise<{ paused: boolean; cancelled: string[] }> {
   const paused = await pauseAgent(e.deps.store, agent, by, reason);
   const parked = await e.deps.store.em().find(FlowRun, { principal: agent, status: 'waiting' }, { fields: ['id'] });
   const cancelled: string[] = [];

@@ -48,8 +48,12 @@ export function resolveNext(flow: Flow, step: Step, port: string | null | undefi
 
 function runView(row: RunRow): StepRunView {
   return {
-    id: row.id, principal: row.principal, flow: row.flow, input: row.input ?? undefined,
-    trigger: row.trigger as StepRunView['trigger'], stack: row.stack,
+    id: row.id,
+    principal: row.principal,
+    flow: row.flow,
+    input: row.input ?? undefined,
+    trigger: row.trigger as StepRunView['trigger'],
+    stack: row.stack,
     parent: row.parentRunId && row.parentStepId ? { runId: row.parentRunId, stepId: row.parentStepId } : undefined,
   };
 }
@@ -59,8 +63,14 @@ function runView(row: RunRow): StepRunView {
 function stepDeps(deps: RunDeps, runId: string, stepId: string): StepContext['deps'] {
   let log: StepContext['deps']['log'] | undefined;
   return {
-    config: deps.config, bus: deps.bus, store: deps.store, audit: deps.audit, model: deps.model,
-    get log() { return (log ??= deps.log.child({ runId, stepId })); },
+    config: deps.config,
+    bus: deps.bus,
+    store: deps.store,
+    audit: deps.audit,
+    model: deps.model,
+    get log() {
+      return (log ??= deps.log.child({ runId, stepId }));
+    },
   };
 }
 
@@ -73,10 +83,18 @@ function failure(err: unknown): StepResult {
  * Nothing is renewed while the run is not stored yet. */
 function keepLease(d: DriverDeps, runId: string, stored: () => boolean): { readonly lost: () => boolean; stop(): void } {
   let lost = false;
-  const timer = setInterval(() => {
-    if (!stored()) return;
-    renewLease(d.deps.store, runId, d.lease).then((ok) => { if (!ok) lost = true; }, (err) => d.deps.log.warn({ err, runId }, 'run lease renewal failed'));
-  }, Math.max(200, Math.floor(d.lease.ms / 3)));
+  const timer = setInterval(
+    () => {
+      if (!stored()) return;
+      renewLease(d.deps.store, runId, d.lease).then(
+        (ok) => {
+          if (!ok) lost = true;
+        },
+        (err) => d.deps.log.warn({ err, runId }, 'run lease renewal failed'),
+      );
+    },
+    Math.max(200, Math.floor(d.lease.ms / 3)),
+  );
   timer.unref?.();
   return { lost: () => lost, stop: () => clearInterval(timer) };
 }
@@ -96,9 +114,16 @@ export function drive(d: DriverDeps, runId: string, traceId: string, inserted?: 
 /** Runs `fn` once no other drive or takeover of the run is under way in this process. */
 export function serialized<T>(d: DriverDeps, runId: string, fn: (waited: boolean) => Promise<T>): Promise<T> {
   const before = d.active.get(runId);
-  const mine = before ? before.then(() => fn(true), () => fn(true)) : fn(false);
+  const mine = before
+    ? before.then(
+        () => fn(true),
+        () => fn(true),
+      )
+    : fn(false);
   d.active.set(runId, mine);
-  const forget = () => { if (d.active.get(runId) === mine) d.active.delete(runId); };
+  const forget = () => {
+    if (d.active.get(runId) === mine) d.active.delete(runId);
+  };
   mine.then(forget, forget);
   return mine;
 }
@@ -119,11 +144,19 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
   let cursor: string | null = row.cursor ?? null;
   let signal = (row.resumeSignal ?? undefined) as ResumeSignal | undefined;
   let pauseRequested = row.pauseRequested;
-  const w = new BoundaryWriter(deps, d.lease, { id: runId, flowId: row.flowId, cursor: row.cursor ?? null }, traceId, row.seq, inserted ? unstored?.insert : undefined);
+  const w = new BoundaryWriter(
+    deps,
+    d.lease,
+    { id: runId, flowId: row.flowId, cursor: row.cursor ?? null },
+    traceId,
+    row.seq,
+    inserted ? unstored?.insert : undefined,
+  );
   const lease = keepLease(d, runId, () => w.stored);
   const registry = d.registry();
   const faults = deps.config.faults;
-  const finish = (patch: Partial<RunRow>): RunView => toView({ ...row, ...patch, trace, outputs, seq: w.seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
+  const finish = (patch: Partial<RunRow>): RunView =>
+    toView({ ...row, ...patch, trace, outputs, seq: w.seq, cursor, updatedAt: new Date(d.lease.now()) } as RunRow);
   const lostView = async () => toView((await loadRun(deps.store, runId))!);
   const base = { runId, principal: row.principal, input: row.input ?? undefined };
   try {
@@ -131,7 +164,10 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
       if (lease.lost()) return await lostView();
       if (pauseRequested) {
         const at = cursor ?? '';
-        const r = await w.commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'waiting', reason: 'operator', stepId: at, token: undefined, resumeSignal: signal });
+        const r = await w.commit(
+          { ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' },
+          { status: 'waiting', reason: 'operator', stepId: at, token: undefined, resumeSignal: signal },
+        );
         if (!r.ok && r.reason === 'withdrawn') {
           pauseRequested = false;
           continue;
@@ -143,7 +179,10 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
       }
       if (cursor === null) {
         // Only reachable for an empty remainder (e.g. recovered after the last commit).
-        const r = await w.commit({ ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' }, { status: 'completed' });
+        const r = await w.commit(
+          { ...base, stepId: null, cursor, outputs, trace, attemptKey: undefined, attemptOutcome: '' },
+          { status: 'completed' },
+        );
         if (!r.ok) return await lostView();
         const v = finish({ status: 'completed', endedAt: new Date(d.lease.now()) });
         await runEnded(deps, row, v, traceId);
@@ -160,7 +199,8 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
         if (exec.sideEffect(step)) {
           faults.hit('attempt.before-open', step.id);
           // Re-entering after the step's own park was overtaken by its signal reuses its seq.
-          const reenter = (closed: readonly { outcome: string | null }[]) => mayRunAgain(step) || (signal !== undefined && closed.every((c) => c.outcome === 'parked'));
+          const reenter = (closed: readonly { outcome: string | null }[]) =>
+            mayRunAgain(step) || (signal !== undefined && closed.every((c) => c.outcome === 'parked'));
           const opened = await openAttempt(deps.store, runId, step.id, w.seq, d.lease, reenter);
           if (!opened.ok && opened.reason === 'lost') return await lostView();
           if (opened.ok) {
@@ -168,13 +208,21 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
             faults.hit('attempt.opened', step.id);
           } else {
             // The step's attempt at this seq exists: its side effect may have run. Fail closed.
-            result = { kind: 'fail', code: 'flow_step_interrupted', message: `step ${step.id} was interrupted inside a side effect (attempt ${opened.key}); it may or may not have happened: reconcile it, then start a new run` };
+            result = {
+              kind: 'fail',
+              code: 'flow_step_interrupted',
+              message: `step ${step.id} was interrupted inside a side effect (attempt ${opened.key}); it may or may not have happened: reconcile it, then start a new run`,
+            };
             if (opened.open) [attemptKey, failedOutcome] = [opened.key, 'interrupted'];
           }
         }
         if (result === undefined) {
           const ctx: StepContext = {
-            run: view, step, outputs, attemptKey: attemptKey ?? '', resume: signal,
+            run: view,
+            step,
+            outputs,
+            attemptKey: attemptKey ?? '',
+            resume: signal,
             render: (t) => interpolate(t, { input: view.input, outputs }),
             deps: stepDeps(deps, runId, step.id),
           };
@@ -192,8 +240,24 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
       if (result.kind === 'done') {
         const next = resolveNext(flow, step!, result.port);
         outputs[stepId] = result.output;
-        trace.push({ stepId, kind, status: 'done', summary: result.output.summary, ...(result.output.verdict ? { verdict: result.output.verdict } : {}), port: next, ...(attemptKey ? { attemptKey } : {}), at });
-        if (next !== null && attemptKey === undefined && w.holding < MAX_HELD && !pauseRequested && replayable(registry, step) && replayable(registry, byId.get(next))) {
+        trace.push({
+          stepId,
+          kind,
+          status: 'done',
+          summary: result.output.summary,
+          ...(result.output.verdict ? { verdict: result.output.verdict } : {}),
+          port: next,
+          ...(attemptKey ? { attemptKey } : {}),
+          at,
+        });
+        if (
+          next !== null &&
+          attemptKey === undefined &&
+          w.holding < MAX_HELD &&
+          !pauseRequested &&
+          replayable(registry, step) &&
+          replayable(registry, byId.get(next))
+        ) {
           w.hold({ stepId, cursor: next, outputs: { ...outputs } }, trace[trace.length - 1]!);
           cursor = next;
           signal = undefined;
@@ -217,7 +281,10 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
       }
       if (result.kind === 'park') {
         trace.push({ stepId, kind, status: 'parked', summary: result.summary, ...(attemptKey ? { attemptKey } : {}), at });
-        const r = await w.commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'parked' }, { status: 'waiting', reason: result.reason, stepId, token: result.token, resumeSignal: undefined });
+        const r = await w.commit(
+          { ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: 'parked' },
+          { status: 'waiting', reason: result.reason, stepId, token: result.token, resumeSignal: undefined },
+        );
         if (!r.ok && r.reason === 'pending') {
           trace.pop();
           signal = r.signal;
@@ -229,10 +296,21 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
         await runParked(deps, v, traceId);
         return v;
       }
-      trace.push({ stepId, kind, status: 'failed', summary: `${result.code}: ${result.message}`, ...(attemptKey ? { attemptKey } : {}), at });
+      trace.push({
+        stepId,
+        kind,
+        status: 'failed',
+        summary: `${result.code}: ${result.message}`,
+        ...(attemptKey ? { attemptKey } : {}),
+        at,
+      });
       const failed = { status: 'error' as const, errorCode: result.code, errorMessage: result.message };
       const ended = endedAudit(finish({ ...failed, endedAt: new Date(d.lease.now()) }), traceId);
-      const r = await w.commit({ ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: failedOutcome }, { status: 'error', code: result.code, message: result.message }, ended);
+      const r = await w.commit(
+        { ...base, stepId, cursor, outputs, trace, attemptKey, attemptOutcome: failedOutcome },
+        { status: 'error', code: result.code, message: result.message },
+        ended,
+      );
       if (!r.ok) return await lostView();
       const v = finish({ ...failed, endedAt: new Date(d.lease.now()) });
       stepDone(deps, runId, row.flowId, trace[trace.length - 1]!, w.seq, traceId);

@@ -16,19 +16,44 @@ import type { OwedWakeup } from '../../../store/owed-wakeups.js';
 
 function summary(v: RunView): Record<string, unknown> {
   return {
-    runId: v.id, flowId: v.flowId, principal: v.principal, trigger: v.trigger, status: v.status, steps: v.steps.length,
-    ...(v.waiting ? { waiting: v.waiting } : {}), ...(v.error ? { error: v.error } : {}), ...(v.parent ? { parent: v.parent } : {}),
+    runId: v.id,
+    flowId: v.flowId,
+    principal: v.principal,
+    trigger: v.trigger,
+    status: v.status,
+    steps: v.steps.length,
+    ...(v.waiting ? { waiting: v.waiting } : {}),
+    ...(v.error ? { error: v.error } : {}),
+    ...(v.parent ? { parent: v.parent } : {}),
   };
 }
 
 export function stepDone(deps: RunDeps, runId: string, flowId: string, entry: TraceEntry, seq: number, traceId: string): void {
-  deps.bus.emit('RunProgress', { runId, flowId, seq, stepId: entry.stepId, kind: entry.kind, status: entry.status, summary: entry.summary, ...(entry.port !== undefined ? { port: entry.port } : {}), ...(entry.verdict ? { verdict: entry.verdict } : {}) }, { traceId, noAck: true })
+  deps.bus
+    .emit(
+      'RunProgress',
+      {
+        runId,
+        flowId,
+        seq,
+        stepId: entry.stepId,
+        kind: entry.kind,
+        status: entry.status,
+        summary: entry.summary,
+        ...(entry.port !== undefined ? { port: entry.port } : {}),
+        ...(entry.verdict ? { verdict: entry.verdict } : {}),
+      },
+      { traceId, noAck: true },
+    )
     .catch((err) => deps.log.debug({ err, runId }, 'RunProgress not published'));
 }
 
 /** The audit row of a run about to execute its first step (spec: `FlowRun` when "a run happens");
  * written with the run (records.insertRun), published by `runStarted`. */
-export function startedAudit(r: { runId: string; flowId: string; principal: string; trigger: string; parent?: { runId: string; stepId: string } }, traceId: string): AuditInput {
+export function startedAudit(
+  r: { runId: string; flowId: string; principal: string; trigger: string; parent?: { runId: string; stepId: string } },
+  traceId: string,
+): AuditInput {
   return { type: 'FlowRun', data: { ...r, status: 'running', steps: 0 }, traceId };
 }
 
@@ -46,14 +71,25 @@ export function endedAudit(v: RunView, traceId: string): AuditInput {
 }
 
 /** `stored`: the end's audit row when the final boundary wrote it; recorded here otherwise. */
-export async function runEnded(deps: RunDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, v: RunView, traceId: string, stored?: StoredAudit): Promise<void> {
+export async function runEnded(
+  deps: RunDeps,
+  row: Pick<RunRow, 'parentRunId' | 'parentStepId'>,
+  v: RunView,
+  traceId: string,
+  stored?: StoredAudit,
+): Promise<void> {
   await (stored ? deps.audit.publish(stored) : deps.audit.record('FlowRun', summary(v), traceId));
   await wakeParent(deps, row, v.id, traceId);
 }
 
 /** The child's end stands whether or not the send goes out: a failure is logged and left to the
  * sweep, never thrown into the drive (which would retry a finished run or fail its parent's step). */
-export async function wakeParent(deps: RunDeps, row: Pick<RunRow, 'parentRunId' | 'parentStepId'>, childRunId: string, traceId: string): Promise<void> {
+export async function wakeParent(
+  deps: RunDeps,
+  row: Pick<RunRow, 'parentRunId' | 'parentStepId'>,
+  childRunId: string,
+  traceId: string,
+): Promise<void> {
   if (!row.parentRunId || !row.parentStepId) return;
   try {
     deps.config.faults.hit('wake.before-send', row.parentStepId);
@@ -66,5 +102,8 @@ export async function wakeParent(deps: RunDeps, row: Pick<RunRow, 'parentRunId' 
 /** One wake-up, first try or sweep alike: the msgId makes copies inside the duplicate window one
  * command, and the parent's conditional claim makes a later copy change nothing. */
 export async function sendWakeup(bus: RunDeps['bus'], w: OwedWakeup): Promise<void> {
-  await clientOf(bus, 'run').signal.send({ runId: w.parentRunId, stepId: w.parentStepId, signal: { kind: 'child_finished', childRunId: w.childRunId } }, { msgId: `child_finished.${w.childRunId}`, ...(w.traceId === null ? {} : { traceId: w.traceId }) });
+  await clientOf(bus, 'run').signal.send(
+    { runId: w.parentRunId, stepId: w.parentStepId, signal: { kind: 'child_finished', childRunId: w.childRunId } },
+    { msgId: `child_finished.${w.childRunId}`, ...(w.traceId === null ? {} : { traceId: w.traceId }) },
+  );
 }

@@ -42,7 +42,12 @@ function childState(r: RunRow): ChildState {
 export function createEngine(deps: RunDeps): Engine {
   const lease: Lease = { holder: deps.workerId, ms: deps.config.runLeaseMs, now: deps.now };
   let registry: Registry | undefined;
-  const driverDeps: DriverDeps = { deps, lease, active: new Map(), registry: () => (registry ??= buildRegistry({ chain: deps.chain, connectors: deps.connectors, delegation, clients: deps.clients })) };
+  const driverDeps: DriverDeps = {
+    deps,
+    lease,
+    active: new Map(),
+    registry: () => (registry ??= buildRegistry({ chain: deps.chain, connectors: deps.connectors, delegation, clients: deps.clients })),
+  };
 
   const delegation: Delegation = {
     loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, commandCaller(principal, false), deps.config.org),
@@ -59,11 +64,30 @@ export function createEngine(deps: RunDeps): Engine {
       const id = newRunId();
       const parentRow = await loadRun(deps.store, parent.id);
       const traceId = parentRow?.traceId ?? parent.id;
-      const r = { runId: id, flowId: spec.flow.id, principal: spec.principal, trigger: parent.trigger, parent: { runId: parent.id, stepId } };
-      const created = await insertRun(deps.store, {
-        id, flowId: spec.flow.id, flow: spec.flow, principal: spec.principal, input: spec.input,
-        trigger: parent.trigger, cursor: spec.flow.steps[0]?.id ?? null, stack: [...parent.stack, spec.flow.id], parent: { runId: parent.id, stepId }, traceId,
-      }, lease, { audit: startedAudit(r, traceId), refusePaused: true });
+      const r = {
+        runId: id,
+        flowId: spec.flow.id,
+        principal: spec.principal,
+        trigger: parent.trigger,
+        parent: { runId: parent.id, stepId },
+      };
+      const created = await insertRun(
+        deps.store,
+        {
+          id,
+          flowId: spec.flow.id,
+          flow: spec.flow,
+          principal: spec.principal,
+          input: spec.input,
+          trigger: parent.trigger,
+          cursor: spec.flow.steps[0]?.id ?? null,
+          stack: [...parent.stack, spec.flow.id],
+          parent: { runId: parent.id, stepId },
+          traceId,
+        },
+        lease,
+        { audit: startedAudit(r, traceId), refusePaused: true },
+      );
       if (created.paused) throw pausedError(spec.principal, `step ${stepId}: `);
       if (!created.audit) {
         const existing = await this.existing(parent, stepId);
@@ -97,13 +121,17 @@ export function createEngine(deps: RunDeps): Engine {
   const notInserted = async (cmd: StartRunCommand, paused: boolean, traceId: string): Promise<RunView> => {
     const existing = await loadRun(deps.store, cmd.runId);
     if (existing) return redelivered(existing, traceId);
-    throw paused ? pausedError(cmd.principal, '') : new AppError('record_not_found', { message: `run ${cmd.runId} was neither created nor found` });
+    throw paused
+      ? pausedError(cmd.principal, '')
+      : new AppError('record_not_found', { message: `run ${cmd.runId} was neither created nor found` });
   };
 
   /** A start for a run that exists: continue it only if its holder is gone. */
   const redelivered = async (existing: RunRow, traceId: string): Promise<RunView> => {
     if (existing.status !== 'running') return toView(existing);
-    return (await takeOver(engine, existing.id, traceId, { kind: 'lease' })) ?? toView((await loadRun(deps.store, existing.id)) ?? existing);
+    return (
+      (await takeOver(engine, existing.id, traceId, { kind: 'lease' })) ?? toView((await loadRun(deps.store, existing.id)) ?? existing)
+    );
   };
 
   const driveRow = async (runId: string, traceId: string): Promise<RunRow> => {
@@ -128,8 +156,15 @@ export function createEngine(deps: RunDeps): Engine {
       }
       const r = { runId: cmd.runId, flowId: flow.id, principal: cmd.principal, trigger: cmd.trigger ?? 'manual' };
       const run: NewRun = {
-        id: cmd.runId, flowId: flow.id, flow, principal: cmd.principal, input: cmd.input,
-        trigger: r.trigger, cursor: flow.steps[0]?.id ?? null, stack: [flow.id], traceId,
+        id: cmd.runId,
+        flowId: flow.id,
+        flow,
+        principal: cmd.principal,
+        input: cmd.input,
+        trigger: r.trigger,
+        cursor: flow.steps[0]?.id ?? null,
+        stack: [flow.id],
+        traceId,
       };
       const audit = startedAudit(r, traceId);
       if (startsReplayable(driverDeps, flow)) {
@@ -167,7 +202,10 @@ export function createEngine(deps: RunDeps): Engine {
       }
     },
     drive: (runId, traceId) => driveHeld(runId, traceId),
-    exclusive: (runId, fn) => serialized(driverDeps, runId, () => fn((id, traceId) => driveAlone(driverDeps, id, traceId).then((v) => cancelIfPaused(engine, v, traceId)))),
+    exclusive: (runId, fn) =>
+      serialized(driverDeps, runId, () =>
+        fn((id, traceId) => driveAlone(driverDeps, id, traceId).then((v) => cancelIfPaused(engine, v, traceId))),
+      ),
   };
   return engine;
 }

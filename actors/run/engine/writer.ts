@@ -7,7 +7,15 @@
  */
 import type { RunDeps } from '../deps.js';
 import type { TraceEntry } from '../../../schemas/runs.js';
-import { writeBoundary, type Boundary, type BoundaryResult, type HeldCheckpoint, type InsertedRun, type Lease, type StartState } from './records.js';
+import {
+  writeBoundary,
+  type Boundary,
+  type BoundaryResult,
+  type HeldCheckpoint,
+  type InsertedRun,
+  type Lease,
+  type StartState,
+} from './records.js';
 import { stepDone } from './events.js';
 
 /** At most this many replayable steps' checkpoints wait for a shared boundary. */
@@ -88,15 +96,26 @@ export class BoundaryWriter {
   private async insertAt(insert: Unstored['insert'], b: BoundaryInput, fin: Final, audit: EndAudit): Promise<BoundaryResult | undefined> {
     if (fin.status === 'running' || fin.status === 'completed' || fin.status === 'error') {
       const out = await insert({
-        status: fin.status, cursor: b.cursor, outputs: b.outputs, trace: b.trace, checkpoints: [...this.held, { stepId: b.stepId, cursor: b.cursor, outputs: b.outputs }],
-        ...(fin.status === 'error' ? { error: { code: fin.code, message: fin.message } } : {}), ...(audit ? { endAudit: audit } : {}),
+        status: fin.status,
+        cursor: b.cursor,
+        outputs: b.outputs,
+        trace: b.trace,
+        checkpoints: [...this.held, { stepId: b.stepId, cursor: b.cursor, outputs: b.outputs }],
+        ...(fin.status === 'error' ? { error: { code: fin.code, message: fin.message } } : {}),
+        ...(audit ? { endAudit: audit } : {}),
       });
       this.written();
       this.seq += 1;
       return { ok: true, pauseRequested: false, audit: out.endAudit };
     }
     const last = this.held[this.held.length - 1];
-    await insert({ status: 'running', cursor: last?.cursor ?? this.run.cursor, outputs: last?.outputs ?? {}, trace: b.trace.slice(0, this.held.length), checkpoints: this.held });
+    await insert({
+      status: 'running',
+      cursor: last?.cursor ?? this.run.cursor,
+      outputs: last?.outputs ?? {},
+      trace: b.trace.slice(0, this.held.length),
+      checkpoints: this.held,
+    });
     this.written();
     return undefined;
   }

@@ -40,34 +40,68 @@ export function agentStep(delegation: Delegation): StepExecutor<'agent'> {
       const { step, run } = ctx;
       const agent = ctx.render(step.agent).trim();
       // A child must run as someone: an empty delegate would run as principal "".
-      if (agent === '') return { kind: 'fail', code: 'flow_delegate_failed', message: `step ${step.id}: agent "${step.agent}" renders empty; no delegate to run as` };
+      if (agent === '')
+        return {
+          kind: 'fail',
+          code: 'flow_delegate_failed',
+          message: `step ${step.id}: agent "${step.agent}" renders empty; no delegate to run as`,
+        };
       let child = await delegation.existing(run, step.id);
       if (!child) {
         const prompt = step.prompt === undefined ? undefined : ctx.render(step.prompt);
         let flow: Flow | undefined;
         if (step.flowId !== undefined) {
           flow = await delegation.loadFlow(step.flowId, agent);
-          if (!flow) return { kind: 'fail', code: 'flow_delegate_failed', message: `step ${step.id}: flow ${step.flowId} is not saved or not visible to ${agent}` };
+          if (!flow)
+            return {
+              kind: 'fail',
+              code: 'flow_delegate_failed',
+              message: `step ${step.id}: flow ${step.flowId} is not saved or not visible to ${agent}`,
+            };
         } else {
           flow = promptFlow(agent);
         }
         if (run.stack.includes(flow.id)) {
-          return { kind: 'fail', code: 'flow_delegation_cycle', message: `step ${step.id}: delegating to flow ${flow.id} revisits the stack ${[...run.stack, flow.id].join(' → ')}` };
+          return {
+            kind: 'fail',
+            code: 'flow_delegation_cycle',
+            message: `step ${step.id}: delegating to flow ${flow.id} revisits the stack ${[...run.stack, flow.id].join(' → ')}`,
+          };
         }
         if (run.stack.length >= MAX_DELEGATION_DEPTH + 1) {
-          return { kind: 'fail', code: 'flow_delegation_too_deep', message: `step ${step.id}: delegating to flow ${flow.id} would be level ${run.stack.length} (at most ${MAX_DELEGATION_DEPTH})` };
+          return {
+            kind: 'fail',
+            code: 'flow_delegation_too_deep',
+            message: `step ${step.id}: delegating to flow ${flow.id} would be level ${run.stack.length} (at most ${MAX_DELEGATION_DEPTH})`,
+          };
         }
         child = await delegation.child(run, step.id, { flow, principal: agent, input: prompt ?? run.input });
       }
       switch (child.status) {
         case 'completed':
-          return { kind: 'done', output: { text: child.lastSummary, json: { childRunId: child.id, status: child.status, ...(child.lastText === undefined ? {} : { text: child.lastText }) }, summary: `delegate ${agent} (run ${child.id}) completed: ${child.lastSummary}` } };
+          return {
+            kind: 'done',
+            output: {
+              text: child.lastSummary,
+              json: { childRunId: child.id, status: child.status, ...(child.lastText === undefined ? {} : { text: child.lastText }) },
+              summary: `delegate ${agent} (run ${child.id}) completed: ${child.lastSummary}`,
+            },
+          };
         case 'error':
-          return { kind: 'fail', code: 'flow_delegate_failed', message: `step ${step.id}: delegate run ${child.id} failed${child.error ? ` (${child.error.code}: ${child.error.message})` : ''}` };
+          return {
+            kind: 'fail',
+            code: 'flow_delegate_failed',
+            message: `step ${step.id}: delegate run ${child.id} failed${child.error ? ` (${child.error.code}: ${child.error.message})` : ''}`,
+          };
         case 'cancelled':
           return { kind: 'fail', code: 'flow_delegate_cancelled', message: `step ${step.id}: delegate run ${child.id} was cancelled` };
         default:
-          return { kind: 'park', reason: 'awaiting_child', token: child.id, summary: `waiting for delegate ${agent} (run ${child.id}, ${child.status})` };
+          return {
+            kind: 'park',
+            reason: 'awaiting_child',
+            token: child.id,
+            summary: `waiting for delegate ${agent} (run ${child.id}, ${child.status})`,
+          };
       }
     },
   };

@@ -18,16 +18,26 @@ export function evaluate(op: string, left: string, right: string): boolean {
   const a = num(left);
   const b = num(right);
   switch (op) {
-    case 'eq': return a !== undefined && b !== undefined ? a === b : left === right;
-    case 'ne': return a !== undefined && b !== undefined ? a !== b : left !== right;
-    case 'contains': return left.includes(right);
-    case 'gt': return a !== undefined && b !== undefined && a > b;
-    case 'gte': return a !== undefined && b !== undefined && a >= b;
-    case 'lt': return a !== undefined && b !== undefined && a < b;
-    case 'lte': return a !== undefined && b !== undefined && a <= b;
-    case 'truthy': return !FALSY.has(left.trim().toLowerCase());
-    case 'matches': return new RegExp(right).test(left.slice(0, MAX_MATCH_INPUT));
-    default: return false;
+    case 'eq':
+      return a !== undefined && b !== undefined ? a === b : left === right;
+    case 'ne':
+      return a !== undefined && b !== undefined ? a !== b : left !== right;
+    case 'contains':
+      return left.includes(right);
+    case 'gt':
+      return a !== undefined && b !== undefined && a > b;
+    case 'gte':
+      return a !== undefined && b !== undefined && a >= b;
+    case 'lt':
+      return a !== undefined && b !== undefined && a < b;
+    case 'lte':
+      return a !== undefined && b !== undefined && a <= b;
+    case 'truthy':
+      return !FALSY.has(left.trim().toLowerCase());
+    case 'matches':
+      return new RegExp(right).test(left.slice(0, MAX_MATCH_INPUT));
+    default:
+      return false;
   }
 }
 
@@ -41,7 +51,15 @@ export const branchStep: StepExecutor<'branch'> = {
     const right = step.value === undefined ? '' : typeof step.value === 'number' ? String(step.value) : ctx.render(step.value);
     const result = evaluate(step.op, left, right);
     const shown = clip(left, 60);
-    return { kind: 'done', output: { text: String(result), json: { result }, summary: `"${shown}" ${step.op}${step.op === 'truthy' ? '' : ` "${right}"`}: ${result}` }, port: result ? step.onTrue : step.onFalse };
+    return {
+      kind: 'done',
+      output: {
+        text: String(result),
+        json: { result },
+        summary: `"${shown}" ${step.op}${step.op === 'truthy' ? '' : ` "${right}"`}: ${result}`,
+      },
+      port: result ? step.onTrue : step.onFalse,
+    };
   },
 };
 
@@ -56,7 +74,11 @@ export const switchStep: StepExecutor<'switch'> = {
     const shown = clip(value, 60);
     return {
       kind: 'done',
-      output: { text: hit ? hit.equals : '', json: { value, matched: hit ? hit.equals : null }, summary: hit ? `"${shown}" matched case "${hit.equals}"` : `"${shown}" matched no case: default` },
+      output: {
+        text: hit ? hit.equals : '',
+        json: { value, matched: hit ? hit.equals : null },
+        summary: hit ? `"${shown}" matched case "${hit.equals}"` : `"${shown}" matched no case: default`,
+      },
       port: hit ? hit.port : step.onDefault,
     };
   },

@@ -16,19 +16,29 @@ function renderParams(ctx: StepContext, params: Record<string, string> | undefin
   return out;
 }
 
-function byVerdict(step: { onAllow?: string | null; onEscalate?: string | null; onDeny?: string | null }, v: Verdict): string | null | undefined {
+function byVerdict(
+  step: { onAllow?: string | null; onEscalate?: string | null; onDeny?: string | null },
+  v: Verdict,
+): string | null | undefined {
   return v === 'ALLOW' ? step.onAllow : v === 'DENY' ? step.onDeny : step.onEscalate;
 }
 
 /** A proposal kind: the chain's verdict is the output and picks the onAllow / onEscalate / onDeny edge. */
-function proposal<K extends ProposalKind>(kind: K, propose: (ctx: StepContext<Extract<Step, { kind: K }>>) => Promise<ChainOutcome>): StepExecutor<K> {
+function proposal<K extends ProposalKind>(
+  kind: K,
+  propose: (ctx: StepContext<Extract<Step, { kind: K }>>) => Promise<ChainOutcome>,
+): StepExecutor<K> {
   return {
     kind,
     sideEffect: () => true,
     async execute(ctx) {
       const o = await propose(ctx);
       const port = byVerdict(ctx.step, o.verdict);
-      return { kind: 'done', output: { text: o.verdict, verdict: o.verdict, ...(o.json === undefined ? {} : { json: o.json }), summary: o.summary }, port };
+      return {
+        kind: 'done',
+        output: { text: o.verdict, verdict: o.verdict, ...(o.json === undefined ? {} : { json: o.json }), summary: o.summary },
+        port,
+      };
     },
   };
 }
@@ -36,17 +46,47 @@ function proposal<K extends ProposalKind>(kind: K, propose: (ctx: StepContext<Ex
 export function chainSteps(chain: ChainPort): { [K in ProposalKind | 'governance']: StepExecutor<K> } {
   return {
     gate: proposal('gate', ({ step, run, render }) =>
-      chain.proposeSpend({ principal: run.principal, value: render(step.value), ...(step.target === undefined ? {} : { target: render(step.target) }), ...(step.asset === undefined ? {} : { asset: step.asset }), runId: run.id, stepId: step.id })),
+      chain.proposeSpend({
+        principal: run.principal,
+        value: render(step.value),
+        ...(step.target === undefined ? {} : { target: render(step.target) }),
+        ...(step.asset === undefined ? {} : { asset: step.asset }),
+        runId: run.id,
+        stepId: step.id,
+      }),
+    ),
     org: proposal('org', (ctx) =>
-      chain.org({ principal: ctx.run.principal, action: ctx.step.action, ...(ctx.step.node === undefined ? {} : { node: ctx.render(ctx.step.node) }), params: renderParams(ctx, ctx.step.params), runId: ctx.run.id, stepId: ctx.step.id })),
+      chain.org({
+        principal: ctx.run.principal,
+        action: ctx.step.action,
+        ...(ctx.step.node === undefined ? {} : { node: ctx.render(ctx.step.node) }),
+        params: renderParams(ctx, ctx.step.params),
+        runId: ctx.run.id,
+        stepId: ctx.step.id,
+      }),
+    ),
     budget: proposal('budget', (ctx) =>
-      chain.budget({ principal: ctx.run.principal, action: ctx.step.action, params: renderParams(ctx, ctx.step.params), runId: ctx.run.id, stepId: ctx.step.id })),
+      chain.budget({
+        principal: ctx.run.principal,
+        action: ctx.step.action,
+        params: renderParams(ctx, ctx.step.params),
+        runId: ctx.run.id,
+        stepId: ctx.step.id,
+      }),
+    ),
     governance: {
       kind: 'governance',
       sideEffect: () => true,
       async execute(ctx) {
         const { step, run } = ctx;
-        const o = await chain.governance({ principal: run.principal, action: step.action, ...(step.proposal === undefined ? {} : { proposal: ctx.render(step.proposal) }), params: renderParams(ctx, step.params), runId: run.id, stepId: step.id });
+        const o = await chain.governance({
+          principal: run.principal,
+          action: step.action,
+          ...(step.proposal === undefined ? {} : { proposal: ctx.render(step.proposal) }),
+          params: renderParams(ctx, step.params),
+          runId: run.id,
+          stepId: step.id,
+        });
         return { kind: 'done', output: { text: o.summary, ...(o.json === undefined ? {} : { json: o.json }), summary: o.summary } };
       },
     },

@@ -24,7 +24,11 @@ export const humanStep: StepExecutor<'human'> = {
     const assignee = step.assignee === undefined ? undefined : ctx.render(step.assignee).trim();
     // An assignee that was written but renders empty must not fall open to "any human".
     if (assignee === '' && step.assignee!.trim() !== '') {
-      return { kind: 'fail', code: 'human_gate_invalid_assignee', message: `step ${step.id}: the assignee "${step.assignee}" renders empty` };
+      return {
+        kind: 'fail',
+        code: 'human_gate_invalid_assignee',
+        message: `step ${step.id}: the assignee "${step.assignee}" renders empty`,
+      };
     }
     if (assignee !== undefined && assignee !== '' && !validAssignee(assignee)) {
       return { kind: 'fail', code: 'human_gate_invalid_assignee', message: `step ${step.id}: the assignee renders to more than one token` };
@@ -43,18 +47,31 @@ export const humanStep: StepExecutor<'human'> = {
     // The answer may have landed while the run was not parked (a crash, a lost signal).
     if (gate.status === 'resolved' && gate.optionId !== null) return answered(ctx, gate.optionId, gate.port);
     if (gate.status === 'timed_out') return timedOut(ctx);
-    return { kind: 'park', reason: 'human_gate', token: gate.questionId, summary: `waiting for ${request.assignee ?? 'a human'} to answer question ${gate.questionId} in ${gate.thread}` };
+    return {
+      kind: 'park',
+      reason: 'human_gate',
+      token: gate.questionId,
+      summary: `waiting for ${request.assignee ?? 'a human'} to answer question ${gate.questionId} in ${gate.thread}`,
+    };
   },
 };
 
 function answered(ctx: HumanCtx, optionId: string, port: string | null): StepResult {
   const option = ctx.step.options.find((o) => o.id === optionId);
-  return { kind: 'done', port: option ? option.port : port, output: { text: optionId, summary: `answered ${optionId}${option ? ` (${option.label})` : ''}` } };
+  return {
+    kind: 'done',
+    port: option ? option.port : port,
+    output: { text: optionId, summary: `answered ${optionId}${option ? ` (${option.label})` : ''}` },
+  };
 }
 
 function timedOut(ctx: HumanCtx): StepResult {
   if (ctx.step.timeoutPort !== undefined) {
-    return { kind: 'done', port: ctx.step.timeoutPort, output: { text: 'timeout', summary: 'no answer before the deadline; took timeoutPort' } };
+    return {
+      kind: 'done',
+      port: ctx.step.timeoutPort,
+      output: { text: 'timeout', summary: 'no answer before the deadline; took timeoutPort' },
+    };
   }
   return { kind: 'fail', code: 'human_gate_timed_out', message: `step ${ctx.step.id}: no answer before the deadline and no timeoutPort` };
 }

@@ -21,33 +21,62 @@ export interface ToolStepDeps {
 
 function bodyOutput(body: unknown, what: string): StepOutput {
   const text = asText(body);
-  return { text, ...(typeof body === 'object' && body !== null ? { json: body } : {}), summary: `${what}: ${clip(text.replace(/\s+/g, ' '))}` };
+  return {
+    text,
+    ...(typeof body === 'object' && body !== null ? { json: body } : {}),
+    summary: `${what}: ${clip(text.replace(/\s+/g, ' '))}`,
+  };
 }
 
-async function callMcp(clients: ToolStepDeps['clients'], ctx: StepContext<Extract<import('../../../schemas/flows.js').Step, { kind: 'tool' }>>, args: Record<string, string>): Promise<StepResult> {
+async function callMcp(
+  clients: ToolStepDeps['clients'],
+  ctx: StepContext<Extract<import('../../../schemas/flows.js').Step, { kind: 'tool' }>>,
+  args: Record<string, string>,
+): Promise<StepResult> {
   const { step, run, resume } = ctx;
   let approvedQuestionId: string | undefined;
   if (resume?.kind === 'ask_answered') {
-    if (!resume.approved) return { kind: 'fail', code: 'mcp_mode_denied', message: `step ${step.id}: the person asked declined ${step.tool}` };
+    if (!resume.approved)
+      return { kind: 'fail', code: 'mcp_mode_denied', message: `step ${step.id}: the person asked declined ${step.tool}` };
     approvedQuestionId = resume.questionId;
   }
   // The principal's workspace decides which owned servers it sees, as its token would at /mcp/call.
   const workspace = ctx.deps.config.identities.find((i) => i.seat === run.principal)?.workspace;
-  const reply = await clients.mcp.call({
-    name: step.tool, arguments: args, seat: run.principal, askSurface: true,
-    ...(workspace === undefined ? {} : { workspace }), ...(approvedQuestionId ? { approvedQuestionId } : {}),
-  }, { timeoutMs: MCP_CALL_TIMEOUT_MS });
+  const reply = await clients.mcp.call(
+    {
+      name: step.tool,
+      arguments: args,
+      seat: run.principal,
+      askSurface: true,
+      ...(workspace === undefined ? {} : { workspace }),
+      ...(approvedQuestionId ? { approvedQuestionId } : {}),
+    },
+    { timeoutMs: MCP_CALL_TIMEOUT_MS },
+  );
   if (reply.status === 'ok') {
     const out = bodyOutput(reply.result, `${step.tool} (untrusted)`);
     return { kind: 'done', output: { ...out, json: reply.result } };
   }
-  const q = await clients.gate.open({
-    runId: run.id, stepId: step.id, principal: run.principal,
-    prompt: `Allow ${reply.server}.${reply.tool} for run ${run.id}?`,
-    options: [{ id: 'yes', label: 'Yes', port: null }, { id: 'no', label: 'No', port: null }],
-    purpose: 'connector_ask',
-  }, { timeoutMs: 30_000 });
-  return { kind: 'park', reason: 'connector_ask', token: q.questionId, summary: `${reply.server}.${reply.tool} needs a confirmation (question ${q.questionId})` };
+  const q = await clients.gate.open(
+    {
+      runId: run.id,
+      stepId: step.id,
+      principal: run.principal,
+      prompt: `Allow ${reply.server}.${reply.tool} for run ${run.id}?`,
+      options: [
+        { id: 'yes', label: 'Yes', port: null },
+        { id: 'no', label: 'No', port: null },
+      ],
+      purpose: 'connector_ask',
+    },
+    { timeoutMs: 30_000 },
+  );
+  return {
+    kind: 'park',
+    reason: 'connector_ask',
+    token: q.questionId,
+    summary: `${reply.server}.${reply.tool} needs a confirmation (question ${q.questionId})`,
+  };
 }
 
 export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
@@ -67,7 +96,11 @@ export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
       if (step.tool.startsWith('mcp__')) return callMcp(deps.clients, ctx, args);
       const res = await deps.connectors.call(step.tool, args);
       if (!res.ok) {
-        return { kind: 'fail', code: 'flow_step_failed', message: `step ${step.id}: ${step.tool} answered ${res.status}: ${clip(asText(res.body))}` };
+        return {
+          kind: 'fail',
+          code: 'flow_step_failed',
+          message: `step ${step.id}: ${step.tool} answered ${res.status}: ${clip(asText(res.body))}`,
+        };
       }
       return { kind: 'done', output: bodyOutput(res.body, `${step.tool} ${res.status}`) };
     },

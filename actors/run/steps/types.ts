@@ -33,7 +33,6 @@ export interface RunView {
   readonly parent: { readonly runId: string; readonly stepId: string } | undefined;
 }
 
-
 export interface StepContext<S extends Step = Step> {
   readonly run: RunView;
   readonly step: S;

@@ -9,38 +9,46 @@ import { ended, faultOf, flowOf, settled, setup } from '../../helpers/faults.js'
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
-t.test('kill -9 inside a child run: the parent takes its child over and the child fails closed', { skip: realSkip, timeout: 180_000 }, async (t) => {
-  const s = await setup(t);
-  const timing = { SVC_RUN_LEASE_MS: '1000', SVC_ACK_WAIT_MS: '2500', SVC_CLOCK_TICK_MS: '600000' };
-  for (const p of ['attempt.opened', 'effect.returned', 'boundary.committed'] as const) {
-    const sc = `child-${p.replace('.', '-')}`;
-    const parent = { id: `parent-${sc}`, steps: [{ id: 'deleg', kind: 'agent', agent: 'bob', flowId: `f-${sc}` }] };
-    const victim = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, ...timing, SVC_FAULTS: `${faultOf(p, sc, 'a')}=crash` });
-    await s.bus.call('run', 'save', { flow: flowOf(sc), savedBy: 'operator', operator: true });
-    await s.bus.send('run', 'start', { runId: `parent-${sc}`, flow: parent, principal: 'operator', operator: true }, { msgId: `start-parent-${sc}` });
-    t.match(await victim.exited(), { signal: 'SIGKILL' }, `${sc}: crashed inside the child`);
-    const heir = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, ...timing });
-    await settled(s, `parent-${sc}`);
-    const child = (await pgQuery(`select id from "${s.schema}".flow_run where parent_run_id = $1`, [`parent-${sc}`]));
-    t.equal(child.length, 1, `${sc}: one child, found again`);
-    // The check reads run-<sc>; the child has its own id.
-    const childRow = await settled(s, child[0]!.id as string);
-    // The parent may park awaiting its child while another drive finishes the child: its outcome
-    // is read once it has ended, not at the first moment it stopped running.
-    const parentRow = await ended(s, `parent-${sc}`);
-    const n = (x: string) => s.side.count(`${sc}/${x}`);
-    t.ok(n('a') <= 1 && n('c') <= 1, `${sc}: no non-idempotent call ran twice`);
-    if (p === 'boundary.committed') {
-      t.equal(childRow.status, 'completed');
-      t.equal(parentRow.status, 'completed');
-      t.same([n('a'), n('b'), n('c')], [1, 1, 1]);
-    } else {
-      t.equal(childRow.error_code, 'flow_step_interrupted', `${sc}: the child failed closed`);
-      t.equal(parentRow.status, 'error', `${sc}: the parent reports it`);
-      t.equal(n('b') + n('c'), 0);
+t.test(
+  'kill -9 inside a child run: the parent takes its child over and the child fails closed',
+  { skip: realSkip, timeout: 180_000 },
+  async (t) => {
+    const s = await setup(t);
+    const timing = { SVC_RUN_LEASE_MS: '1000', SVC_ACK_WAIT_MS: '2500', SVC_CLOCK_TICK_MS: '600000' };
+    for (const p of ['attempt.opened', 'effect.returned', 'boundary.committed'] as const) {
+      const sc = `child-${p.replace('.', '-')}`;
+      const parent = { id: `parent-${sc}`, steps: [{ id: 'deleg', kind: 'agent', agent: 'bob', flowId: `f-${sc}` }] };
+      const victim = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, ...timing, SVC_FAULTS: `${faultOf(p, sc, 'a')}=crash` });
+      await s.bus.call('run', 'save', { flow: flowOf(sc), savedBy: 'operator', operator: true });
+      await s.bus.send(
+        'run',
+        'start',
+        { runId: `parent-${sc}`, flow: parent, principal: 'operator', operator: true },
+        { msgId: `start-parent-${sc}` },
+      );
+      t.match(await victim.exited(), { signal: 'SIGKILL' }, `${sc}: crashed inside the child`);
+      const heir = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, ...timing });
+      await settled(s, `parent-${sc}`);
+      const child = await pgQuery(`select id from "${s.schema}".flow_run where parent_run_id = $1`, [`parent-${sc}`]);
+      t.equal(child.length, 1, `${sc}: one child, found again`);
+      // The check reads run-<sc>; the child has its own id.
+      const childRow = await settled(s, child[0]!.id as string);
+      // The parent may park awaiting its child while another drive finishes the child: its outcome
+      // is read once it has ended, not at the first moment it stopped running.
+      const parentRow = await ended(s, `parent-${sc}`);
+      const n = (x: string) => s.side.count(`${sc}/${x}`);
+      t.ok(n('a') <= 1 && n('c') <= 1, `${sc}: no non-idempotent call ran twice`);
+      if (p === 'boundary.committed') {
+        t.equal(childRow.status, 'completed');
+        t.equal(parentRow.status, 'completed');
+        t.same([n('a'), n('b'), n('c')], [1, 1, 1]);
+      } else {
+        t.equal(childRow.error_code, 'flow_step_interrupted', `${sc}: the child failed closed`);
+        t.equal(parentRow.status, 'error', `${sc}: the parent reports it`);
+        t.equal(n('b') + n('c'), 0);
+      }
+      heir.proc.kill('SIGTERM');
+      await heir.exited();
     }
-    heir.proc.kill('SIGTERM');
-    await heir.exited();
-  }
-});
-
+  },
+);

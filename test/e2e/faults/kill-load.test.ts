@@ -22,22 +22,42 @@ t.test('kill -9 of real workers under load: no non-idempotent call twice', { ski
   const counts = new Map<string, number>();
   const srv = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const key = (JSON.parse(body || '{}') as { key?: string }).key ?? '';
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      setTimeout(() => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); }, 50 + Math.floor(Math.random() * 100));
+      setTimeout(
+        () => {
+          res.setHeader('content-type', 'application/json');
+          res.end('{"ok":true}');
+        },
+        50 + Math.floor(Math.random() * 100),
+      );
     });
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   t.teardown(() => new Promise<void>((r) => srv.close(() => r())));
   const { schema, env: real } = claimReal(t);
   const env = {
-    ...real, LOG_LEVEL: 'info', SVC_RUN_LEASE_MS: '2000', SVC_ACK_WAIT_MS: '1500', SVC_CLOCK_TICK_MS: '1000',
-    SVC_CONNECTORS: JSON.stringify([{ id: 'side', baseUrl: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, routes: { effect: { method: 'POST', path: '/effect' } } }]),
+    ...real,
+    LOG_LEVEL: 'info',
+    SVC_RUN_LEASE_MS: '2000',
+    SVC_ACK_WAIT_MS: '1500',
+    SVC_CLOCK_TICK_MS: '1000',
+    SVC_CONNECTORS: JSON.stringify([
+      {
+        id: 'side',
+        baseUrl: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+        routes: { effect: { method: 'POST', path: '/effect' } },
+      },
+    ]),
   };
   const workers: SvcProcess[] = [];
-  const worker = async () => { workers.push(await startSvc(t, ['worker', '--actors', 'run,clock'], env)); };
+  const worker = async () => {
+    workers.push(await startSvc(t, ['worker', '--actors', 'run,clock'], env));
+  };
   await worker();
   await worker();
   const gateway = await startSvc(t, ['gateway'], env);
@@ -48,11 +68,16 @@ t.test('kill -9 of real workers under load: no non-idempotent call twice', { ski
   const lane = async () => {
     while (next < N) {
       const i = next++;
-      await fetch(`${gateway.url}/flows/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flow: flowOf(`load${i}`) }) }).catch(() => undefined);
+      await fetch(`${gateway.url}/flows/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ flow: flowOf(`load${i}`) }),
+      }).catch(() => undefined);
     }
   };
   const lanes = Promise.all(Array.from({ length: 12 }, lane));
-  const open = async () => Number((await pgQuery<{ n: string }>(`select count(*) as n from "${schema}".flow_run where status = 'running'`))[0]!.n);
+  const open = async () =>
+    Number((await pgQuery<{ n: string }>(`select count(*) as n from "${schema}".flow_run where status = 'running'`))[0]!.n);
   for (const at of [30, 70, 110]) {
     await until(`run ${at} started`, () => next >= at, { timeoutMs: 120_000, everyMs: 20 });
     const victim = workers.shift()!;
@@ -64,12 +89,16 @@ t.test('kill -9 of real workers under load: no non-idempotent call twice', { ski
   const total = async () => Number((await pgQuery<{ n: string }>(`select count(*) as n from "${schema}".flow_run`))[0]!.n);
   await until(`${N} runs stored`, async () => (await total()) >= N, { timeoutMs: 120_000, everyMs: 500 });
   await until('every run to end', async () => (await open()) === 0, { timeoutMs: 120_000, everyMs: 500 });
-  const rows = await pgQuery<{ id: string; status: string; error_code: string | null; flow_id: string }>(`select id, status, error_code, flow_id from "${schema}".flow_run`);
+  const rows = await pgQuery<{ id: string; status: string; error_code: string | null; flow_id: string }>(
+    `select id, status, error_code, flow_id from "${schema}".flow_run`,
+  );
   const twice = [...counts.entries()].filter(([k, n]) => !k.endsWith('/b') && n > 1);
   t.same(twice, [], 'no non-idempotent call ran twice');
   const bad = rows.filter((r) => !(r.status === 'completed' || (r.status === 'error' && r.error_code === 'flow_step_interrupted')));
   t.same(bad, [], 'every run completed or failed closed');
   const interrupted = rows.filter((r) => r.status === 'error').length;
   t.ok(rows.length === N, `${N} runs (${rows.length - interrupted} completed, ${interrupted} failed closed)`);
-  t.comment(`kill -9 x3 under load: ${rows.length - interrupted} completed, ${interrupted} flow_step_interrupted, repeated non-idempotent calls: ${twice.length}`);
+  t.comment(
+    `kill -9 x3 under load: ${rows.length - interrupted} completed, ${interrupted} flow_step_interrupted, repeated non-idempotent calls: ${twice.length}`,
+  );
 });

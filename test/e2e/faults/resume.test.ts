@@ -16,7 +16,10 @@ t.test('kill -9 in a resumed run: the sweep takes it over and fails it closed', 
     const sc = `resume-${p.replace('.', '-')}`;
     const victim = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, ...timing, SVC_FAULTS: `${faultOf(p, sc, 'a')}=crash` });
     await start(s, sc, flowOf(sc, { wait: true }));
-    await pollFor('the run to park', async () => (await runRow(s, `run-${sc}`))?.status === 'waiting' || undefined, { timeoutMs: 30_000, everyMs: 100 });
+    await pollFor('the run to park', async () => (await runRow(s, `run-${sc}`))?.status === 'waiting' || undefined, {
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
     await s.bus.send('run', 'resume', { runId: `run-${sc}`, by: 'operator', operator: true });
     t.match(await victim.exited(), { signal: 'SIGKILL' });
     const heir = await startSvc(t, ['worker', '--actors', 'run,clock'], { ...s.env, ...timing });

@@ -16,9 +16,19 @@ const NUL = '\u0000';
 const CONTROL = [NUL, '\u0001', '\u000a', '\u001f', '\u007f'];
 const LIMIT_MS = 2_000;
 
-interface Send { path: string; body?: unknown; raw?: string; headers?: Record<string, string> }
+interface Send {
+  path: string;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
 /** One id-like field of a route: how to send a request whose only fault is `bad` in that field. */
-interface Field { name: string; send: (bad: string) => Send; id?: false; flowDefinition?: true }
+interface Field {
+  name: string;
+  send: (bad: string) => Send;
+  id?: false;
+  flowDefinition?: true;
+}
 
 const q = encodeURIComponent;
 const branch = { id: 'a', kind: 'branch', input: '1', op: 'truthy', onTrue: null, onFalse: null };
@@ -34,7 +44,14 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
   return {
     'POST /hooks/:triggerId': [
       { name: 'params.triggerId', send: (b) => ({ path: `/hooks/${q(`x${b}y`)}`, body: {} }) },
-      { name: 'a string in the signed JSON body', id: false, send: (b) => { const raw = JSON.stringify({ note: `x${b}y` }); return { path: `/hooks/${hook.id}`, raw, headers: svcHeaders(hook.secret, raw) }; } },
+      {
+        name: 'a string in the signed JSON body',
+        id: false,
+        send: (b) => {
+          const raw = JSON.stringify({ note: `x${b}y` });
+          return { path: `/hooks/${hook.id}`, raw, headers: svcHeaders(hook.secret, raw) };
+        },
+      },
     ],
     'GET /events/stream': [{ name: 'query.filter', send: (b) => ({ path: `/events/stream?filter=${q(`x${b}y`)}` }) }],
     'POST /ops/ping': [{ name: 'body.note', id: false, send: (b) => ({ path: '/ops/ping', body: { note: `x${b}y` } }) }],
@@ -66,9 +83,13 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
       { name: 'body.events[]', send: (b) => ({ path: '/flows/triggers', body: { flowId: 'wf', events: [`x${b}y`] } }) },
     ],
     'POST /flows/triggers/rotate': [{ name: 'body.id', send: (b) => ({ path: '/flows/triggers/rotate', body: { id: `x${b}y` } }) }],
-    'POST /flows/triggers/enabled': [{ name: 'body.id', send: (b) => ({ path: '/flows/triggers/enabled', body: { id: `x${b}y`, enabled: false } }) }],
+    'POST /flows/triggers/enabled': [
+      { name: 'body.id', send: (b) => ({ path: '/flows/triggers/enabled', body: { id: `x${b}y`, enabled: false } }) },
+    ],
     'POST /flows/triggers/delete': [{ name: 'body.id', send: (b) => ({ path: '/flows/triggers/delete', body: { id: `x${b}y` } }) }],
-    'GET /flows/triggers/deliveries': [{ name: 'query.triggerId', send: (b) => ({ path: `/flows/triggers/deliveries?triggerId=${q(`x${b}y`)}` }) }],
+    'GET /flows/triggers/deliveries': [
+      { name: 'query.triggerId', send: (b) => ({ path: `/flows/triggers/deliveries?triggerId=${q(`x${b}y`)}` }) },
+    ],
     'GET /flows/gates': [{ name: 'query.runId', send: (b) => ({ path: `/flows/gates?runId=${q(`x${b}y`)}` }) }],
     'POST /messages': [
       { name: 'body.thread', send: (b) => ({ path: '/messages', body: { thread: `x${b}y`, body: 'hi' } }) },
@@ -79,32 +100,65 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
     'GET /mcp/tools': [{ name: 'query.as', send: (b) => ({ path: `/mcp/tools?as=${q(`x${b}y`)}` }) }],
     'POST /mcp/servers/attach': [
       { name: 'body.id', send: (b) => ({ path: '/mcp/servers/attach', body: attach({ id: `x${b}y` }) }) },
-      { name: 'body.auth.secretRef', send: (b) => ({ path: '/mcp/servers/attach', body: attach({ auth: { kind: 'secret', secretRef: `x${b}y` } }) }) },
-      { name: 'body.auth.tokenEnv', send: (b) => ({ path: '/mcp/servers/attach', body: attach({ auth: { kind: 'bearer', tokenEnv: `X${b}Y` } }) }) },
+      {
+        name: 'body.auth.secretRef',
+        send: (b) => ({ path: '/mcp/servers/attach', body: attach({ auth: { kind: 'secret', secretRef: `x${b}y` } }) }),
+      },
+      {
+        name: 'body.auth.tokenEnv',
+        send: (b) => ({ path: '/mcp/servers/attach', body: attach({ auth: { kind: 'bearer', tokenEnv: `X${b}Y` } }) }),
+      },
     ],
     'POST /mcp/servers/detach': [{ name: 'body.id', send: (b) => ({ path: '/mcp/servers/detach', body: { id: `x${b}y` } }) }],
     'POST /mcp/servers/ping': [{ name: 'body.id', send: (b) => ({ path: '/mcp/servers/ping', body: { id: `x${b}y` } }) }],
     'PUT /mcp/servers/tools': [
       { name: 'body.server', send: (b) => ({ path: '/mcp/servers/tools', body: { server: `x${b}y`, tool: 'echo', enabled: false } }) },
       { name: 'body.tool', send: (b) => ({ path: '/mcp/servers/tools', body: { server: 'srv', tool: `x${b}y`, enabled: false } }) },
-      { name: 'body.scope.ref', send: (b) => ({ path: '/mcp/servers/tools', body: { server: 'srv', tool: 'echo', enabled: false, scope: { level: 'agent', ref: `x${b}y` } } }) },
+      {
+        name: 'body.scope.ref',
+        send: (b) => ({
+          path: '/mcp/servers/tools',
+          body: { server: 'srv', tool: 'echo', enabled: false, scope: { level: 'agent', ref: `x${b}y` } },
+        }),
+      },
     ],
     'POST /mcp/call': [
       { name: 'body.name', send: (b) => ({ path: '/mcp/call', body: { name: `mcp__srv__x${b}y`, arguments: {} } }) },
       { name: 'body.as', send: (b) => ({ path: '/mcp/call', body: { name: 'mcp__srv__echo', arguments: {}, as: `x${b}y` } }) },
     ],
-    'PUT /mcp/secrets/:ref': [{ name: 'params.ref', send: (b) => ({ path: `/mcp/secrets/${q(`x${b}y`)}`, body: { value: 'abcdefgh-value' } }) }],
+    'PUT /mcp/secrets/:ref': [
+      { name: 'params.ref', send: (b) => ({ path: `/mcp/secrets/${q(`x${b}y`)}`, body: { value: 'abcdefgh-value' } }) },
+    ],
     'DELETE /mcp/secrets/:ref': [{ name: 'params.ref', send: (b) => ({ path: `/mcp/secrets/${q(`x${b}y`)}` }) }],
     // JSON-RPC, not a TypeBox body: the MCP layer answers for the names inside; a NUL is refused.
-    'POST /mcp': [{ name: 'a string in the JSON-RPC body', id: false, send: (b) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: `x${b}y`, arguments: {} } } }) }],
+    'POST /mcp': [
+      {
+        name: 'a string in the JSON-RPC body',
+        id: false,
+        send: (b) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: `x${b}y`, arguments: {} } } }),
+      },
+    ],
   };
 }
 
 /** Routes that take no id-like field (only the query-string NUL case applies to them). */
 const NO_ID_FIELD = [
-  'GET /health', 'GET /usage', 'GET /dlq', 'GET /openapi.json', 'POST /epoch', 'GET /connectors', 'GET /flows', 'GET /flows/templates',
-  'GET /flows/triggers', 'GET /flows/runs', 'GET /flows/runs/open', 'POST /mcp/servers/refresh', 'GET /mcp/secrets',
-  'GET /mcp', 'DELETE /mcp', 'OPTIONS *',
+  'GET /health',
+  'GET /usage',
+  'GET /dlq',
+  'GET /openapi.json',
+  'POST /epoch',
+  'GET /connectors',
+  'GET /flows',
+  'GET /flows/templates',
+  'GET /flows/triggers',
+  'GET /flows/runs',
+  'GET /flows/runs/open',
+  'POST /mcp/servers/refresh',
+  'GET /mcp/secrets',
+  'GET /mcp',
+  'DELETE /mcp',
+  'OPTIONS *',
 ];
 
 /** `METHOD /path` of every route the app serves (HEAD is Fastify's twin of each GET). */
@@ -124,7 +178,25 @@ function routesOf(app: FastifyInstance): string[] {
 }
 
 /** Field names that are ids or names wherever a request carries them. */
-const ID_NAMES = new Set(['id', 'runId', 'triggerId', 'flowId', 'agent', 'as', 'principal', 'thread', 'replyTo', 'server', 'tool', 'name', 'ref', 'secretRef', 'events', 'model', 'filter']);
+const ID_NAMES = new Set([
+  'id',
+  'runId',
+  'triggerId',
+  'flowId',
+  'agent',
+  'as',
+  'principal',
+  'thread',
+  'replyTo',
+  'server',
+  'tool',
+  'name',
+  'ref',
+  'secretRef',
+  'events',
+  'model',
+  'filter',
+]);
 
 /** Every id-named string of a request schema in the OpenAPI document, and `where: field` for
  * those whose pattern lets a control character through. */
@@ -161,46 +233,64 @@ async function send(base: string, method: string, s: Send): Promise<{ status: nu
   if (raw !== undefined) headers['content-type'] ??= 'application/json';
   const started = Date.now();
   try {
-    const res = await fetch(base + s.path, { method, headers, ...(raw === undefined ? {} : { body: raw }), signal: AbortSignal.timeout(LIMIT_MS) });
+    const res = await fetch(base + s.path, {
+      method,
+      headers,
+      ...(raw === undefined ? {} : { body: raw }),
+      signal: AbortSignal.timeout(LIMIT_MS),
+    });
     const text = await res.text();
     let body: unknown;
-    try { body = JSON.parse(text); } catch { body = text; }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
     return { status: res.status, body, ms: Date.now() - started };
   } catch (err) {
     return { status: 0, body: (err as Error).name, ms: Date.now() - started };
   }
 }
 
-t.test('control characters are refused at validation on every route', { skip: (await skipUnless('postgres', 'nats')) ?? false }, async (t) => {
-  const sys = await startSystem(t, { postgres: true, nats: true, env: { SVC_ORCH_TOKEN: TOKEN, SVC_SESSION_KEY: 'c'.repeat(64) } });
-  await saveFlow(sys.store, 'wf', 'webhook');
-  const minted = await mint(sys.url, { flowId: 'wf' }, TOKEN);
-  const fields = table({ id: minted.trigger.id, secret: minted.secret });
+t.test(
+  'control characters are refused at validation on every route',
+  { skip: (await skipUnless('postgres', 'nats')) ?? false },
+  async (t) => {
+    const sys = await startSystem(t, { postgres: true, nats: true, env: { SVC_ORCH_TOKEN: TOKEN, SVC_SESSION_KEY: 'c'.repeat(64) } });
+    await saveFlow(sys.store, 'wf', 'webhook');
+    const minted = await mint(sys.url, { flowId: 'wf' }, TOKEN);
+    const fields = table({ id: minted.trigger.id, secret: minted.secret });
 
-  const served = routesOf(sys.app!);
-  t.ok(served.length > 40, `the app lists its routes (${served.length})`);
-  const left = served.filter((r) => !(r in fields) && !NO_ID_FIELD.includes(r));
-  t.same(left, [], 'every route is in the table or named as taking no id field');
-  t.same([...Object.keys(fields), ...NO_ID_FIELD].filter((r) => !served.includes(r)), [], 'and the table names no route the app lacks');
+    const served = routesOf(sys.app!);
+    t.ok(served.length > 40, `the app lists its routes (${served.length})`);
+    const left = served.filter((r) => !(r in fields) && !NO_ID_FIELD.includes(r));
+    t.same(left, [], 'every route is in the table or named as taking no id field');
+    t.same(
+      [...Object.keys(fields), ...NO_ID_FIELD].filter((r) => !served.includes(r)),
+      [],
+      'and the table names no route the app lacks',
+    );
 
-  const doc = await (await fetch(`${sys.url}/openapi.json`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
-  const ids = idFields(doc);
-  t.ok(ids.checked >= 30, `the OpenAPI document names the id-like request fields (${ids.checked})`);
-  t.same(ids.lenient, [], 'and shows each one refusing control characters');
+    const doc = await (await fetch(`${sys.url}/openapi.json`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+    const ids = idFields(doc);
+    t.ok(ids.checked >= 30, `the OpenAPI document names the id-like request fields (${ids.checked})`);
+    t.same(ids.lenient, [], 'and shows each one refusing control characters');
 
-  const refused = (r: { status: number; body: any; ms: number }, code: string) => r.status === 400 && r.body?.error === code && typeof r.body?.message === 'string' && r.ms < LIMIT_MS;
-  for (const route of served) {
-    const [method, pattern] = route.split(' ') as [string, string];
-    const path = pattern === '*' ? '/anything' : pattern.replace(':triggerId', 'tr-none').replace(':ref', 'ref-none');
-    const r = await send(sys.url, method, { path: `${path}?note=${q(`x${NUL}y`)}` });
-    t.ok(refused(r, 'invalid_request') && /NUL/.test(r.body.message), `${route}: a NUL in the query string`, { got: r });
-    for (const f of fields[route] ?? []) {
-      for (const bad of f.id === false ? [NUL] : CONTROL) {
-        const got = await send(sys.url, method, f.send(bad));
-        const code = f.flowDefinition && bad !== NUL ? 'invalid_flow' : 'invalid_request';
-        const named = bad === NUL ? /NUL/.test(got.body?.message) : true;
-        t.ok(refused(got, code) && named, `${route} ${f.name}: U+${bad.charCodeAt(0).toString(16).padStart(4, '0')} is ${code}`, { got });
+    const refused = (r: { status: number; body: any; ms: number }, code: string) =>
+      r.status === 400 && r.body?.error === code && typeof r.body?.message === 'string' && r.ms < LIMIT_MS;
+    for (const route of served) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const path = pattern === '*' ? '/anything' : pattern.replace(':triggerId', 'tr-none').replace(':ref', 'ref-none');
+      const r = await send(sys.url, method, { path: `${path}?note=${q(`x${NUL}y`)}` });
+      t.ok(refused(r, 'invalid_request') && /NUL/.test(r.body.message), `${route}: a NUL in the query string`, { got: r });
+      for (const f of fields[route] ?? []) {
+        for (const bad of f.id === false ? [NUL] : CONTROL) {
+          const got = await send(sys.url, method, f.send(bad));
+          const code = f.flowDefinition && bad !== NUL ? 'invalid_flow' : 'invalid_request';
+          const named = bad === NUL ? /NUL/.test(got.body?.message) : true;
+          t.ok(refused(got, code) && named, `${route} ${f.name}: U+${bad.charCodeAt(0).toString(16).padStart(4, '0')} is ${code}`, { got });
+        }
       }
     }
-  }
-});
+  },
+);

@@ -11,7 +11,10 @@ const auth = { authorization: `Bearer ${TOKEN}` };
 t.test('a bad filter is a 400 invalid_request, not a silent 200 stream', async (t) => {
   const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN });
   for (const filter of ['Flow*', 'a..b', '>.x']) {
-    const res = await fetch(`${serve.url}/events/stream?filter=${encodeURIComponent(filter)}`, { headers: auth, signal: AbortSignal.timeout(5000) });
+    const res = await fetch(`${serve.url}/events/stream?filter=${encodeURIComponent(filter)}`, {
+      headers: auth,
+      signal: AbortSignal.timeout(5000),
+    });
     t.equal(res.status, 400, filter);
     t.match(res.headers.get('content-type'), /^application\/json/);
     t.match(await res.json(), { error: 'invalid_request', message: /not a valid subject filter/ });
@@ -33,7 +36,10 @@ t.test('SIGTERM with an open stream ends the stream and exits 0 promptly', async
   // The stream must end from the server side; reading to the end proves it.
   for (;;) {
     const chunk = await reader.read().catch(() => ({ done: true }));
-    if (chunk.done) { ended = true; break; }
+    if (chunk.done) {
+      ended = true;
+      break;
+    }
   }
   t.ok(ended, 'the server ended the stream');
   t.same(await serve.exited(), { code: 0, signal: null }, 'drained and exited 0');

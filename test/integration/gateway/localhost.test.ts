@@ -10,7 +10,12 @@ import { startSystem } from '../../helpers/system.js';
 import { hostReq } from '../../helpers/http.js';
 
 const EVIL = 'evil.example.com';
-const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const INIT = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const STDIO_SHELL = JSON.stringify({ id: 'sh', transport: 'stdio', command: '/bin/sh', args: ['-c', 'exit 0'] });
 
@@ -30,7 +35,16 @@ t.test('without SVC_ORCH_TOKEN: only requests addressed to localhost, from local
   });
 
   t.test('a foreign Host is refused 403 host_not_allowed, naming SVC_ORCH_TOKEN', async (t) => {
-    for (const host of [EVIL, `${EVIL}:${port}`, `localhost.${EVIL}`, '127.0.0.1.nip.io', '10.0.0.5', '127.0.0.2', '[::2]', 'localhost@evil.example.com']) {
+    for (const host of [
+      EVIL,
+      `${EVIL}:${port}`,
+      `localhost.${EVIL}`,
+      '127.0.0.1.nip.io',
+      '10.0.0.5',
+      '127.0.0.2',
+      '[::2]',
+      'localhost@evil.example.com',
+    ]) {
       const r = await get('/usage', { host });
       t.equal(r.status, 403, `Host ${JSON.stringify(host)}`);
       t.equal(r.body.error, 'host_not_allowed', host);
@@ -43,14 +57,26 @@ t.test('without SVC_ORCH_TOKEN: only requests addressed to localhost, from local
     const raw = await new Promise<string>((resolve, reject) => {
       const sock = connect(Number(port), '127.0.0.1', () => sock.write('GET /usage HTTP/1.0\r\n\r\n'));
       let got = '';
-      sock.on('data', (c) => { got += c.toString(); }).on('end', () => resolve(got)).on('error', reject);
+      sock
+        .on('data', (c) => {
+          got += c.toString();
+        })
+        .on('end', () => resolve(got))
+        .on('error', reject);
     });
     t.match(raw, /^HTTP\/1\.1 403 /);
     t.match(raw, /"error":"host_not_allowed"/);
   });
 
   t.test('a foreign Origin is refused 403 origin_not_allowed, whatever the Host', async (t) => {
-    for (const origin of [`http://${EVIL}`, `http://${EVIL}:${port}`, 'null', 'http://localhost.evil.example.com', 'file://', 'not a url']) {
+    for (const origin of [
+      `http://${EVIL}`,
+      `http://${EVIL}:${port}`,
+      'null',
+      'http://localhost.evil.example.com',
+      'file://',
+      'not a url',
+    ]) {
       const r = await get('/usage', { host: `localhost:${port}`, origin });
       t.equal(r.status, 403, `Origin ${origin}`);
       t.equal(r.body.error, 'origin_not_allowed', origin);
@@ -59,7 +85,10 @@ t.test('without SVC_ORCH_TOKEN: only requests addressed to localhost, from local
   });
 
   t.test('the finding: a rebinding page cannot attach a stdio server', async (t) => {
-    const r = await hostReq(sys.url, 'POST', '/mcp/servers/attach', { headers: { host: `${EVIL}:${port}`, origin: `http://${EVIL}:${port}`, 'content-type': 'text/plain' }, body: STDIO_SHELL });
+    const r = await hostReq(sys.url, 'POST', '/mcp/servers/attach', {
+      headers: { host: `${EVIL}:${port}`, origin: `http://${EVIL}:${port}`, 'content-type': 'text/plain' },
+      body: STDIO_SHELL,
+    });
     t.equal(r.status, 403);
     t.equal(r.body.error, 'host_not_allowed');
     const listed = await get('/mcp/servers', { host: 'localhost' });
@@ -67,28 +96,42 @@ t.test('without SVC_ORCH_TOKEN: only requests addressed to localhost, from local
   });
 
   t.test('refused before anything else: preflights, unknown routes, bodies', async (t) => {
-    const pre = await hostReq(sys.url, 'OPTIONS', '/usage', { headers: { host: EVIL, origin: `http://${EVIL}`, 'access-control-request-method': 'POST' } });
+    const pre = await hostReq(sys.url, 'OPTIONS', '/usage', {
+      headers: { host: EVIL, origin: `http://${EVIL}`, 'access-control-request-method': 'POST' },
+    });
     t.equal(pre.status, 403, 'a preflight from a rebinding page');
     t.equal((await get('/nowhere', { host: EVIL })).status, 403, 'unknown routes too');
-    const ping = await hostReq(sys.url, 'POST', '/ops/ping', { headers: { host: EVIL, 'content-type': 'application/json' }, body: '{"note":"x"}' });
+    const ping = await hostReq(sys.url, 'POST', '/ops/ping', {
+      headers: { host: EVIL, 'content-type': 'application/json' },
+      body: '{"note":"x"}',
+    });
     t.same([ping.status, ping.body.error], [403, 'host_not_allowed']);
   });
 
-  t.test('/mcp: the conformance suite\'s dns-rebinding-protection checks', async (t) => {
+  t.test("/mcp: the conformance suite's dns-rebinding-protection checks", async (t) => {
     const evil = await hostReq(sys.url, 'POST', '/mcp', { headers: { ...MCP_HEADERS, host: EVIL, origin: `http://${EVIL}` }, body: INIT });
     t.equal(evil.status, 403, 'a non-localhost Host and Origin: 4xx');
-    const evilOrigin = await hostReq(sys.url, 'POST', '/mcp', { headers: { ...MCP_HEADERS, host: `127.0.0.1:${port}`, origin: `http://${EVIL}` }, body: INIT });
+    const evilOrigin = await hostReq(sys.url, 'POST', '/mcp', {
+      headers: { ...MCP_HEADERS, host: `127.0.0.1:${port}`, origin: `http://${EVIL}` },
+      body: INIT,
+    });
     t.equal(evilOrigin.status, 403, 'a localhost Host with a foreign Origin: 4xx');
-    const local = await hostReq(sys.url, 'POST', '/mcp', { headers: { ...MCP_HEADERS, host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }, body: INIT });
+    const local = await hostReq(sys.url, 'POST', '/mcp', {
+      headers: { ...MCP_HEADERS, host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` },
+      body: INIT,
+    });
     t.equal(local.status, 200, 'a localhost Host and Origin: 2xx');
     t.match(local.body, { jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'svc' } } });
   });
 
   t.test('open routes stay open: /health for probes, /hooks verified by signature', async (t) => {
     const health = await get('/health', { host: EVIL });
-    t.equal(health.status, 200, 'a probe sends the pod\'s address as Host');
+    t.equal(health.status, 200, "a probe sends the pod's address as Host");
     t.equal(health.body.auth.required, false);
-    const hook = await hostReq(sys.url, 'POST', '/hooks/trg_none', { headers: { host: EVIL, 'content-type': 'application/json' }, body: '{}' });
+    const hook = await hostReq(sys.url, 'POST', '/hooks/trg_none', {
+      headers: { host: EVIL, 'content-type': 'application/json' },
+      body: '{}',
+    });
     t.same([hook.status, hook.body.error], [404, 'webhook_trigger_not_found'], 'the delivery reached its route');
   });
 
@@ -114,6 +157,10 @@ t.test('with SVC_ORCH_TOKEN: /mcp refuses a browser Origin the CORS policy does 
   t.equal((await post({ host: 'svc.internal.example:8788' })).status, 200, 'with a token any Host is served (the token is the guard)');
   const anon = await hostReq(sys.url, 'POST', '/mcp', { headers: { ...MCP_HEADERS, origin: `http://${EVIL}` }, body: INIT });
   t.equal(anon.status, 401, 'no token: 401 first');
-  t.equal((await hostReq(sys.url, 'GET', '/usage', { headers: { authorization: `Bearer ${TOKEN}`, host: EVIL } })).status, 200, 'other routes: the token decides');
+  t.equal(
+    (await hostReq(sys.url, 'GET', '/usage', { headers: { authorization: `Bearer ${TOKEN}`, host: EVIL } })).status,
+    200,
+    'other routes: the token decides',
+  );
   t.notMatch(sys.logs.join(''), /SVC_ORCH_TOKEN is not set/);
 });

@@ -13,16 +13,29 @@ const TS_IMPORT = new URL('node_modules/@tapjs/typescript/dist/esm/import.mjs', 
 const REMOTE = '10.200.0.1';
 
 const probe = spawnSync('unshare', ['-n', 'sh', '-c', `ip link set lo up && ip addr add ${REMOTE}/32 dev lo`]);
-const skip = probe.status === 0 ? false : `unshare -n with ip addr is not available here (${probe.error?.message ?? `exit ${probe.status}: ${probe.stderr}`}): needs root or user namespaces`;
+const skip =
+  probe.status === 0
+    ? false
+    : `unshare -n with ip addr is not available here (${probe.error?.message ?? `exit ${probe.status}: ${probe.stderr}`}): needs root or user namespaces`;
 
 t.test('callers from another address, inside its own network namespace', { skip }, async (t) => {
   const script = `ip link set lo up && ip addr add ${REMOTE}/32 dev lo && exec "${process.execPath}" --import=${TS_IMPORT} --enable-source-maps "${BODY}"`;
   // Transpile only, as tap does for its own test processes: type-checking the whole product on load took ~50 s.
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TAP: '1', REMOTE_ADDR: REMOTE, TS_NODE_TRANSPILE_ONLY: process.env.TS_NODE_TRANSPILE_ONLY ?? '1' };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    TAP: '1',
+    REMOTE_ADDR: REMOTE,
+    TS_NODE_TRANSPILE_ONLY: process.env.TS_NODE_TRANSPILE_ONLY ?? '1',
+  };
   const child = spawn('unshare', ['-n', 'sh', '-c', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
   const code = await new Promise<number | null>((r) => child.on('close', r));
   const failures = out.split('\n').filter((l) => /^\s*not ok /.test(l));
   t.same(failures, [], 'no failing assertion in the namespace');

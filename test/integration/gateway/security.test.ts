@@ -8,13 +8,24 @@ async function call(url: string, path: string, init: RequestInit & { headers?: R
   const res = await fetch(url + path, init);
   const text = await res.text();
   let body: any;
-  try { body = text ? JSON.parse(text) : undefined; } catch { body = text; }
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
   return { status: res.status, headers: res.headers, body };
 }
 
 t.test('with SVC_ORCH_TOKEN set', async (t) => {
   const SEAT_TOKEN = 'alice-seat-token-0123456789';
-  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: TOKEN, SVC_ORCH_CORS_ORIGINS: `${ORIGIN},http://localhost:5173`, SVC_BODY_LIMIT_BYTES: '4096', SVC_IDENTITIES: JSON.stringify([{ token: SEAT_TOKEN, seat: 'alice', kind: 'human' }]) } });
+  const sys = await startSystem(t, {
+    env: {
+      SVC_ORCH_TOKEN: TOKEN,
+      SVC_ORCH_CORS_ORIGINS: `${ORIGIN},http://localhost:5173`,
+      SVC_BODY_LIMIT_BYTES: '4096',
+      SVC_IDENTITIES: JSON.stringify([{ token: SEAT_TOKEN, seat: 'alice', kind: 'human' }]),
+    },
+  });
   const auth = { authorization: `Bearer ${TOKEN}` };
 
   t.test('GET /health is open', async (t) => {
@@ -24,7 +35,13 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
   });
 
   t.test('401 unauthorized without, or with a wrong, token', async (t) => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: `Bearer ${TOKEN}x` },
+    ]) {
       const res = await call(sys.url, '/usage', { headers });
       t.equal(res.status, 401, JSON.stringify(headers));
       t.same(res.body, { error: 'unauthorized', message: 'missing or wrong bearer token' });
@@ -62,10 +79,17 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
         if (type) headers['content-type'] = type;
         const res = await call(sys.url, '/ops/ping', { method, headers, body: 'a=1' });
         t.equal(res.status, 415, `${method} ${type}`);
-        t.same(res.body, { error: 'content_type_must_be_json', message: 'a request body must be sent with content-type: application/json' });
+        t.same(res.body, {
+          error: 'content_type_must_be_json',
+          message: 'a request body must be sent with content-type: application/json',
+        });
       }
     }
-    const ok = await call(sys.url, '/ops/ping', { method: 'POST', headers: { ...auth, 'content-type': 'application/json; charset=utf-8' }, body: '{"note":"x"}' });
+    const ok = await call(sys.url, '/ops/ping', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json; charset=utf-8' },
+      body: '{"note":"x"}',
+    });
     t.equal(ok.status, 200, 'application/json with a charset parameter is JSON');
     t.equal(ok.body.note, 'x');
     const empty = await call(sys.url, '/ops/ping', { method: 'POST', headers: auth });
@@ -74,13 +98,21 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
   });
 
   t.test('malformed JSON: 400 invalid_json', async (t) => {
-    const res = await call(sys.url, '/ops/ping', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"note": ' });
+    const res = await call(sys.url, '/ops/ping', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"note": ',
+    });
     t.equal(res.status, 400);
     t.same(res.body, { error: 'invalid_json', message: 'the request body is not valid JSON' });
   });
 
   t.test('prototype poisoning in a JSON body: 400 invalid_json', async (t) => {
-    for (const body of ['{"__proto__": {"admin": true}}', '{"constructor": {"prototype": {"admin": true}}}', '{"note": "x", "nested": {"__proto__": {"a": 1}}}']) {
+    for (const body of [
+      '{"__proto__": {"admin": true}}',
+      '{"constructor": {"prototype": {"admin": true}}}',
+      '{"note": "x", "nested": {"__proto__": {"a": 1}}}',
+    ]) {
       const res = await call(sys.url, '/ops/ping', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
       t.equal(res.status, 400, body);
       t.same(res.body, { error: 'invalid_json', message: 'the request body is not valid JSON' }, body);
@@ -95,13 +127,25 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     const { connect } = await import('node:net');
     const u = new URL(sys.url);
     const raw = await new Promise<string>((resolve, reject) => {
-      const sock = connect(Number(u.port), u.hostname, () => sock.write(`POST /ops/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}`));
+      const sock = connect(Number(u.port), u.hostname, () =>
+        sock.write(
+          `POST /ops/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}`,
+        ),
+      );
       let got = '';
-      sock.on('data', (c) => { got += c.toString(); }).on('end', () => resolve(got)).on('error', reject);
+      sock
+        .on('data', (c) => {
+          got += c.toString();
+        })
+        .on('end', () => resolve(got))
+        .on('error', reject);
     });
     t.match(raw, /^HTTP\/1\.1 400 /);
     t.match(raw, /content-type: application\/json/i);
-    t.same(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), { error: 'invalid_request', message: 'the HTTP request could not be parsed' });
+    t.same(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), {
+      error: 'invalid_request',
+      message: 'the HTTP request could not be parsed',
+    });
   });
 
   t.test('OPTIONS that is not a CORS preflight needs the token', async (t) => {
@@ -113,14 +157,22 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
   });
 
   t.test('schema violation: 400 invalid_request', async (t) => {
-    const res = await call(sys.url, '/ops/ping', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"note": 5, "extra": true}' });
+    const res = await call(sys.url, '/ops/ping', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"note": 5, "extra": true}',
+    });
     t.equal(res.status, 400);
     t.equal(res.body.error, 'invalid_request');
     t.type(res.body.message, 'string');
   });
 
   t.test('body over the cap: 413 body_too_large', async (t) => {
-    const res = await call(sys.url, '/ops/ping', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ note: 'x'.repeat(8000) }) });
+    const res = await call(sys.url, '/ops/ping', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'x'.repeat(8000) }),
+    });
     t.equal(res.status, 413);
     t.same(res.body, { error: 'body_too_large', message: 'the request body is larger than the gateway accepts' });
   });
@@ -131,12 +183,18 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     const unlisted = await call(sys.url, '/health', { headers: { origin: 'https://evil.example.com' } });
     t.equal(unlisted.headers.get('access-control-allow-origin'), null);
 
-    const preflight = await call(sys.url, '/usage', { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const preflight = await call(sys.url, '/usage', {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
     t.equal(preflight.status, 204, 'a preflight carries no token and is not refused for it');
     t.equal(preflight.headers.get('access-control-allow-origin'), ORIGIN);
     t.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/);
 
-    const badPreflight = await call(sys.url, '/usage', { method: 'OPTIONS', headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' } });
+    const badPreflight = await call(sys.url, '/usage', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+    });
     t.equal(badPreflight.headers.get('access-control-allow-origin'), null);
     t.equal(badPreflight.headers.get('access-control-allow-methods'), null);
     t.equal(badPreflight.headers.get('access-control-allow-headers'), null);
@@ -148,7 +206,10 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     const odd = await call(sys.url, '/health', { headers: { 'x-request-id': 'no spaces allowed\there' } });
     t.not(odd.headers.get('x-request-id'), 'no spaces allowed\there');
     t.match(odd.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
-    for (const [path, status] of [['/usage', 401], ['/%E0%A4%A', 400]] as const) {
+    for (const [path, status] of [
+      ['/usage', 401],
+      ['/%E0%A4%A', 400],
+    ] as const) {
       const refused = await call(sys.url, path, { headers: { 'x-request-id': 'refused-1' } });
       t.equal(refused.status, status, path);
       t.equal(refused.headers.get('x-request-id'), 'refused-1', `a refusal (${status}) carries the request id too`);

@@ -8,7 +8,15 @@ import { engines } from '../../helpers/store-engines.js';
 import { callRules, deleteRule, putCatalog, revokeAllows, upsertRule, type RuleRow } from '../../../actors/mcp-dispatch/store.js';
 
 const rule = (enabled: boolean, extra: Partial<RuleRow> = {}): RuleRow => ({
-  owner: '', server: 's', tool: 'echo', level: 'workspace', ref: '', enabled, effect: 'read', mode: undefined, ...extra,
+  owner: '',
+  server: 's',
+  tool: 'echo',
+  level: 'workspace',
+  ref: '',
+  enabled,
+  effect: 'read',
+  mode: undefined,
+  ...extra,
 });
 const state = async (store: Parameters<typeof callRules>[0]) => {
   const r = await callRules(store, '', 's', 'echo');
@@ -30,7 +38,11 @@ for (const e of engines) {
     await upsertRule(store, rule(false, { level: 'agent', ref: '0xa' }), 'op');
     t.same(await state(store), { found: true, rules: ['agent:0xa:echo:false', 'workspace::echo:true'] }, 'a narrower refusal at once');
     await upsertRule(store, rule(false, { tool: '*' }), 'op');
-    t.same(await state(store), { found: true, rules: ['agent:0xa:echo:false', 'workspace::*:false', 'workspace::echo:true'] }, 'a wildcard kill switch at once');
+    t.same(
+      await state(store),
+      { found: true, rules: ['agent:0xa:echo:false', 'workspace::*:false', 'workspace::echo:true'] },
+      'a wildcard kill switch at once',
+    );
     await deleteRule(store, '', 's', '*', 'workspace', '');
     await deleteRule(store, '', 's', 'echo', 'agent', '0xa');
     t.same(await state(store), { found: true, rules: ['workspace::echo:true'] }, 'cleared at once');

@@ -24,15 +24,26 @@ t.test('restart on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false 
 
   const second = await startSystem(t, { postgres: { schema } });
   const tools = (await req(second.url, 'GET', '/mcp/servers')).body.servers[0]?.tools ?? [];
-  t.match(tools.find((x: any) => x.name === 'echo'), { state: 'allowed' }, 'server and rules restored');
-  t.match(tools.find((x: any) => x.name === 'delete_repo'), { state: 'disabled' });
+  t.match(
+    tools.find((x: any) => x.name === 'echo'),
+    { state: 'allowed' },
+    'server and rules restored',
+  );
+  t.match(
+    tools.find((x: any) => x.name === 'delete_repo'),
+    { state: 'disabled' },
+  );
   t.equal((await req(second.url, 'POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: { a: 1 } })).status, 200);
   await second.close();
 
   const third = await startSystem(t, { postgres: { schema }, env: { SVC_MCP_HOSTED: '1' } });
   t.same((await req(third.url, 'GET', '/mcp/servers')).body.servers, [], 'refused by the current policy: not restored');
   const rows = await third.store.em().find(AuditEvent, { type: 'ExternalMcpServerChange' });
-  t.match(rows.map((r) => r.data).filter((d) => d.change === 'not_restored'), [{ server: 'gh', rule: 'loopback_refused' }], 'the refusal is on the audit trail');
+  t.match(
+    rows.map((r) => r.data).filter((d) => d.change === 'not_restored'),
+    [{ server: 'gh', rule: 'loopback_refused' }],
+    'the refusal is on the audit trail',
+  );
 });
 
 t.test('SVC_MCP_SERVERS wins over a stored runtime server of the same id', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
@@ -44,14 +55,24 @@ t.test('SVC_MCP_SERVERS wins over a stored runtime server of the same id', { ski
   t.equal((await req(first.url, 'POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: runtime.url })).status, 200);
   await first.close();
 
-  const second = await startSystem(t, { postgres: { schema }, env: { SVC_MCP_SERVERS: JSON.stringify([{ id: 'gh', transport: 'http', url: boot.url }]) } });
+  const second = await startSystem(t, {
+    postgres: { schema },
+    env: { SVC_MCP_SERVERS: JSON.stringify([{ id: 'gh', transport: 'http', url: boot.url }]) },
+  });
   const servers = (await req(second.url, 'GET', '/mcp/servers')).body.servers;
   t.match(servers, [{ id: 'gh', origin: 'boot', url: boot.url }], 'one server of that id, the boot one');
   t.equal(servers.length, 1);
-  t.same(servers[0].tools.map((x: any) => x.name), ['from_boot']);
+  t.same(
+    servers[0].tools.map((x: any) => x.name),
+    ['from_boot'],
+  );
   t.equal(await second.store.em().count(McpServer, {}), 0, 'the stored row is gone');
   const rows = await second.store.em().find(AuditEvent, { type: 'ExternalMcpServerChange' });
-  t.match(rows.map((r) => r.data).filter((d) => d.change === 'not_restored'), [{ server: 'gh', rule: 'boot_config_id' }], 'and the drop is audited');
+  t.match(
+    rows.map((r) => r.data).filter((d) => d.change === 'not_restored'),
+    [{ server: 'gh', rule: 'boot_config_id' }],
+    'and the drop is audited',
+  );
 });
 
 t.test('two processes on JetStream + PostgreSQL', { skip: (await skipUnless('postgres', 'nats')) ?? false }, async (t) => {

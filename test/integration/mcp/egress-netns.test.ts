@@ -14,10 +14,17 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TS_IMPORT = new URL('node_modules/@tapjs/typescript/dist/esm/import.mjs', `file://${ROOT}`).href;
 
 const probe = spawnSync('unshare', ['-n', '-m', 'true']);
-const skip = probe.status === 0 ? false : `unshare -n -m is not available here (${probe.error?.message ?? `exit ${probe.status}`}): needs root or user namespaces`;
+const skip =
+  probe.status === 0
+    ? false
+    : `unshare -n -m is not available here (${probe.error?.message ?? `exit ${probe.status}`}): needs root or user namespaces`;
 
 /** Names whose only answers are private, served by the system resolver through a hosts file mounted in the namespace. */
-const PRIVATE_NAMES: Record<string, string> = { 'internal.example': '10.1.2.3', 'metadata.example': '169.254.169.254', 'ula.example': 'fd12::1' };
+const PRIVATE_NAMES: Record<string, string> = {
+  'internal.example': '10.1.2.3',
+  'metadata.example': '169.254.169.254',
+  'ula.example': 'fd12::1',
+};
 
 t.test('egress matrix inside its own network namespace', { skip }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'egress-hosts-'));
@@ -27,11 +34,20 @@ t.test('egress matrix inside its own network namespace', { skip }, async (t) => 
   writeFileSync(hosts, `${readFileSync('/etc/hosts', 'utf8')}\n${lines.join('\n')}\n`);
   // -m: the bind mount over /etc/hosts lives and dies with this namespace.
   const script = `ip link set lo up && mount --bind "${hosts}" /etc/hosts && exec "${process.execPath}" --import=${TS_IMPORT} --enable-source-maps "${BODY}"`;
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TAP: '1', EGRESS_HOSTS: Object.keys(PRIVATE_NAMES).join(',') };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    TAP: '1',
+    EGRESS_HOSTS: Object.keys(PRIVATE_NAMES).join(','),
+  };
   const child = spawn('unshare', ['-n', '-m', 'sh', '-c', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
   const code = await new Promise<number | null>((r) => child.on('close', r));
   const failures = out.split('\n').filter((l) => /^\s*not ok /.test(l));
   t.same(failures, [], 'no failing assertion in the namespace');

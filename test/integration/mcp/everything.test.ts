@@ -15,7 +15,14 @@ import { callAudit } from '../../helpers/mcp-audit.js';
 const TOKEN = 'operator-token-0123456789';
 const EVERYTHING = fileURLToPath(new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const server = (id: string, extra: Record<string, unknown> = {}) => ({
-  id, transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: ['PASSED_ONE'], timeoutMs: 4000, maxResponseBytes: 64 * 1024, ...extra,
+  id,
+  transport: 'stdio',
+  command: process.execPath,
+  args: [EVERYTHING, 'stdio'],
+  env: ['PASSED_ONE'],
+  timeoutMs: 4000,
+  maxResponseBytes: 64 * 1024,
+  ...extra,
 });
 
 // Count tools/call requests written to children of the everything bin.
@@ -34,18 +41,27 @@ cp.spawn = ((command: string, args?: readonly string[], ...rest: unknown[]) => {
   return child;
 }) as typeof cp.spawn;
 syncBuiltinESMExports();
-t.teardown(() => { cp.spawn = originalSpawn; syncBuiltinESMExports(); });
+t.teardown(() => {
+  cp.spawn = originalSpawn;
+  syncBuiltinESMExports();
+});
 
 process.env.SVC_TEST_CANARY = 'canary-should-not-leak';
-t.teardown(() => { delete process.env.SVC_TEST_CANARY; });
+t.teardown(() => {
+  delete process.env.SVC_TEST_CANARY;
+});
 const sys = await startSystem(t, {
   env: {
-    SVC_ORCH_TOKEN: TOKEN, PASSED_ONE: 'p1', SVC_TEST_CANARY: 'canary-should-not-leak',
-    SVC_MCP_SERVERS: JSON.stringify([server('ev')]), SVC_ORG: JSON.stringify({ alice: { crews: ['guild'] } }),
+    SVC_ORCH_TOKEN: TOKEN,
+    PASSED_ONE: 'p1',
+    SVC_TEST_CANARY: 'canary-should-not-leak',
+    SVC_MCP_SERVERS: JSON.stringify([server('ev')]),
+    SVC_ORG: JSON.stringify({ alice: { crews: ['guild'] } }),
   },
 });
 const call = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, TOKEN);
-const invoke = (tool: string, args: Record<string, unknown> = {}, as?: string) => call('POST', '/mcp/call', { name: `mcp__ev__${tool}`, arguments: args, ...(as ? { as } : {}) });
+const invoke = (tool: string, args: Record<string, unknown> = {}, as?: string) =>
+  call('POST', '/mcp/call', { name: `mcp__ev__${tool}`, arguments: args, ...(as ? { as } : {}) });
 const rule = (r: Record<string, unknown>) => call('PUT', '/mcp/servers/tools', { server: 'ev', ...r });
 
 t.test('discovery records every tool blocked (boot and runtime attach)', async (t) => {
@@ -54,13 +70,24 @@ t.test('discovery records every tool blocked (boot and runtime attach)', async (
   t.match(ev, { origin: 'boot', transport: 'stdio' });
   const names = ev.tools.map((x: any) => x.name);
   for (const n of ['echo', 'get-env', 'get-sum', 'trigger-long-running-operation']) t.ok(names.includes(n), `discovered ${n}`);
-  t.same(ev.tools.filter((x: any) => x.state !== 'blocked'), [], 'all blocked');
+  t.same(
+    ev.tools.filter((x: any) => x.state !== 'blocked'),
+    [],
+    'all blocked',
+  );
   t.equal(ev.blockedCount, names.length);
-  t.same((await call('GET', '/mcp/tools')).body.tools.filter((x: any) => x.kind === 'external'), [], 'nothing callable');
+  t.same(
+    (await call('GET', '/mcp/tools')).body.tools.filter((x: any) => x.kind === 'external'),
+    [],
+    'nothing callable',
+  );
   const a = await call('POST', '/mcp/servers/attach', server('ev-runtime'));
   t.equal(a.status, 200);
   t.same(a.body.discovery.added, [...names].sort(), 'the runtime attach discovers the same tools');
-  t.same(a.body.tools.filter((x: any) => x.state !== 'blocked'), []);
+  t.same(
+    a.body.tools.filter((x: any) => x.state !== 'blocked'),
+    [],
+  );
   const before = callsSent;
   const r = await invoke('echo', { message: 'hi' });
   t.equal(r.status, 403);
@@ -87,7 +114,11 @@ t.test('allow, deny and clear per scope', async (t) => {
   t.equal((await invoke('echo', { message: 'x' }, 'alice')).status, 403, 'workspace deny');
   await rule({ tool: 'echo' });
   const cleared = await call('GET', '/mcp/servers?as=alice');
-  t.match(cleared.body.servers.find((s: any) => s.id === 'ev').tools.find((x: any) => x.name === 'echo'), { state: 'blocked' }, 'cleared: blocked again');
+  t.match(
+    cleared.body.servers.find((s: any) => s.id === 'ev').tools.find((x: any) => x.name === 'echo'),
+    { state: 'blocked' },
+    'cleared: blocked again',
+  );
 });
 
 t.test('a wildcard enable is 400 in every scope', async (t) => {

@@ -12,7 +12,9 @@ const A = 'workspace-a-token-0123456789';
 
 t.test("a flow step calls a server of its principal's workspace", async (t) => {
   const fake = await startHttpMcp(t);
-  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: JSON.stringify([{ token: A, seat: 'alice', kind: 'human', workspace: 'ws-a' }]) } });
+  const sys = await startSystem(t, {
+    env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: JSON.stringify([{ token: A, seat: 'alice', kind: 'human', workspace: 'ws-a' }]) },
+  });
   const a = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, A);
   t.equal((await a('POST', '/mcp/servers/attach', { id: 'priv', transport: 'http', url: fake.url })).status, 200);
   await a('PUT', '/mcp/servers/tools', { server: 'priv', tool: 'echo', enabled: true, effect: 'read' });
@@ -28,11 +30,17 @@ t.test("a flow step calls a server of its principal's workspace", async (t) => {
 
 t.test('an ask-mode write parks the run on a question in the principal thread; yes calls it once', async (t) => {
   const fake = await startHttpMcp(t);
-  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: JSON.stringify([{ token: A, seat: 'alice', kind: 'human', workspace: 'ws-a' }]) } });
+  const sys = await startSystem(t, {
+    env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: JSON.stringify([{ token: A, seat: 'alice', kind: 'human', workspace: 'ws-a' }]) },
+  });
   const a = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, A);
   t.equal((await a('POST', '/mcp/servers/attach', { id: 'priv', transport: 'http', url: fake.url })).status, 200);
   await a('PUT', '/mcp/servers/tools', { server: 'priv', tool: 'create_issue', enabled: true });
-  const run = (await a('POST', '/flows/run', { flow: { id: 'w', steps: [{ id: 'c', kind: 'tool', tool: 'mcp__priv__create_issue', args: { title: 't' } }] } })).body;
+  const run = (
+    await a('POST', '/flows/run', {
+      flow: { id: 'w', steps: [{ id: 'c', kind: 'tool', tool: 'mcp__priv__create_issue', args: { title: 't' } }] },
+    })
+  ).body;
   t.equal(run.status, 'waiting', JSON.stringify(run).slice(0, 300));
   t.match(run.waiting, { reason: 'connector_ask', stepId: 'c', token: String });
   t.same(fake.calls(), [], 'nothing was called before the answer');

@@ -22,7 +22,9 @@ t.test('a server owned by one workspace is invisible to another', async (t) => {
   const fake = await startHttpMcp(t);
   const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: IDS } });
   const as = (tok: string) => (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, tok);
-  const a = as(A); const b = as(B); const op = as(OP);
+  const a = as(A);
+  const b = as(B);
+  const op = as(OP);
   t.equal((await a('POST', '/mcp/servers/attach', { id: 'priv', transport: 'http', url: fake.url })).status, 200);
   await a('PUT', '/mcp/servers/tools', { server: 'priv', tool: 'echo', enabled: true, effect: 'read' });
   t.match((await a('GET', '/mcp/servers')).body.servers, [{ id: 'priv', owned: true }]);
@@ -37,10 +39,17 @@ t.test('a server owned by one workspace is invisible to another', async (t) => {
     t.equal(d.body.error, 'unknown_external_mcp_tool:priv');
     t.equal((await who('POST', '/mcp/servers/ping', { id: 'priv' })).status, 404);
   }
-  t.same((await b('GET', '/mcp/tools')).body.tools.filter((x: any) => x.kind === 'external'), []);
+  t.same(
+    (await b('GET', '/mcp/tools')).body.tools.filter((x: any) => x.kind === 'external'),
+    [],
+  );
   // workspace b may use the same id without touching a's server
   t.equal((await b('POST', '/mcp/servers/attach', { id: 'priv', transport: 'http', url: fake.url })).status, 200);
-  t.match((await b('GET', '/mcp/servers')).body.servers[0].tools.find((x: any) => x.name === 'echo'), { state: 'blocked' }, "a's rule does not reach b's server");
+  t.match(
+    (await b('GET', '/mcp/servers')).body.servers[0].tools.find((x: any) => x.name === 'echo'),
+    { state: 'blocked' },
+    "a's rule does not reach b's server",
+  );
   t.equal((await a('POST', '/mcp/servers/detach', { id: 'priv' })).status, 200);
   t.equal((await b('GET', '/mcp/servers')).body.servers.length, 1, "b's server stays");
 });
@@ -63,22 +72,39 @@ t.test('sealed secrets', async (t) => {
     const b = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, B);
     const op = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, OP);
     const bodies: string[] = [];
-    const keep = async (r: Promise<{ status: number; body: any; text: string }>) => { const x = await r; bodies.push(x.text); return x; };
+    const keep = async (r: Promise<{ status: number; body: any; text: string }>) => {
+      const x = await r;
+      bodies.push(x.text);
+      return x;
+    };
     t.same((await keep(a('PUT', '/mcp/secrets/gh', { value: secretA }))).body, { ref: 'gh', last4: '7777', replaced: false });
     await keep(op('PUT', '/mcp/secrets/gh', { value: secretOp }));
-    t.same((await keep(a('GET', '/mcp/secrets'))).body.secrets.map((s: any) => [s.ref, s.last4]), [['gh', '7777']]);
-    t.same((await keep(op('GET', '/mcp/secrets'))).body.secrets.map((s: any) => [s.ref, s.last4]), [['gh', '9999']]);
+    t.same(
+      (await keep(a('GET', '/mcp/secrets'))).body.secrets.map((s: any) => [s.ref, s.last4]),
+      [['gh', '7777']],
+    );
+    t.same(
+      (await keep(op('GET', '/mcp/secrets'))).body.secrets.map((s: any) => [s.ref, s.last4]),
+      [['gh', '9999']],
+    );
     t.same((await keep(b('GET', '/mcp/secrets'))).body.secrets, []);
     const rows = await sys.store.em().find(McpSecret, {});
-    t.notOk(rows.some((r) => r.sealed.includes(secretA) || r.sealed.includes(secretOp)), 'sealed at rest');
+    t.notOk(
+      rows.some((r) => r.sealed.includes(secretA) || r.sealed.includes(secretOp)),
+      'sealed at rest',
+    );
 
     // a's server resolves a's secret (the server saw exactly that Authorization)
-    const at = await keep(a('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fakeA.url, auth: { kind: 'secret', secretRef: 'gh' } }));
+    const at = await keep(
+      a('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fakeA.url, auth: { kind: 'secret', secretRef: 'gh' } }),
+    );
     t.equal(at.body.discovery.ok, true);
     t.ok(fakeA.seen.length > 0 && fakeA.seen.every((s) => s.authorization === `Bearer ${secretA}`));
     // b has no secret named gh: the call fails before anything is sent
     const fakeB = await startHttpMcp(t);
-    const bt = await keep(b('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fakeB.url, auth: { kind: 'secret', secretRef: 'gh' } }));
+    const bt = await keep(
+      b('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fakeB.url, auth: { kind: 'secret', secretRef: 'gh' } }),
+    );
     t.match(bt.body.discovery, { ok: false, error: 'mcp_missing_credential:gh' });
     t.equal(fakeB.seen.length, 0, 'no unauthenticated request was sent');
     await keep(b('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: true, effect: 'read' }));
@@ -105,7 +131,12 @@ t.test('bearer from the environment: read at call time; missing sends nothing', 
   await op('POST', '/mcp/servers/attach', { id: 'e', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv: 'MCP_BEARER' } });
   t.ok(fake.seen.length > 0 && fake.seen.every((s) => s.authorization === 'Bearer env-bearer-value-1'));
   const fake2 = await startHttpMcp(t);
-  const r = await op('POST', '/mcp/servers/attach', { id: 'm', transport: 'http', url: fake2.url, auth: { kind: 'bearer', tokenEnv: 'MCP_NOT_SET' } });
+  const r = await op('POST', '/mcp/servers/attach', {
+    id: 'm',
+    transport: 'http',
+    url: fake2.url,
+    auth: { kind: 'bearer', tokenEnv: 'MCP_NOT_SET' },
+  });
   t.match(r.body.discovery, { ok: false, error: 'mcp_missing_credential:m' });
   t.equal(fake2.seen.length, 0);
   t.notOk(sys.logs.join('\n').includes('env-bearer-value-1'));
@@ -117,24 +148,49 @@ t.test("a runtime attach never reaches the orchestrator's own secrets", async (t
   const a = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, A);
   const op = (m: string, p: string, bd?: unknown) => req(sys.url, m, p, bd, OP);
   const bodies: string[] = [];
-  for (const [who, tokenEnv] of [[a, 'SVC_ORCH_TOKEN'], [op, 'SVC_ORCH_TOKEN'], [a, 'SVC_SESSION_KEY'], [op, 'DATABASE_URL']] as const) {
+  for (const [who, tokenEnv] of [
+    [a, 'SVC_ORCH_TOKEN'],
+    [op, 'SVC_ORCH_TOKEN'],
+    [a, 'SVC_SESSION_KEY'],
+    [op, 'DATABASE_URL'],
+  ] as const) {
     const r = await who('POST', '/mcp/servers/attach', { id: 'x', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv } });
     bodies.push(r.text);
     t.equal(r.status, 403, tokenEnv);
     t.equal(r.body.error, 'mcp_egress_refused:env_reserved');
   }
   for (const who of [a, op]) {
-    const r = await who('POST', '/mcp/servers/attach', { id: 'kid', transport: 'stdio', command: process.execPath, args: ['-e', '0'], env: ['SVC_SESSION_KEY'] });
+    const r = await who('POST', '/mcp/servers/attach', {
+      id: 'kid',
+      transport: 'stdio',
+      command: process.execPath,
+      args: ['-e', '0'],
+      env: ['SVC_SESSION_KEY'],
+    });
     t.equal(r.status, 403);
     t.match(r.body.error, /^mcp_egress_refused:(env_reserved|stdio_operator_only)$/);
   }
   const child = await a('POST', '/mcp/servers/attach', { id: 'kid', transport: 'stdio', command: process.execPath, args: ['-e', '0'] });
   t.equal(child.body.error, 'mcp_egress_refused:stdio_operator_only', 'a workspace may not start a child at all');
-  const plain = await a('POST', '/mcp/servers/attach', { id: 'x', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' } });
-  t.equal(plain.body.error, 'mcp_egress_refused:env_not_allowed', 'a workspace reads no variable SVC_MCP_ALLOW_ENV does not list, even on self-host');
+  const plain = await a('POST', '/mcp/servers/attach', {
+    id: 'x',
+    transport: 'http',
+    url: fake.url,
+    auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' },
+  });
+  t.equal(
+    plain.body.error,
+    'mcp_egress_refused:env_not_allowed',
+    'a workspace reads no variable SVC_MCP_ALLOW_ENV does not list, even on self-host',
+  );
   t.equal(fake.seen.length, 0, 'nothing was sent');
   t.same((await op('GET', '/mcp/servers')).body.servers, []);
-  t.equal((await op('POST', '/mcp/servers/attach', { id: 'x', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' } })).status, 200, 'the operator may still name an ordinary variable');
+  t.equal(
+    (await op('POST', '/mcp/servers/attach', { id: 'x', transport: 'http', url: fake.url, auth: { kind: 'bearer', tokenEnv: 'GH_TOKEN' } }))
+      .status,
+    200,
+    'the operator may still name an ordinary variable',
+  );
   const all = [...bodies, ...sys.logs].join('\n');
   t.notOk(all.includes(OP) || all.includes(KEY), 'no orchestrator secret in a body or log line');
 });
@@ -152,7 +208,8 @@ t.test('`as` on /mcp/call: the operator any seat, a person only seats of their o
   t.equal((await op('POST', '/mcp/servers/attach', { id: 'gh', transport: 'http', url: fake.url })).status, 200);
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: true, effect: 'read' });
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: false, scope: { level: 'agent', ref: 'alice' } });
-  const callAs = (tok: string, as?: string) => req(sys.url, 'POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {}, ...(as ? { as } : {}) }, tok);
+  const callAs = (tok: string, as?: string) =>
+    req(sys.url, 'POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {}, ...(as ? { as } : {}) }, tok);
   t.equal((await callAs(A)).body.error, 'tool_not_allowlisted:gh.echo', 'alice is denied');
   const slip = await callAs(A, 'bob');
   t.equal(slip.status, 403, 'alice may not borrow the rules of a seat in another workspace');
@@ -186,5 +243,8 @@ t.test('a kept session is dropped when the credential changes', async (t) => {
   t.equal((await op('POST', '/mcp/call', { name: 'mcp__gh__echo', arguments: {} })).status, 200);
   const after = fake.seen.slice(mark);
   t.equal(after[0]?.rpcMethod, 'initialize', 'a new session for the new credential');
-  t.ok(after.every((s) => s.authorization === 'Bearer second-value-2222'), 'nothing more is sent with the old one');
+  t.ok(
+    after.every((s) => s.authorization === 'Bearer second-value-2222'),
+    'nothing more is sent with the old one',
+  );
 });

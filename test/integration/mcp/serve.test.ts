@@ -20,7 +20,10 @@ const IDS = JSON.stringify([{ token: AGENT, seat: 'bot1', kind: 'agent' }]);
 
 async function connect(t: Test, url: string, token?: string): Promise<Client> {
   const client = new Client({ name: 'stock-client', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', url), token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {});
+  const transport = new StreamableHTTPClientTransport(
+    new URL('/mcp', url),
+    token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {},
+  );
   await client.connect(transport);
   t.teardown(() => client.close());
   return client;
@@ -30,7 +33,9 @@ const text = (r: any): string => r.content?.[0]?.text ?? '';
 
 t.test('a stock SDK client lists and calls through the allowlist', async (t) => {
   const fake = await startHttpMcp(t);
-  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: IDS, SVC_ORG: JSON.stringify({ bot1: { crews: ['crew-x'] } }) } });
+  const sys = await startSystem(t, {
+    env: { SVC_ORCH_TOKEN: OP, SVC_IDENTITIES: IDS, SVC_ORG: JSON.stringify({ bot1: { crews: ['crew-x'] } }) },
+  });
   const op = (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, OP);
   // The bound must leave a loaded machine room to connect and answer `echo`, yet stay under the 5 s
   // that `slow` takes, which its timer, armed first, therefore always beats.
@@ -38,7 +43,13 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'echo', enabled: true, effect: 'read' });
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'create_issue', enabled: true, effect: 'write', mode: 'ask' });
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'delete_repo', enabled: true, effect: 'write', mode: 'auto' });
-  await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'delete_repo', enabled: true, mode: 'deny', scope: { level: 'crew', ref: 'crew-x' } });
+  await op('PUT', '/mcp/servers/tools', {
+    server: 'gh',
+    tool: 'delete_repo',
+    enabled: true,
+    mode: 'deny',
+    scope: { level: 'crew', ref: 'crew-x' },
+  });
   await op('PUT', '/mcp/servers/tools', { server: 'gh', tool: 'slow', enabled: true, effect: 'read' });
 
   const client = await connect(t, sys.url, AGENT);
@@ -46,10 +57,16 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   const listed = (await client.listTools()).tools.map((x) => x.name).sort();
   const firstParty = servedFirstParty().map((x) => x.name);
   t.ok(firstParty.includes('svc_echo') && firstParty.includes('svc_org_tree'));
-  t.same(listed, ['mcp__gh__echo', 'mcp__gh__slow', ...firstParty].sort(),
-    'svc_* plus exactly what bot1 may call here (delete_repo is deny for its crew, create_issue asks and /mcp cannot ask, the rest blocked)');
+  t.same(
+    listed,
+    ['mcp__gh__echo', 'mcp__gh__slow', ...firstParty].sort(),
+    'svc_* plus exactly what bot1 may call here (delete_repo is deny for its crew, create_issue asks and /mcp cannot ask, the rest blocked)',
+  );
   const opClient = await connect(t, sys.url, OP);
-  t.ok((await opClient.listTools()).tools.some((x) => x.name === 'mcp__gh__delete_repo'), 'the operator (no crew deny) sees delete_repo');
+  t.ok(
+    (await opClient.listTools()).tools.some((x) => x.name === 'mcp__gh__delete_repo'),
+    'the operator (no crew deny) sees delete_repo',
+  );
 
   const first = await client.callTool({ name: 'svc_echo', arguments: { text: 'hello' } });
   t.notOk(first.isError);
@@ -80,32 +97,62 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   t.same(fake.calls(), ['echo', 'slow'], 'only the allowed calls reached the server');
 
   // Rows are written after the answers (runtime/detached-audit.ts): wait for all six.
-  const rows = (await pollFor('six ExternalMcpCalled rows', async () => {
-    const found = await sys.store.em().fork().find(AuditEvent, { type: 'ExternalMcpCalled' }, { orderBy: { id: 'asc' } });
-    return found.length >= 6 ? found : undefined;
-  })).map((r) => r.data);
-  t.match(rows.map((r) => [r.tool, r.seat, r.outcome, r.wentOut]), [
-    ['echo', 'bot1', 'ok', true], ['big', 'bot1', 'refused', false], ['create_issue', 'bot1', 'refused', false],
-    ['delete_repo', 'bot1', 'refused', false], ['slow', 'bot1', 'failed', true], ['x', 'bot1', 'refused', false],
-  ], 'the same audit rows as /mcp/call');
+  const rows = (
+    await pollFor('six ExternalMcpCalled rows', async () => {
+      const found = await sys.store
+        .em()
+        .fork()
+        .find(AuditEvent, { type: 'ExternalMcpCalled' }, { orderBy: { id: 'asc' } });
+      return found.length >= 6 ? found : undefined;
+    })
+  ).map((r) => r.data);
+  t.match(
+    rows.map((r) => [r.tool, r.seat, r.outcome, r.wentOut]),
+    [
+      ['echo', 'bot1', 'ok', true],
+      ['big', 'bot1', 'refused', false],
+      ['create_issue', 'bot1', 'refused', false],
+      ['delete_repo', 'bot1', 'refused', false],
+      ['slow', 'bot1', 'failed', true],
+      ['x', 'bot1', 'refused', false],
+    ],
+    'the same audit rows as /mcp/call',
+  );
 });
 
 t.test('bearer-authenticated through the gateway; GET and DELETE are 405', async (t) => {
   const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP } });
-  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const anon = await fetch(`${sys.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(init) });
   t.equal(anon.status, 401);
   t.same(await anon.json(), { error: 'unauthorized', message: 'missing or wrong bearer token' });
-  const wrong = await fetch(`${sys.url}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer nope-nope-nope' }, body: JSON.stringify(init) });
+  const wrong = await fetch(`${sys.url}/mcp`, {
+    method: 'POST',
+    headers: { ...headers, authorization: 'Bearer nope-nope-nope' },
+    body: JSON.stringify(init),
+  });
   t.equal(wrong.status, 401);
   await t.rejects(connect(t, sys.url, 'not-a-token-at-all'), 'the SDK client fails to connect without a valid token');
-  const good = await fetch(`${sys.url}/mcp`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${OP}` }, body: JSON.stringify(init) });
+  const good = await fetch(`${sys.url}/mcp`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${OP}` },
+    body: JSON.stringify(init),
+  });
   t.equal(good.status, 200);
   t.match(await good.json(), { jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'svc' }, capabilities: { tools: {} } } });
   t.equal((await req(sys.url, 'GET', '/mcp', undefined, OP)).status, 405);
   t.equal((await req(sys.url, 'DELETE', '/mcp', undefined, OP)).status, 405);
-  const text415 = await fetch(`${sys.url}/mcp`, { method: 'POST', headers: { 'content-type': 'text/plain', authorization: `Bearer ${OP}` }, body: 'x' });
+  const text415 = await fetch(`${sys.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', authorization: `Bearer ${OP}` },
+    body: 'x',
+  });
   t.equal(text415.status, 415);
 });
 
@@ -113,7 +160,12 @@ t.test('/mcp/call answers svc_* with the first-party implementations', async (t)
   const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP } });
   const r = await req(sys.url, 'POST', '/mcp/call', { name: 'svc_echo', arguments: { text: 'hi', n: 2 } }, OP);
   t.equal(r.status, 200);
-  t.match(r.body, { status: 'ok', name: 'svc_echo', untrusted: false, result: { content: [{ type: 'text', text: 'hi' }], structuredContent: { text: 'hi', n: '2' } } });
+  t.match(r.body, {
+    status: 'ok',
+    name: 'svc_echo',
+    untrusted: false,
+    result: { content: [{ type: 'text', text: 'hi' }], structuredContent: { text: 'hi', n: '2' } },
+  });
   const u = await req(sys.url, 'POST', '/mcp/call', { name: 'svc_nope', arguments: {} }, OP);
   t.equal(u.status, 404);
   t.equal(u.body.error, 'unknown_external_mcp_tool:svc_nope');

@@ -13,7 +13,12 @@ import type { StartRunCommand } from '../../../schemas/runs.js';
 t.test('codehost deliveries signed by @octokit/webhooks', async (t) => {
   const sys = await startSystem(t, { actors: ['trigger', 'ops'] });
   const commands: StartRunCommand[] = [];
-  await sys.bus.consume('run', { start: async (_ctx, p: StartRunCommand) => { commands.push(p); return {}; } });
+  await sys.bus.consume('run', {
+    start: async (_ctx, p: StartRunCommand) => {
+      commands.push(p);
+      return {};
+    },
+  });
   await saveFlow(sys.store, 'wf', 'webhook');
 
   // One trigger subscribed to a whole event, one to a single action.
@@ -21,10 +26,20 @@ t.test('codehost deliveries signed by @octokit/webhooks', async (t) => {
   const narrow = await mint(sys.url, { flowId: 'wf', scheme: 'codehost', events: ['issues.opened'] });
   t.equal(broad.trigger.scheme, 'codehost');
 
-  const deliver = async (m: typeof broad, event: string, payload: Record<string, unknown>, opts: { key?: string; secret?: string } = {}) => {
+  const deliver = async (
+    m: typeof broad,
+    event: string,
+    payload: Record<string, unknown>,
+    opts: { key?: string; secret?: string } = {},
+  ) => {
     const raw = JSON.stringify(payload);
     const signature = await new Webhooks({ secret: opts.secret ?? m.secret }).sign(raw);
-    return post(`${sys.url}/hooks/${m.trigger.id}`, raw, { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'x-codehost-delivery': opts.key ?? randomUUID(), 'x-codehost-event': event });
+    return post(`${sys.url}/hooks/${m.trigger.id}`, raw, {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signature,
+      'x-codehost-delivery': opts.key ?? randomUUID(),
+      'x-codehost-event': event,
+    });
   };
 
   t.test('a filter <event> matches <event>.<action>', async (t) => {
@@ -35,7 +50,11 @@ t.test('codehost deliveries signed by @octokit/webhooks', async (t) => {
     t.same([dup.status, dup.body], [200, { duplicate: true }], 'X-Codehost-Delivery is the key');
     t.equal((await deliver(broad, 'pull_request', { pull_request: {} })).status, 202, 'a bare <event> matches too');
     t.same((await deliver(broad, 'issues', { action: 'opened' })).body, { skipped: 'event_not_selected' });
-    t.same((await deliver(broad, 'pull_request_review', { action: 'submitted' })).body, { skipped: 'event_not_selected' }, 'a prefix means whole dotted segments');
+    t.same(
+      (await deliver(broad, 'pull_request_review', { action: 'submitted' })).body,
+      { skipped: 'event_not_selected' },
+      'a prefix means whole dotted segments',
+    );
   });
 
   t.test('a filter <event>.<action> does not match bare <event> or another action', async (t) => {
@@ -51,7 +70,10 @@ t.test('codehost deliveries signed by @octokit/webhooks', async (t) => {
     const base = { 'content-type': 'application/json', 'x-codehost-event': 'pull_request', 'x-codehost-delivery': randomUUID() };
     t.equal((await post(url, raw, base)).body.error, 'webhook_signature_missing');
     t.equal((await post(url, raw, { ...base, 'x-hub-signature-256': 'sha256=zz' })).body.error, 'webhook_signature_malformed');
-    t.equal((await deliver(broad, 'pull_request', { action: 'opened' }, { secret: 'another-secret' })).body.error, 'webhook_signature_invalid');
+    t.equal(
+      (await deliver(broad, 'pull_request', { action: 'opened' }, { secret: 'another-secret' })).body.error,
+      'webhook_signature_invalid',
+    );
     // A svc-style signature over `<ts>.<body>` does not verify as codehost (no timestamp in this scheme).
     const r = await post(url, raw, { ...base, 'x-hub-signature-256': await new Webhooks({ secret: broad.secret }).sign(`123.${raw}`) });
     t.equal(r.status, 401);
@@ -63,6 +85,9 @@ t.test('codehost deliveries signed by @octokit/webhooks', async (t) => {
     const log = await json(`${sys.url}/flows/triggers/deliveries?triggerId=${narrow.trigger.id}`, 'GET');
     const skips = (log.body.deliveries as { status: string; eventType?: string }[]).filter((d) => d.status === 'skipped');
     t.same(skips.map((s) => s.eventType).sort(), ['issues', 'issues.closed']);
-    t.ok(sys.logs.some((l) => l.includes('event not selected') && l.includes('issues.closed')), 'logged with the type');
+    t.ok(
+      sys.logs.some((l) => l.includes('event not selected') && l.includes('issues.closed')),
+      'logged with the type',
+    );
   });
 });

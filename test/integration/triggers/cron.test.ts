@@ -30,14 +30,23 @@ t.test('each matching minute fires exactly once across three worker processes', 
   const real0 = Date.now();
   const now = () => t0 + (Date.now() - real0) * 150; // one simulated minute per 400 ms
   const env = {
-    NATS_URL: TEST_NATS_URL, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, SVC_BUS_PREFIX: prefix, LOG_LEVEL: 'info',
-    SVC_CLOCK_TICK_MS: '100', TEST_CLOCK_T0: String(t0), TEST_CLOCK_REAL0: String(real0), TEST_CLOCK_SCALE: '150', TEST_WORKER_ACTORS: 'clock,trigger,run',
+    NATS_URL: TEST_NATS_URL,
+    DATABASE_URL: TEST_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    SVC_BUS_PREFIX: prefix,
+    LOG_LEVEL: 'info',
+    SVC_CLOCK_TICK_MS: '100',
+    TEST_CLOCK_T0: String(t0),
+    TEST_CLOCK_REAL0: String(real0),
+    TEST_CLOCK_SCALE: '150',
+    TEST_WORKER_ACTORS: 'clock,trigger,run',
   };
   // The first process migrates the schema and creates the streams before the others race in.
   const first = await startSvc(t, [], env, WORKER);
   const q = (sql: string) => pgQuery<Record<string, string>>(sql.replace(/\$S/g, `"${schema}"`));
   const at = new Date().toISOString();
-  const flow = (id: string, schedule: string) => q(`insert into $S.flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at)
+  const flow = (id: string, schedule: string) =>
+    q(`insert into $S.flow_definition (id, title, trigger, scope_level, scope_ref, definition, saved_by, created_at, updated_at)
     values ('${id}', '${id}', 'cron', 'org', null, '{"id":"${id}","trigger":"cron","schedule":"${schedule}","steps":[{"id":"check","kind":"branch","input":"{{input}}","op":"truthy","onTrue":null,"onFalse":null}]}', 'operator', '${at}', '${at}')`);
   await flow('even', '*/2 * * * *');
   await flow('never', '0 0 29 2 1');
@@ -52,47 +61,75 @@ t.test('each matching minute fires exactly once across three worker processes', 
   const from = Math.floor(now() / 60_000);
   const delivered = async (): Promise<number[]> => {
     const keys = await q(`select key from $S.claim where key like 'clock.minute:%'`);
-    const minutes = new Set(keys.map((k) => Math.floor(Number(k.key!.slice('clock.minute:'.length)) * 100 / 60_000)));
+    const minutes = new Set(keys.map((k) => Math.floor((Number(k.key!.slice('clock.minute:'.length)) * 100) / 60_000)));
     return [...minutes].filter((m) => m > from && m % 2 === 0).sort((a, b) => a - b);
   };
-  const to = await pollFor('six delivered matching minutes that are over', async () => {
-    const over = Math.floor(now() / 60_000) - 1;
-    return (await delivered()).filter((m) => m <= over).length >= 6 ? over : undefined;
-  }, { timeoutMs: 90_000, everyMs: 200 });
+  const to = await pollFor(
+    'six delivered matching minutes that are over',
+    async () => {
+      const over = Math.floor(now() / 60_000) - 1;
+      return (await delivered()).filter((m) => m <= over).length >= 6 ? over : undefined;
+    },
+    { timeoutMs: 90_000, everyMs: 200 },
+  );
   // Every delivered matching minute up to `to` must become a completed run; a window of one of them
   // still queued shows up in a later look, so the set is re-read until it is all completed.
-  const expected = await pollFor('a completed run for every delivered matching minute', async () => {
-    const minutes = (await delivered()).filter((m) => m <= to);
-    const done = await q(`select id from $S.flow_run where trigger = 'cron' and status = 'completed'`);
-    const completedIds = new Set(done.map((r) => r.id));
-    return minutes.every((m) => completedIds.has(`run-cron-even-${m}`)) ? minutes : undefined;
-  }, { timeoutMs: 90_000, everyMs: 200 });
+  const expected = await pollFor(
+    'a completed run for every delivered matching minute',
+    async () => {
+      const minutes = (await delivered()).filter((m) => m <= to);
+      const done = await q(`select id from $S.flow_run where trigger = 'cron' and status = 'completed'`);
+      const completedIds = new Set(done.map((r) => r.id));
+      return minutes.every((m) => completedIds.has(`run-cron-even-${m}`)) ? minutes : undefined;
+    },
+    { timeoutMs: 90_000, everyMs: 200 },
+  );
   // Stop every worker (each drains what it holds) so the log lines and rows below are final.
-  await Promise.all(procs.map((p) => {
-    const closed = new Promise((r) => p.proc.once('close', r));
-    p.proc.kill('SIGTERM');
-    return closed;
-  }));
+  await Promise.all(
+    procs.map((p) => {
+      const closed = new Promise((r) => p.proc.once('close', r));
+      p.proc.kill('SIGTERM');
+      return closed;
+    }),
+  );
 
-  const fired = procs.flatMap((p) => p.lines.flatMap((line) => {
-    try {
-      const rec = JSON.parse(line) as { msg?: string; runId?: string };
-      return rec.msg === 'cron trigger fired' && rec.runId ? [{ worker: p.workerId, runId: rec.runId }] : [];
-    } catch { return []; }
-  }));
+  const fired = procs.flatMap((p) =>
+    p.lines.flatMap((line) => {
+      try {
+        const rec = JSON.parse(line) as { msg?: string; runId?: string };
+        return rec.msg === 'cron trigger fired' && rec.runId ? [{ worker: p.workerId, runId: rec.runId }] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
   const sends = new Map<string, number>();
   for (const f of fired) sends.set(f.runId, (sends.get(f.runId) ?? 0) + 1);
-  t.same([...sends.entries()].filter(([, n]) => n !== 1), [], 'no minute was sent twice by any replica');
+  t.same(
+    [...sends.entries()].filter(([, n]) => n !== 1),
+    [],
+    'no minute was sent twice by any replica',
+  );
   t.ok(new Set(fired.map((f) => f.worker)).size >= 1, `sends came from ${new Set(fired.map((f) => f.worker)).size} replica(s)`);
 
   const rows = await q(`select id, status from $S.flow_run where trigger = 'cron'`);
-  t.notOk(rows.some((r) => !/^run-cron-even-\d+$/.test(r.id!)), 'only the matching flow ran');
+  t.notOk(
+    rows.some((r) => !/^run-cron-even-\d+$/.test(r.id!)),
+    'only the matching flow ran',
+  );
   const completed = new Set(rows.filter((r) => r.status === 'completed').map((r) => Number(/(\d+)$/.exec(r.id!)![1])));
-  t.notOk([...completed].some((m) => m % 2 !== 0), 'only even minutes');
+  t.notOk(
+    [...completed].some((m) => m % 2 !== 0),
+    'only even minutes',
+  );
   t.ok(expected.length >= 6, `${expected.length} delivered matching minutes`);
   for (const m of expected) {
     t.ok(completed.has(m), `minute ${new Date(m * 60_000).toISOString()}: one completed run`);
     t.equal(sends.get(`run-cron-even-${m}`), 1, `minute ${new Date(m * 60_000).toISOString()}: sent once`);
   }
-  t.same(rows.filter((r) => sends.get(r.id!) !== 1).map((r) => r.id), [], 'every run was sent once');
+  t.same(
+    rows.filter((r) => sends.get(r.id!) !== 1).map((r) => r.id),
+    [],
+    'every run was sent once',
+  );
 });

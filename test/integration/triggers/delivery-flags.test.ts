@@ -14,7 +14,16 @@ import { AuditOutbox } from '../../../store/entities/AuditOutbox.js';
 import type { Store } from '../../../store/types.js';
 
 const row = (key: string, audit = true): DeliveryRow => ({
-  id: randomUUID(), triggerId: 'trg_flags', deliveryKey: key, status: 'accepted', reason: null, bytes: 2, runId: `run-wh-${key}`, eventType: null, sent: true, at: new Date(),
+  id: randomUUID(),
+  triggerId: 'trg_flags',
+  deliveryKey: key,
+  status: 'accepted',
+  reason: null,
+  bytes: 2,
+  runId: `run-wh-${key}`,
+  eventType: null,
+  sent: true,
+  at: new Date(),
   ...(audit ? { audit: { traceId: key, data: { triggerId: 'trg_flags', runId: `run-wh-${key}`, deliveryKey: key } } } : {}),
 });
 
@@ -31,11 +40,23 @@ for (const e of engines) {
     const store = await e.open(t);
     const earlier = await Promise.all([1, 2, 3].map((i) => insertAudit(store, { type: 'FlowSaved', data: { i } })));
     const untouched = await insertAudit(store, { type: 'FlowSaved', data: { i: 4 } });
-    const inserted = await insertDeliveries(store, [row('a'), row('b'), row('a')], earlier.map((r) => r.id));
+    const inserted = await insertDeliveries(
+      store,
+      [row('a'), row('b'), row('a')],
+      earlier.map((r) => r.id),
+    );
     t.equal(inserted.size, 2, 'the two distinct deliveries are inserted, the repeat is not');
-    t.same(await published(store, [...earlier.map((r) => r.id), untouched.id]), [...earlier.map((r) => [r.id, true]), [untouched.id, false]], 'exactly the rows handed are flagged');
+    t.same(
+      await published(store, [...earlier.map((r) => r.id), untouched.id]),
+      [...earlier.map((r) => [r.id, true]), [untouched.id, false]],
+      'exactly the rows handed are flagged',
+    );
     const own = [...inserted.values()].filter((id): id is string => id !== null);
-    t.same((await published(store, own)).map(([, p]) => p), [false, false], 'the new deliveries\' own audit rows wait for their events');
+    t.same(
+      (await published(store, own)).map(([, p]) => p),
+      [false, false],
+      "the new deliveries' own audit rows wait for their events",
+    );
 
     const later = await insertAudit(store, { type: 'FlowSaved', data: { i: 5 } });
     const none = await insertDeliveries(store, [row('a')], [later.id]);

@@ -13,12 +13,22 @@ import type { StartRunCommand } from '../../../schemas/runs.js';
 t.test('POST /epoch', async (t) => {
   const sys = await startSystem(t, { actors: ['trigger', 'ops'] });
   const seen: StartRunCommand[] = [];
-  await sys.bus.consume('run', { start: async (_ctx, p: StartRunCommand) => { seen.push(p); return {}; } });
+  await sys.bus.consume('run', {
+    start: async (_ctx, p: StartRunCommand) => {
+      seen.push(p);
+      return {};
+    },
+  });
   await saveFlow(sys.store, 'pulse', 'epoch');
   await saveFlow(sys.store, 'other', 'webhook');
   const res = await json(`${sys.url}/epoch`, 'POST');
   t.equal(res.status, 200);
-  t.match(res.body, { chain: false, streaming: /no chain is configured/, streamed: 0, runs: [{ flowId: 'pulse', runId: /^run-epoch-pulse-/ }] });
+  t.match(res.body, {
+    chain: false,
+    streaming: /no chain is configured/,
+    streamed: 0,
+    runs: [{ flowId: 'pulse', runId: /^run-epoch-pulse-/ }],
+  });
   t.equal(res.body.runs.length, 1);
   for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
   t.match(seen, [{ flowId: 'pulse', trigger: 'epoch', runId: res.body.runs[0].runId }]);
@@ -40,10 +50,15 @@ t.test('svc flows triggers', async (t) => {
   t.equal(curl.code, 0, curl.stderr);
   t.match(curl.stdout, /^curl -sS -X POST '.*\/hooks\/trg_/);
   t.notOk(curl.stdout.includes(minted.secret), 'the command carries a signature, not the secret');
-  const out = await new Promise<string>((resolve, reject) => execFile('sh', ['-c', curl.stdout], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile('sh', ['-c', curl.stdout], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+  );
   t.match(JSON.parse(out), { accepted: true, runId: /^run-wh-/ });
 
-  const fromEnv = await runCli(['flows', 'triggers', 'curl', minted.trigger.id, '--secret-env', 'HOOK_SECRET'], { ...env, HOOK_SECRET: minted.secret });
+  const fromEnv = await runCli(['flows', 'triggers', 'curl', minted.trigger.id, '--secret-env', 'HOOK_SECRET'], {
+    ...env,
+    HOOK_SECRET: minted.secret,
+  });
   t.equal(fromEnv.code, 0);
   const rotated = await runCli(['flows', 'triggers', 'rotate', minted.trigger.id], env);
   t.equal(JSON.parse(rotated.stdout).trigger.secretVersion, 2);

@@ -18,11 +18,20 @@ t.test('scheduled epoch, injected clock, a failed minute retried', async (t) => 
   // One simulated minute per second: the epoch's 10-minute catch-up then spans 10 s of real
   // time, longer than any stall of a loaded machine, so no matching minute is lost for good.
   const now = () => t0 + (Date.now() - real0) * 60;
-  const sys = await startSystem(t, { actors: ['clock', 'trigger'], now, env: { SVC_CLOCK_TICK_MS: '100', SVC_EPOCH_CRON: '*/3 * * * *', LOG_LEVEL: 'warn' } });
+  const sys = await startSystem(t, {
+    actors: ['clock', 'trigger'],
+    now,
+    env: { SVC_CLOCK_TICK_MS: '100', SVC_EPOCH_CRON: '*/3 * * * *', LOG_LEVEL: 'warn' },
+  });
   await saveFlow(sys.store, 'pulse', 'epoch');
   await saveFlow(sys.store, 'other', 'cron', '0 0 1 1 *');
   const seen: StartRunCommand[] = [];
-  await sys.bus.consume('run', { start: async (_ctx, p: StartRunCommand) => { seen.push(p); return {}; } });
+  await sys.bus.consume('run', {
+    start: async (_ctx, p: StartRunCommand) => {
+      seen.push(p);
+      return {};
+    },
+  });
 
   // The first matching minute's run.start fails three times: the epoch must not be lost.
   const firstMatch = Math.ceil((Math.floor(now() / 60_000) + 1) / 3) * 3;
@@ -43,16 +52,27 @@ t.test('scheduled epoch, injected clock, a failed minute retried', async (t) => 
   for (let m = from + 1; m <= to; m++) if (m % 3 === 0) expected.push(m);
   // On a loaded machine the windows of the last minutes may still be queued, and a minute the
   // clock skipped is caught up by a later window: wait for every one of them to arrive.
-  await until('every matching minute to fire', () => expected.every((m) => seen.some((c) => c.runId === `run-epoch-pulse-m${m}`)), { timeoutMs: 60_000 });
+  await until('every matching minute to fire', () => expected.every((m) => seen.some((c) => c.runId === `run-epoch-pulse-m${m}`)), {
+    timeoutMs: 60_000,
+  });
 
   t.equal(failures, 3, 'the blip happened');
   const minutes = seen.map((c) => Number(/^run-epoch-pulse-m(\d+)$/.exec(c.runId)?.[1]));
-  t.notOk(minutes.some((m) => Number.isNaN(m)), 'only the epoch flow, with run ids from the minute');
-  t.ok(seen.every((c) => c.trigger === 'epoch'), 'tagged epoch');
+  t.notOk(
+    minutes.some((m) => Number.isNaN(m)),
+    'only the epoch flow, with run ids from the minute',
+  );
+  t.ok(
+    seen.every((c) => c.trigger === 'epoch'),
+    'tagged epoch',
+  );
   const counts = new Map<number, number>();
   for (const m of minutes) counts.set(m, (counts.get(m) ?? 0) + 1);
   t.ok(expected.length >= 3, `${expected.length} matching minutes simulated`);
   t.ok(expected.includes(firstMatch), 'the failed minute is in range');
   for (const m of expected) t.equal(counts.get(m), 1, `minute ${new Date(m * 60_000).toISOString()} fired once`);
-  t.notOk(minutes.some((m) => m % 3 !== 0), 'no other minute');
+  t.notOk(
+    minutes.some((m) => m % 3 !== 0),
+    'no other minute',
+  );
 });

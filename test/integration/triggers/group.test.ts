@@ -13,7 +13,10 @@ t.test('callers arriving during a batch go in the next one, all together', async
   const read = groupCommit(async (items: number[]) => {
     batches.push(items);
     const seen = version;
-    if (batches.length === 1) await new Promise<void>((r) => { release = r; });
+    if (batches.length === 1)
+      await new Promise<void>((r) => {
+        release = r;
+      });
     return items.map(() => seen);
   });
   const first = read(0);

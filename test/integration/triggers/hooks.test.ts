@@ -34,7 +34,11 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
 
   const created = await mint(sys.url, { flowId: 'wf', principal: 'agent-7', input: { fields: { repo: 'repository.name', n: 'count' } } });
   secrets.push(created.secret);
-  t.match(created, { trigger: { id: /^trg_/, secretVersion: 1, scheme: 'svc', enabled: true, principal: 'agent-7', events: [] }, secret: /^whsec_/, secretShownOnce: true });
+  t.match(created, {
+    trigger: { id: /^trg_/, secretVersion: 1, scheme: 'svc', enabled: true, principal: 'agent-7', events: [] },
+    secret: /^whsec_/,
+    secretShownOnce: true,
+  });
   const id = created.trigger.id;
   const hook = `${sys.url}/hooks/${id}`;
   const send = async (raw: string | Buffer, headers: Record<string, string>) => {
@@ -66,7 +70,13 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     t.same([again.status, again.body], [200, { duplicate: true }]);
     await waitFor(() => commands.length >= 1);
     t.equal(commands.length, 1, 'one run.start');
-    t.match(commands[0], { runId: first.body.runId, flowId: 'wf', principal: 'agent-7', trigger: 'webhook', delivery: { triggerId: id, deliveryKey: 'delivery-1', bytes: raw.length, eventType: null } });
+    t.match(commands[0], {
+      runId: first.body.runId,
+      flowId: 'wf',
+      principal: 'agent-7',
+      trigger: 'webhook',
+      delivery: { triggerId: id, deliveryKey: 'delivery-1', bytes: raw.length, eventType: null },
+    });
     t.same(JSON.parse(commands[0]!.input!), { repo: 'svc', n: 3 }, 'fields mapping');
   });
 
@@ -85,10 +95,25 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     await expect('no timestamp', await send(raw, { ...good, 'x-svc-timestamp': '' }), 401, 'webhook_signature_malformed');
     await expect('wrong secret', await send(raw, svcHeaders('whsec_wrong', raw)), 401, 'webhook_signature_invalid');
     await expect('tampered body', await send('{"a":2}', good), 401, 'webhook_signature_invalid');
-    await expect('stale', await send(raw, svcHeaders(created.secret, raw, { ts: Math.floor(Date.now() / 1000) - 301 })), 401, 'webhook_timestamp_stale');
-    await expect('future', await send(raw, svcHeaders(created.secret, raw, { ts: Math.floor(Date.now() / 1000) + 301 })), 401, 'webhook_timestamp_stale');
+    await expect(
+      'stale',
+      await send(raw, svcHeaders(created.secret, raw, { ts: Math.floor(Date.now() / 1000) - 301 })),
+      401,
+      'webhook_timestamp_stale',
+    );
+    await expect(
+      'future',
+      await send(raw, svcHeaders(created.secret, raw, { ts: Math.floor(Date.now() / 1000) + 301 })),
+      401,
+      'webhook_timestamp_stale',
+    );
     await expect('not JSON', await send('not json', svcHeaders(created.secret, 'not json')), 400, 'webhook_body_invalid');
-    await expect('declared too large', await declaredOnly(hook, MAX + 1, svcHeaders(created.secret, 'x'.repeat(MAX + 1))), 413, 'webhook_body_too_large');
+    await expect(
+      'declared too large',
+      await declaredOnly(hook, MAX + 1, svcHeaders(created.secret, 'x'.repeat(MAX + 1))),
+      413,
+      'webhook_body_too_large',
+    );
     const streamed = await chunked(hook, MAX * 4);
     t.same([streamed.status, JSON.parse(streamed.text).error], [413, 'webhook_body_too_large'], 'no length declared: cut while streaming');
     t.ok(streamed.sent < MAX * 4, 'the producer was stopped before sending everything');
@@ -113,11 +138,15 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     const listed = () => json(`${sys.url}/flows/triggers/deliveries?triggerId=${id}&limit=200`, 'GET');
     // The accepted row is the worker's, written when it takes the command.
     let log = await listed();
-    for (const end = Date.now() + 5000; !log.text.includes('"retry-key"') && Date.now() < end; log = await listed()) await new Promise((r) => setTimeout(r, 20));
+    for (const end = Date.now() + 5000; !log.text.includes('"retry-key"') && Date.now() < end; log = await listed())
+      await new Promise((r) => setTimeout(r, 20));
     responses.push(log.text);
     const rows = log.body.deliveries as { deliveryKey: string; status: string; reason?: string; runId?: string; bytes: number }[];
     t.equal(rows.filter((r) => r.deliveryKey === 'retry-key').length, 1, 'only the accepted copy carries the producer key');
-    t.match(rows.find((r) => r.deliveryKey === 'retry-key'), { status: 'accepted', runId: retry.body.runId, bytes: raw.length });
+    t.match(
+      rows.find((r) => r.deliveryKey === 'retry-key'),
+      { status: 'accepted', runId: retry.body.runId, bytes: raw.length },
+    );
     t.ok(rows.some((r) => r.status === 'rejected' && r.reason === 'webhook_timestamp_stale' && r.deliveryKey.startsWith('rejected:')));
     t.ok(rows.some((r) => r.status === 'rejected' && r.reason === 'webhook_body_too_large'));
     t.notOk(log.text.includes('"retry":true'), 'no body in the log');
@@ -163,21 +192,32 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     const logs = sys.logs.join('');
     t.ok(logs.length > 0);
     for (const s of secrets) {
-      t.notOk(responses.some((r) => r.includes(s)), 'no response shows it');
+      t.notOk(
+        responses.some((r) => r.includes(s)),
+        'no response shows it',
+      );
       t.notOk(logs.includes(s), 'no log line shows it');
     }
   });
 });
 
-t.test('minting with a database and no SVC_SESSION_KEY fails webhook_sealing_unavailable', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
-  const sys = await startSystem(t, { postgres: true, actors: ['ops', 'trigger'] });
-  await saveFlow(sys.store, 'wf', 'webhook');
-  const res = await json(`${sys.url}/flows/triggers`, 'POST', { flowId: 'wf' });
-  t.same([res.status, res.body.error], [503, 'webhook_sealing_unavailable']);
-  const ps = await json(`${sys.url}/flows/triggers`, 'POST', { flowId: 'wf', scheme: 'pubsub', config: { audience: 'a', serviceAccountEmail: 'sa@x' } });
-  t.equal(ps.status, 200, 'pubsub has no shared secret to seal');
-  t.equal(ps.body.secret, '');
-});
+t.test(
+  'minting with a database and no SVC_SESSION_KEY fails webhook_sealing_unavailable',
+  { skip: (await skipUnless('postgres')) ?? false },
+  async (t) => {
+    const sys = await startSystem(t, { postgres: true, actors: ['ops', 'trigger'] });
+    await saveFlow(sys.store, 'wf', 'webhook');
+    const res = await json(`${sys.url}/flows/triggers`, 'POST', { flowId: 'wf' });
+    t.same([res.status, res.body.error], [503, 'webhook_sealing_unavailable']);
+    const ps = await json(`${sys.url}/flows/triggers`, 'POST', {
+      flowId: 'wf',
+      scheme: 'pubsub',
+      config: { audience: 'a', serviceAccountEmail: 'sa@x' },
+    });
+    t.equal(ps.status, 200, 'pubsub has no shared secret to seal');
+    t.equal(ps.body.secret, '');
+  },
+);
 
 async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -193,14 +233,19 @@ async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
 function declaredOnly(url: string, length: number, headers: Record<string, string>): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...headers, 'content-length': String(length) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => { text += c.toString(); });
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
-      });
-    });
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...headers, 'content-length': String(length) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString();
+        });
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+        });
+      },
+    );
     req.on('error', reject);
     req.flushHeaders();
   });
@@ -212,13 +257,31 @@ function chunked(url: string, total: number): Promise<{ status: number; text: st
     const u = new URL(url);
     let sent = 0;
     let answered = false;
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'x-svc-signature': 'sha256=' + '0'.repeat(64), 'x-svc-timestamp': '1' } }, (res) => {
-      answered = true;
-      let text = '';
-      res.on('data', (c: Buffer) => { text += c.toString(); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, sent }));
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+          'x-svc-signature': 'sha256=' + '0'.repeat(64),
+          'x-svc-timestamp': '1',
+        },
+      },
+      (res) => {
+        answered = true;
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, sent }));
+      },
+    );
+    req.on('error', (err) => {
+      if (!answered) reject(err);
     });
-    req.on('error', (err) => { if (!answered) reject(err); });
     const chunk = Buffer.alloc(512, 'x');
     const pump = () => {
       while (!answered && sent < total) {

@@ -55,7 +55,7 @@ t.test('deliveries and the flow behind them', async (t) => {
     t.equal((await send('{}')).status, 202, 'runnable to begin with');
 
     await saveFlow(sys.store, 'wf', 'webhook', undefined, 'operator', { level: 'agent', ref: 'dave' });
-    await refused('scope moved out of the principal\'s sight');
+    await refused("scope moved out of the principal's sight");
     await saveFlow(sys.store, 'wf', 'manual');
     await refused('re-saved as trigger: manual');
     await sys.store.em().nativeDelete(FlowDefinition, { id: 'wf' });
@@ -69,7 +69,11 @@ t.test('deliveries and the flow behind them', async (t) => {
     await until('the runs to settle', async () => (await completed(sys, back.body.runId)) === 1);
     t.equal(await runs(sys, 'wf'), 2, 'one run per 202, none for the refusals');
     const log = await json(`${sys.url}/flows/triggers/deliveries?triggerId=${m.trigger.id}&limit=100`, 'GET');
-    t.equal(log.body.deliveries.filter((d: { reason?: string }) => d.reason === 'webhook_flow_unavailable').length, 3, 'refusals are logged as rejected');
+    t.equal(
+      log.body.deliveries.filter((d: { reason?: string }) => d.reason === 'webhook_flow_unavailable').length,
+      3,
+      'refusals are logged as rejected',
+    );
   });
 
   t.test('disabled: verified first, then 403', async (t) => {
@@ -91,7 +95,9 @@ t.test('deliveries and the flow behind them', async (t) => {
     const raw = '{"n":1}';
     const headers = svcHeaders(m.secret, raw, { key: 'send-fails' });
     const send = sys.bus.send;
-    sys.bus.send = async () => { throw new Error('nats away'); };
+    sys.bus.send = async () => {
+      throw new Error('nats away');
+    };
     let r;
     try {
       r = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
@@ -99,14 +105,18 @@ t.test('deliveries and the flow behind them', async (t) => {
       sys.bus.send = send;
     }
     t.same([r.status, r.body.error], [503, 'bus_unavailable'], 'retryable');
-    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'send-fails' }), 0, 'no accepted row to answer the retry as a duplicate');
+    t.equal(
+      await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'send-fails' }),
+      0,
+      'no accepted row to answer the retry as a duplicate',
+    );
     const retry = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
     t.equal(retry.status, 202, 'the retry is accepted, not {duplicate: true}');
     await until('the run', async () => (await completed(sys, retry.body.runId)) === 1);
     t.equal(await runs(sys, 'sf'), 1);
   });
 
-  t.test('a copy\'s command stored after the stream\'s duplicate window: logged as a duplicate, one run', async (t) => {
+  t.test("a copy's command stored after the stream's duplicate window: logged as a duplicate, one run", async (t) => {
     await saveFlow(sys.store, 'cf', 'webhook');
     const m = await mint(sys.url, { flowId: 'cf' });
     const raw = '{"n":2}';
@@ -117,17 +127,37 @@ t.test('deliveries and the flow behind them', async (t) => {
     const dup = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
     t.same([dup.status, dup.body], [200, { duplicate: true }], 'inside the window the stream answers');
     // Past the window the stream no longer knows the msgId: the same command is stored again.
-    const cmd: StartRunCommand = { runId: first.body.runId, flowId: 'cf', input: raw, principal: 'operator', trigger: 'webhook', delivery: { triggerId: m.trigger.id, deliveryKey: 'late', bytes: raw.length, eventType: null, at: new Date().toISOString() } };
+    const cmd: StartRunCommand = {
+      runId: first.body.runId,
+      flowId: 'cf',
+      input: raw,
+      principal: 'operator',
+      trigger: 'webhook',
+      delivery: { triggerId: m.trigger.id, deliveryKey: 'late', bytes: raw.length, eventType: null, at: new Date().toISOString() },
+    };
     t.equal((await sys.bus.send('run', 'start', cmd, { msgId: 'the-window-forgot' })).duplicate, false);
-    await until('the copy logged as a duplicate', async () => (await sys.store.em().fork().count(WebhookDelivery, { triggerId: m.trigger.id, status: 'duplicate' })) === 2);
-    t.equal(await sys.store.em().fork().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'late', status: 'accepted' }), 1, 'the key stays on its first row');
+    await until(
+      'the copy logged as a duplicate',
+      async () => (await sys.store.em().fork().count(WebhookDelivery, { triggerId: m.trigger.id, status: 'duplicate' })) === 2,
+    );
+    t.equal(
+      await sys.store.em().fork().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'late', status: 'accepted' }),
+      1,
+      'the key stays on its first row',
+    );
     await new Promise((r) => setTimeout(r, 200));
     t.equal(await runs(sys, 'cf'), 1, 'one run for the delivery key');
   });
 
   t.test('the worker logs an accepted delivery; a late copy is logged as a duplicate', async (t) => {
     const logAccepted = acceptedDeliveries(sys);
-    const cmd = { runId: 'run-wh-direct', flowId: 'x', principal: 'operator', trigger: 'webhook', delivery: { triggerId: 'trg_direct', deliveryKey: 'k1', bytes: 3, eventType: 'push', at: new Date().toISOString() } };
+    const cmd = {
+      runId: 'run-wh-direct',
+      flowId: 'x',
+      principal: 'operator',
+      trigger: 'webhook',
+      delivery: { triggerId: 'trg_direct', deliveryKey: 'k1', bytes: 3, eventType: 'push', at: new Date().toISOString() },
+    };
     t.equal(await logAccepted(cmd, 1), true, 'first delivery: logged as accepted');
     t.equal(await logAccepted(cmd, 2), true, 'a redelivered command meeting its own row is not a duplicate');
     t.equal(await logAccepted(cmd, 1), false, 'another command with a logged key: a late copy, logged as a duplicate');
@@ -136,8 +166,14 @@ t.test('deliveries and the flow behind them', async (t) => {
       { status: 'accepted', deliveryKey: 'k1', runId: 'run-wh-direct', bytes: 3, eventType: 'push', sent: true },
       { status: 'duplicate', deliveryKey: /^duplicate:/, runId: null },
     ]);
-    const audit = (await em.find(AuditEvent, { type: 'WebhookDelivery' })).filter((r) => (r.data as { triggerId?: string }).triggerId === 'trg_direct');
-    t.match(audit.map((r) => r.data), [{ triggerId: 'trg_direct', runId: 'run-wh-direct', deliveryKey: 'k1', bytes: 3, eventType: 'push' }], 'one audit row, with the accepted row');
+    const audit = (await em.find(AuditEvent, { type: 'WebhookDelivery' })).filter(
+      (r) => (r.data as { triggerId?: string }).triggerId === 'trg_direct',
+    );
+    t.match(
+      audit.map((r) => r.data),
+      [{ triggerId: 'trg_direct', runId: 'run-wh-direct', deliveryKey: 'k1', bytes: 3, eventType: 'push' }],
+      'one audit row, with the accepted row',
+    );
   });
 
   t.test('codehost ping: 200, no run', async (t) => {
@@ -145,7 +181,12 @@ t.test('deliveries and the flow behind them', async (t) => {
     const m = await mint(sys.url, { flowId: 'pf', scheme: 'codehost', events: ['push'] });
     const raw = JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 });
     const sig = await new Webhooks({ secret: m.secret }).sign(raw);
-    const headers = { 'content-type': 'application/json', 'x-hub-signature-256': sig, 'x-codehost-delivery': 'ping-1', 'x-codehost-event': 'ping' };
+    const headers = {
+      'content-type': 'application/json',
+      'x-hub-signature-256': sig,
+      'x-codehost-delivery': 'ping-1',
+      'x-codehost-event': 'ping',
+    };
     const r = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, headers);
     t.same([r.status, r.body], [200, { ping: true }]);
     const forged = await post(`${sys.url}/hooks/${m.trigger.id}`, raw, { ...headers, 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` });
@@ -168,15 +209,28 @@ t.test('deliveries and the flow behind them', async (t) => {
     const base = Date.now() - 60_000;
     const extra = 25;
     const rows = Array.from({ length: RETENTION.otherPerTrigger + extra }, (_, i) => ({
-      id: `r-${i}`, triggerId: m.trigger.id, deliveryKey: `rejected:r-${i}`, status: 'rejected', reason: 'webhook_signature_invalid', bytes: 1, runId: null, eventType: null, sent: false, at: new Date(base + i),
+      id: `r-${i}`,
+      triggerId: m.trigger.id,
+      deliveryKey: `rejected:r-${i}`,
+      status: 'rejected',
+      reason: 'webhook_signature_invalid',
+      bytes: 1,
+      runId: null,
+      eventType: null,
+      sent: false,
+      at: new Date(base + i),
     }));
     await sys.store.em().insertMany(WebhookDelivery, rows);
     await pruneDeliveries(sys.store, new Date());
-    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, status: 'rejected' }), RETENTION.otherPerTrigger, 'newest rejections kept, the rest pruned');
+    t.equal(
+      await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, status: 'rejected' }),
+      RETENTION.otherPerTrigger,
+      'newest rejections kept, the rest pruned',
+    );
     t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, id: 'r-0' }), 0, 'the oldest went first');
     t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, deliveryKey: 'kept' }), 1, 'the accepted row stays');
     await json(`${sys.url}/flows/triggers/delete`, 'POST', { id: m.trigger.id });
-    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id }), 0, 'delete removes the trigger\'s log');
+    t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id }), 0, "delete removes the trigger's log");
     await sys.store.em().insert(WebhookDelivery, { ...rows[0]!, id: 'orphan', triggerId: 'trg_gone' });
     await pruneDeliveries(sys.store, new Date());
     t.equal(await sys.store.em().count(WebhookDelivery, { id: 'orphan' }), 0, 'the sweep clears rows of triggers that are gone');
@@ -184,14 +238,40 @@ t.test('deliveries and the flow behind them', async (t) => {
 });
 
 t.test('retention SQL and the audit outbox on PostgreSQL', { skip: (await skipUnless('postgres')) ?? false }, async (t) => {
-  const sys = await startSystem(t, { postgres: true, actors: ['ops', 'run', 'trigger'], env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
+  const sys = await startSystem(t, {
+    postgres: true,
+    actors: ['ops', 'run', 'trigger'],
+    env: { SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' },
+  });
   await saveFlow(sys.store, 'wf', 'webhook');
   const m = await mint(sys.url, { flowId: 'wf' });
   const old = new Date(Date.now() - RETENTION.otherMs - 60_000);
-  const row = (id: string, status: string, at: Date, triggerId = m.trigger.id) => ({ id, triggerId, deliveryKey: `${status}:${id}`, status, reason: null, bytes: 1, runId: null, eventType: null, sent: false, at });
-  await sys.store.em().insertMany(WebhookDelivery, [row('old-rejected', 'rejected', old), row('old-accepted', 'accepted', old), row('new-rejected', 'rejected', new Date()), row('orphan', 'rejected', new Date(), 'trg_gone')]);
+  const row = (id: string, status: string, at: Date, triggerId = m.trigger.id) => ({
+    id,
+    triggerId,
+    deliveryKey: `${status}:${id}`,
+    status,
+    reason: null,
+    bytes: 1,
+    runId: null,
+    eventType: null,
+    sent: false,
+    at,
+  });
+  await sys.store
+    .em()
+    .insertMany(WebhookDelivery, [
+      row('old-rejected', 'rejected', old),
+      row('old-accepted', 'accepted', old),
+      row('new-rejected', 'rejected', new Date()),
+      row('orphan', 'rejected', new Date(), 'trg_gone'),
+    ]);
   t.equal(await pruneDeliveries(sys.store, new Date()), 2);
-  t.same((await sys.store.em().find(WebhookDelivery, {}, { orderBy: { id: 'asc' } })).map((r) => r.id), ['new-rejected', 'old-accepted'], 'accepted rows outlive rejections; orphans go');
+  t.same(
+    (await sys.store.em().find(WebhookDelivery, {}, { orderBy: { id: 'asc' } })).map((r) => r.id),
+    ['new-rejected', 'old-accepted'],
+    'accepted rows outlive rejections; orphans go',
+  );
   await auditOutbox(t, sys);
 });
 
@@ -203,23 +283,42 @@ async function auditOutbox(t: Test, sys: TestSystem): Promise<void> {
   await saveFlow(sys.store, 'auditf', 'webhook');
   const m = await mint(sys.url, { flowId: 'auditf' });
   const events: unknown[] = [];
-  const sub = await sys.bus.tail('WebhookDelivery', (e) => { events.push(e.data); });
+  const sub = await sys.bus.tail('WebhookDelivery', (e) => {
+    events.push(e.data);
+  });
   const copy = svcHeaders(m.secret, '{"copy":true}', { key: 'one-delivery' });
-  const all = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 3 === 2
-    ? post(`${sys.url}/hooks/${m.trigger.id}`, '{"copy":true}', copy)
-    : post(`${sys.url}/hooks/${m.trigger.id}`, `{"i":${i}}`, svcHeaders(m.secret, `{"i":${i}}`)))));
+  const all = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      i % 3 === 2
+        ? post(`${sys.url}/hooks/${m.trigger.id}`, '{"copy":true}', copy)
+        : post(`${sys.url}/hooks/${m.trigger.id}`, `{"i":${i}}`, svcHeaders(m.secret, `{"i":${i}}`)),
+    ),
+  );
   const copies = all.filter((_, i) => i % 3 === 2);
-  t.same(copies.map((r) => r.status).sort(), [200, 200, 200, 200, 200, 200, 200, 200, 200, 202], 'ten copies of one delivery: one accepted');
-  t.ok(copies.filter((r) => r.status === 200).every((r) => r.body.duplicate === true), 'the others are duplicates');
+  t.same(
+    copies.map((r) => r.status).sort(),
+    [200, 200, 200, 200, 200, 200, 200, 200, 200, 202],
+    'ten copies of one delivery: one accepted',
+  );
+  t.ok(
+    copies.filter((r) => r.status === 200).every((r) => r.body.duplicate === true),
+    'the others are duplicates',
+  );
   const replies = all.filter((r) => r.status === 202);
   t.equal(replies.length, 21, '20 distinct deliveries and one copy accepted');
   const mine = async () => {
     const em = sys.store.em().fork();
     const owed = new Set((await em.find(AuditOutbox, {})).map((r) => String(r.id)));
-    return (await em.find(AuditEvent, { type: 'WebhookDelivery' })).filter((r) => (r.data as { triggerId?: string }).triggerId === m.trigger.id)
+    return (await em.find(AuditEvent, { type: 'WebhookDelivery' }))
+      .filter((r) => (r.data as { triggerId?: string }).triggerId === m.trigger.id)
       .map((r) => ({ ...r, published: !owed.has(String(r.id)) }));
   };
-  await until('published rows and events', async () => (await mine()).filter((r) => r.published).length === 21 && events.filter((e) => (e as { triggerId: string }).triggerId === m.trigger.id).length === 21);
+  await until(
+    'published rows and events',
+    async () =>
+      (await mine()).filter((r) => r.published).length === 21 &&
+      events.filter((e) => (e as { triggerId: string }).triggerId === m.trigger.id).length === 21,
+  );
   const rows = await mine();
   t.equal(rows.length, 21, 'no audit row for a duplicate');
   t.equal(new Set(rows.map((r) => String(r.id))).size, 21, 'one row per accepted delivery');

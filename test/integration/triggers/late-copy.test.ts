@@ -16,7 +16,10 @@ import { WebhookDelivery } from '../../../store/entities/WebhookDelivery.js';
 const WINDOW_MS = 2000;
 
 async function lateCopy(t: Test, opts: SystemOptions): Promise<void> {
-  const sys = await startSystem(t, { ...opts, env: { SVC_DUPLICATE_WINDOW_MS: String(WINDOW_MS), SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' } });
+  const sys = await startSystem(t, {
+    ...opts,
+    env: { SVC_DUPLICATE_WINDOW_MS: String(WINDOW_MS), SVC_SESSION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' },
+  });
   await saveFlow(sys.store, 'late', 'webhook');
   const m = await mint(sys.url, { flowId: 'late' });
   const hook = `${sys.url}/hooks/${m.trigger.id}`;
@@ -48,7 +51,7 @@ async function lateCopy(t: Test, opts: SystemOptions): Promise<void> {
   t.same([late.status, late.body], [200, { duplicate: true }], 'after the window: the ledger says so');
   const later = await post(hook, raw, headers);
   t.same([later.status, later.body], [200, { duplicate: true }], 'and again');
-  t.same(acks.slice(0, 3), [false, true, false], 'the stream stored the late copy\'s command again: its window had passed');
+  t.same(acks.slice(0, 3), [false, true, false], "the stream stored the late copy's command again: its window had passed");
 
   // The late copy's command was stored (the stream had forgotten the msgId): the worker logs it as
   // a duplicate and starts nothing; the copy the stream dropped was logged by the gateway.
@@ -56,7 +59,7 @@ async function lateCopy(t: Test, opts: SystemOptions): Promise<void> {
   await until('the run to end', async () => (await em().count(FlowRun, { id: first.body.runId, status: 'completed' })) === 1);
   await new Promise((r) => setTimeout(r, 300));
   t.equal(await em().count(FlowRun, { flowId: 'late' }), 1, 'exactly one run for the delivery key');
-  t.equal(await rows('accepted'), 1, 'one accepted row, the first copy\'s');
+  t.equal(await rows('accepted'), 1, "one accepted row, the first copy's");
   const fresh = await post(hook, raw, svcHeaders(m.secret, raw, { key: 'delivery-2' }));
   t.equal(fresh.status, 202, 'another key is accepted as ever');
 }

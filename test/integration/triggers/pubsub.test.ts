@@ -30,19 +30,29 @@ async function keySet(kid = 'k1') {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`, privateKey, hits: () => hits, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`,
+    privateKey,
+    hits: () => hits,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 function token(key: CryptoKey, claims: Record<string, unknown> = {}, opts: { kid?: string; exp?: number; iss?: string } = {}) {
   return new SignJWT({ email: EMAIL, email_verified: true, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1' })
-    .setIssuer(opts.iss ?? ISSUER).setAudience((claims.aud as string | undefined) ?? AUD).setIssuedAt()
+    .setIssuer(opts.iss ?? ISSUER)
+    .setAudience((claims.aud as string | undefined) ?? AUD)
+    .setIssuedAt()
     .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
     .sign(key);
 }
 
 function envelope(data: unknown, messageId: string, attributes?: Record<string, string>): string {
-  return JSON.stringify({ message: { data: Buffer.from(JSON.stringify(data)).toString('base64'), messageId, ...(attributes ? { attributes } : {}) }, subscription: 'projects/p/subscriptions/s' });
+  return JSON.stringify({
+    message: { data: Buffer.from(JSON.stringify(data)).toString('base64'), messageId, ...(attributes ? { attributes } : {}) },
+    subscription: 'projects/p/subscriptions/s',
+  });
 }
 
 t.test('pubsub push deliveries', async (t) => {
@@ -50,22 +60,39 @@ t.test('pubsub push deliveries', async (t) => {
   t.teardown(ks.close);
   const sys = await startSystem(t, { actors: ['trigger', 'ops'], env: { SVC_PUBSUB_JWKS_URL: ks.url, SVC_PUBSUB_ISSUER: ISSUER } });
   const commands: StartRunCommand[] = [];
-  await sys.bus.consume('run', { start: async (_ctx, p: StartRunCommand) => { commands.push(p); return {}; } });
+  await sys.bus.consume('run', {
+    start: async (_ctx, p: StartRunCommand) => {
+      commands.push(p);
+      return {};
+    },
+  });
   await saveFlow(sys.store, 'wf', 'webhook');
-  const m = await mint(sys.url, { flowId: 'wf', scheme: 'pubsub', events: ['order'], input: { fields: { id: 'order.id' } }, config: { audience: AUD, serviceAccountEmail: EMAIL } });
+  const m = await mint(sys.url, {
+    flowId: 'wf',
+    scheme: 'pubsub',
+    events: ['order'],
+    input: { fields: { id: 'order.id' } },
+    config: { audience: AUD, serviceAccountEmail: EMAIL },
+  });
   t.equal(m.secret, '', 'no shared secret for pubsub');
   const url = `${sys.url}/hooks/${m.trigger.id}`;
-  const push = (auth: string | undefined, body: string) => post(url, body, { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) });
+  const push = (auth: string | undefined, body: string) =>
+    post(url, body, { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) });
 
   t.test('the right token is accepted; the envelope is unwrapped', async (t) => {
     const tok = await token(ks.privateKey);
     const r = await push(`Bearer ${tok}`, envelope({ order: { id: 42 } }, 'msg-1', { eventType: 'order.created' }));
     t.equal(r.status, 202);
     t.match(r.body, { accepted: true, runId: /^run-wh-/ });
-    t.same((await push(`Bearer ${tok}`, envelope({ order: { id: 42 } }, 'msg-1', { eventType: 'order.created' }))).body, { duplicate: true }, 'messageId is the key');
+    t.same(
+      (await push(`Bearer ${tok}`, envelope({ order: { id: 42 } }, 'msg-1', { eventType: 'order.created' }))).body,
+      { duplicate: true },
+      'messageId is the key',
+    );
     t.same((await push(`Bearer ${tok}`, envelope({}, 'msg-2', { eventType: 'invoice.paid' }))).body, { skipped: 'event_not_selected' });
     t.equal((await push(`Bearer ${tok}`, envelope({ order: { id: 7 } }, 'msg-3'))).status, 202, 'an undeclared type passes');
-    for (let i = 0; i < 5; i++) t.equal((await push(`Bearer ${await token(ks.privateKey)}`, envelope({ order: { id: i } }, `msg-loop-${i}`))).status, 202);
+    for (let i = 0; i < 5; i++)
+      t.equal((await push(`Bearer ${await token(ks.privateKey)}`, envelope({ order: { id: i } }, `msg-loop-${i}`))).status, 202);
     const first = commands.find((c) => c.runId === r.body.runId);
     t.equal(first?.input, '{"id":42}', 'data decoded before the mapping');
   });
@@ -83,12 +110,22 @@ t.test('pubsub push deliveries', async (t) => {
 
   t.test('refusals', async (t) => {
     const body = envelope({}, randomUUID());
-    const code = async (auth: string | undefined) => { const r = await push(auth, body); return [r.status, r.body.error]; };
+    const code = async (auth: string | undefined) => {
+      const r = await push(auth, body);
+      return [r.status, r.body.error];
+    };
     t.same(await code(undefined), [401, 'webhook_signature_missing']);
     t.same(await code('Basic abc'), [401, 'webhook_signature_malformed']);
     t.same(await code(`Bearer ${await token(ks.privateKey, { aud: 'https://elsewhere' })}`), [401, 'webhook_token_audience_invalid']);
-    t.same(await code(`Bearer ${await token(ks.privateKey, { email: 'other@x.iam.gserviceaccount.com' })}`), [401, 'webhook_token_email_invalid']);
-    t.same(await code(`Bearer ${await token(ks.privateKey, {}, { exp: Math.floor(Date.now() / 1000) - 3600 })}`), [401, 'webhook_token_invalid'], 'expired');
+    t.same(await code(`Bearer ${await token(ks.privateKey, { email: 'other@x.iam.gserviceaccount.com' })}`), [
+      401,
+      'webhook_token_email_invalid',
+    ]);
+    t.same(
+      await code(`Bearer ${await token(ks.privateKey, {}, { exp: Math.floor(Date.now() / 1000) - 3600 })}`),
+      [401, 'webhook_token_invalid'],
+      'expired',
+    );
     const other = await generateKeyPair('RS256');
     t.same(await code(`Bearer ${await token(other.privateKey, {}, { kid: 'k-unknown' })}`), [401, 'webhook_token_invalid'], 'unknown kid');
     t.same(await code(`Bearer ${await token(other.privateKey)}`), [401, 'webhook_token_invalid'], 'known kid, wrong key');
@@ -112,12 +149,19 @@ t.test('a key set that cannot be reached answers 503 webhook_jwks_unavailable', 
   const sys = await startSystem(t, { actors: ['ops', 'trigger'], env: { SVC_PUBSUB_JWKS_URL: url, SVC_PUBSUB_ISSUER: ISSUER } });
   await saveFlow(sys.store, 'wf', 'webhook');
   const m = await mint(sys.url, { flowId: 'wf', scheme: 'pubsub', config: { audience: AUD, serviceAccountEmail: EMAIL } });
-  const r = await post(`${sys.url}/hooks/${m.trigger.id}`, envelope({}, 'm'), { 'content-type': 'application/json', authorization: `Bearer ${await token(privateKey)}` });
+  const r = await post(`${sys.url}/hooks/${m.trigger.id}`, envelope({}, 'm'), {
+    'content-type': 'application/json',
+    authorization: `Bearer ${await token(privateKey)}`,
+  });
   t.same([r.status, r.body.error], [503, 'webhook_jwks_unavailable']);
 });
 
 const binding = { audience: AUD, serviceAccountEmail: EMAIL };
-const codeOf = (p: Promise<unknown>) => p.then(() => 'accepted', (err: unknown) => (err instanceof AppError ? err.code : String(err)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'accepted',
+    (err: unknown) => (err instanceof AppError ? err.code : String(err)),
+  );
 
 t.test('after the set was cached: expired or rotated, then the provider is down → 503', async (t) => {
   const ks = await keySet();
@@ -128,7 +172,11 @@ t.test('after the set was cached: expired or rotated, then the provider is down 
   await ks.close();
   t.equal(await codeOf(verifier.verify(await bearer(), binding)), 'accepted', 'the cached set still verifies while the provider is down');
   await new Promise((r) => setTimeout(r, 100));
-  t.equal(await codeOf(verifier.verify(await bearer({ kid: 'k2' }), binding)), 'webhook_jwks_unavailable', 'rotated: unknown kid → refetch → down → 503, not 401');
+  t.equal(
+    await codeOf(verifier.verify(await bearer({ kid: 'k2' }), binding)),
+    'webhook_jwks_unavailable',
+    'rotated: unknown kid → refetch → down → 503, not 401',
+  );
   await new Promise((r) => setTimeout(r, 450));
   t.equal(await codeOf(verifier.verify(await bearer(), binding)), 'webhook_jwks_unavailable', 'cache expired → refetch → down → 503');
 });
@@ -137,10 +185,15 @@ t.test("Google's issuer in both spellings, nothing else", async (t) => {
   const ks = await keySet();
   t.teardown(ks.close);
   const verifier = pubsubVerifier({ pubsubJwksUrl: ks.url, pubsubIssuer: 'https://accounts.google.com' });
-  const as = async (iss: string) => codeOf(verifier.verify({ authorization: `Bearer ${await token(ks.privateKey, {}, { iss })}` }, binding));
+  const as = async (iss: string) =>
+    codeOf(verifier.verify({ authorization: `Bearer ${await token(ks.privateKey, {}, { iss })}` }, binding));
   t.equal(await as('https://accounts.google.com'), 'accepted');
   t.equal(await as('accounts.google.com'), 'accepted');
   t.equal(await as('https://accounts.google.com.evil'), 'webhook_token_invalid');
   const custom = pubsubVerifier({ pubsubJwksUrl: ks.url, pubsubIssuer: ISSUER });
-  t.equal(await codeOf(custom.verify({ authorization: `Bearer ${await token(ks.privateKey, {}, { iss: 'accounts.google.com' })}` }, binding)), 'webhook_token_invalid', 'a configured issuer is taken as is');
+  t.equal(
+    await codeOf(custom.verify({ authorization: `Bearer ${await token(ks.privateKey, {}, { iss: 'accounts.google.com' })}` }, binding)),
+    'webhook_token_invalid',
+    'a configured issuer is taken as is',
+  );
 });

@@ -2,11 +2,27 @@
 import t from 'tap';
 import { ConfigError, loadConfig } from '../../../runtime/config.js';
 
-const bad = (env: Record<string, string>) => { try { loadConfig(env); return undefined; } catch (e) { return e instanceof ConfigError ? e.variable : String(e); } };
+const bad = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return undefined;
+  } catch (e) {
+    return e instanceof ConfigError ? e.variable : String(e);
+  }
+};
 
 t.test('defaults', async (t) => {
   const c = loadConfig({});
-  t.same(c.mcp, { servers: [], refreshMinutes: 60, auditArgs: false, hosted: false, allowHosts: undefined, allowStdio: undefined, allowLoopback: false, allowEnv: undefined });
+  t.same(c.mcp, {
+    servers: [],
+    refreshMinutes: 60,
+    auditArgs: false,
+    hosted: false,
+    allowHosts: undefined,
+    allowStdio: undefined,
+    allowLoopback: false,
+    allowEnv: undefined,
+  });
   t.same(c.org, {});
   t.equal(c.readEnv('NOPE_NOT_SET'), undefined);
   t.equal(loadConfig({ X_TOKEN: 'v' }).readEnv('X_TOKEN'), 'v', 'read when asked');
@@ -14,8 +30,13 @@ t.test('defaults', async (t) => {
 
 t.test('valid settings', async (t) => {
   const c = loadConfig({
-    SVC_MCP_SERVERS: JSON.stringify([{ id: 'gh', transport: 'http', url: 'https://mcp.example.com' }]), SVC_MCP_REFRESH_MINUTES: '0', SVC_MCP_HOSTED: '1',
-    SVC_MCP_ALLOW_HOSTS: 'mcp.example.com, *.corp.example:8443', SVC_MCP_ALLOW_STDIO: '0', SVC_MCP_ALLOW_ENV: 'GH_*,TOKEN', SVC_ORG: '{"a":{"crews":["c1"]}}',
+    SVC_MCP_SERVERS: JSON.stringify([{ id: 'gh', transport: 'http', url: 'https://mcp.example.com' }]),
+    SVC_MCP_REFRESH_MINUTES: '0',
+    SVC_MCP_HOSTED: '1',
+    SVC_MCP_ALLOW_HOSTS: 'mcp.example.com, *.corp.example:8443',
+    SVC_MCP_ALLOW_STDIO: '0',
+    SVC_MCP_ALLOW_ENV: 'GH_*,TOKEN',
+    SVC_ORG: '{"a":{"crews":["c1"]}}',
   });
   t.equal(c.mcp.servers[0]?.id, 'gh');
   t.equal(c.mcp.refreshMinutes, 0);
@@ -27,7 +48,11 @@ t.test('valid settings', async (t) => {
 t.test('bad values stop the process naming the variable', async (t) => {
   t.equal(bad({ SVC_MCP_SERVERS: '[{"id":"Bad Id","transport":"http"}]' }), 'SVC_MCP_SERVERS');
   t.equal(bad({ SVC_MCP_SERVERS: '[{"id":"a","transport":"http"}]' }), 'SVC_MCP_SERVERS', 'http needs url');
-  t.equal(bad({ SVC_MCP_SERVERS: '[{"id":"a","transport":"stdio","command":"/x"},{"id":"a","transport":"stdio","command":"/y"}]' }), 'SVC_MCP_SERVERS', 'repeated id');
+  t.equal(
+    bad({ SVC_MCP_SERVERS: '[{"id":"a","transport":"stdio","command":"/x"},{"id":"a","transport":"stdio","command":"/y"}]' }),
+    'SVC_MCP_SERVERS',
+    'repeated id',
+  );
   t.equal(bad({ SVC_MCP_SERVERS: '/nonexistent/servers.json' }), 'SVC_MCP_SERVERS');
   t.equal(bad({ SVC_MCP_REFRESH_MINUTES: 'hourly' }), 'SVC_MCP_REFRESH_MINUTES');
   t.equal(bad({ SVC_MCP_HOSTED: 'yes' }), 'SVC_MCP_HOSTED');

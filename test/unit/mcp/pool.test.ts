@@ -4,7 +4,15 @@ import { ClientPool, Lease, fingerprint, type Pooled } from '../../../actors/mcp
 
 function conn(): Pooled & { closed: () => boolean } {
   let closed = false;
-  const c = { client: { close: async () => { closed = true; } } as unknown as Pooled['client'], lease: new Lease(), dead: false };
+  const c = {
+    client: {
+      close: async () => {
+        closed = true;
+      },
+    } as unknown as Pooled['client'],
+    lease: new Lease(),
+    dead: false,
+  };
   return Object.assign(c, { closed: () => closed });
 }
 
@@ -27,11 +35,14 @@ t.test('dead, evicted and idle connections are closed; bounds hold', async (t) =
   pool.give('o/s', 'k', dead);
   t.ok(dead.closed(), 'a dead connection is not kept');
   const [x, y, z] = [conn(), conn(), conn()];
-  pool.give('o/s', 'k', x); pool.give('o/s', 'k', y); pool.give('o/s', 'k', z);
+  pool.give('o/s', 'k', x);
+  pool.give('o/s', 'k', y);
+  pool.give('o/s', 'k', z);
   t.equal(pool.size(), 2, 'at most perKey idle per key');
   t.ok(z.closed());
   const [p, q] = [conn(), conn()];
-  pool.give('o/t', 'k', p); pool.give('o/t', 'k', q);
+  pool.give('o/t', 'k', p);
+  pool.give('o/t', 'k', q);
   t.equal(pool.size(), 3, 'at most total idle in all');
   t.ok(q.closed());
   pool.evict('o/s');

@@ -4,8 +4,17 @@ import { reportingLine, resolveTool } from '../../../actors/mcp-dispatch/rules.j
 import { parseToolName } from '../../../actors/mcp-dispatch/names.js';
 import type { RuleRow } from '../../../actors/mcp-dispatch/store.js';
 
-const r = (level: RuleRow['level'], ref: string, tool: string, enabled: boolean, extra: Partial<RuleRow> = {}): RuleRow =>
-  ({ owner: '', server: 's', tool, level, ref, enabled, effect: undefined, mode: undefined, ...extra });
+const r = (level: RuleRow['level'], ref: string, tool: string, enabled: boolean, extra: Partial<RuleRow> = {}): RuleRow => ({
+  owner: '',
+  server: 's',
+  tool,
+  level,
+  ref,
+  enabled,
+  effect: undefined,
+  mode: undefined,
+  ...extra,
+});
 const line = reportingLine({ ann: { crews: ['near', 'far'] } }, 'ann');
 
 t.test('blocked until a rule allows it; never-classified counts as a write asking', async (t) => {
@@ -14,11 +23,24 @@ t.test('blocked until a rule allows it; never-classified counts as a write askin
 });
 
 t.test('only the workspace admits; any refusal on the line wins', async (t) => {
-  t.match(resolveTool([r('crew', 'far', 'x', true)], 'x', line), { state: 'blocked', decidedBy: undefined }, 'a crew allow admits nothing the workspace has not');
+  t.match(
+    resolveTool([r('crew', 'far', 'x', true)], 'x', line),
+    { state: 'blocked', decidedBy: undefined },
+    'a crew allow admits nothing the workspace has not',
+  );
   t.match(resolveTool([r('agent', 'ann', 'x', true, { mode: 'auto' })], 'x', line), { state: 'blocked' }, 'nor does an agent allow');
-  t.match(resolveTool([r('workspace', '', 'x', true), r('crew', 'far', 'x', true)], 'x', line), { state: 'allowed', decidedBy: 'crew:far' });
-  t.match(resolveTool([r('agent', 'ann', 'x', true), r('crew', 'far', '*', false)], 'x', line), { state: 'disabled', decidedBy: 'crew:far' });
-  t.match(resolveTool([r('workspace', '', 'x', true), r('agent', 'ann', 'x', false)], 'x', line), { state: 'disabled', decidedBy: 'agent:ann' });
+  t.match(resolveTool([r('workspace', '', 'x', true), r('crew', 'far', 'x', true)], 'x', line), {
+    state: 'allowed',
+    decidedBy: 'crew:far',
+  });
+  t.match(resolveTool([r('agent', 'ann', 'x', true), r('crew', 'far', '*', false)], 'x', line), {
+    state: 'disabled',
+    decidedBy: 'crew:far',
+  });
+  t.match(resolveTool([r('workspace', '', 'x', true), r('agent', 'ann', 'x', false)], 'x', line), {
+    state: 'disabled',
+    decidedBy: 'agent:ann',
+  });
   t.match(resolveTool([r('workspace', '', 'x', true)], 'x', reportingLine({}, 'stranger')), { state: 'allowed' });
 });
 
@@ -31,12 +53,32 @@ t.test('effect from the workspace; modes only tighten', async (t) => {
   const ws = r('workspace', '', 'x', true, { effect: 'write', mode: 'ask' });
   t.match(resolveTool([ws, r('crew', 'near', 'x', true, { mode: 'auto' })], 'x', line), { mode: 'ask' });
   t.match(resolveTool([ws, r('agent', 'ann', 'x', true, { mode: 'deny' })], 'x', line), { mode: 'deny' });
-  t.match(resolveTool([r('workspace', '', 'x', true, { effect: 'read' })], 'x', line), { effect: 'read', classified: true, mode: undefined });
+  t.match(resolveTool([r('workspace', '', 'x', true, { effect: 'read' })], 'x', line), {
+    effect: 'read',
+    classified: true,
+    mode: undefined,
+  });
   t.match(resolveTool([r('workspace', '', 'x', true, { mode: 'auto' })], 'x', line), { effect: 'write', mode: 'auto' });
   const implicit = r('workspace', '', 'x', true);
-  t.match(resolveTool([implicit, r('crew', 'near', 'x', true, { mode: 'auto' })], 'x', line), { mode: 'ask' }, 'a crew auto cannot loosen the implicit ask');
+  t.match(
+    resolveTool([implicit, r('crew', 'near', 'x', true, { mode: 'auto' })], 'x', line),
+    { mode: 'ask' },
+    'a crew auto cannot loosen the implicit ask',
+  );
   t.match(resolveTool([implicit, r('agent', 'ann', 'x', true, { mode: 'auto' })], 'x', line), { mode: 'ask' }, 'nor can an agent auto');
-  t.match(resolveTool([r('workspace', '', 'x', true, { mode: 'auto' }), r('crew', 'far', 'x', true, { mode: 'ask' }), r('agent', 'ann', 'x', true, { mode: 'auto' })], 'x', line), { mode: 'ask' }, 'tightened by the crew, not loosened again by the agent');
+  t.match(
+    resolveTool(
+      [
+        r('workspace', '', 'x', true, { mode: 'auto' }),
+        r('crew', 'far', 'x', true, { mode: 'ask' }),
+        r('agent', 'ann', 'x', true, { mode: 'auto' }),
+      ],
+      'x',
+      line,
+    ),
+    { mode: 'ask' },
+    'tightened by the crew, not loosened again by the agent',
+  );
 });
 
 t.test('names are parsed at the boundary', async (t) => {
