@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { claimReal } from './system.js';
 import { pollFor } from './poll.js';
 import { pgQuery } from './store-engines.js';
+import { startSvc } from './process.js';
 import { createJetStreamBus, names, type Bus } from '../../bus/index.js';
 import { createLogger } from '../../runtime/log.js';
 
@@ -29,7 +30,11 @@ export const POINTS: Point[] = [
 ];
 
 /** Counts connector calls by key; every call is answered after a short delay, as a real API would. */
-export async function counter(t: Test): Promise<{ port: number; count(key: string): number }> {
+/** A local side-effect server that counts the calls it gets per `key`, answering each after `delayMs()`. */
+export async function counter(
+  t: Test,
+  delayMs: () => number = () => 20,
+): Promise<{ port: number; count(key: string): number; counts: ReadonlyMap<string, number> }> {
   const counts = new Map<string, number>();
   const srv = createServer((req, res) => {
     let body = '';
@@ -42,12 +47,12 @@ export async function counter(t: Test): Promise<{ port: number; count(key: strin
       setTimeout(() => {
         res.setHeader('content-type', 'application/json');
         res.end('{"ok":true}');
-      }, 20);
+      }, delayMs());
     });
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   t.teardown(() => new Promise<void>((r) => srv.close(() => r())));
-  return { port: (srv.address() as AddressInfo).port, count: (key) => counts.get(key) ?? 0 };
+  return { port: (srv.address() as AddressInfo).port, count: (key) => counts.get(key) ?? 0, counts };
 }
 
 /** The three-call flow of scenario `sc`; step ids carry the scenario so a fault names one run. */
@@ -152,3 +157,35 @@ export async function check(t: Test, s: Setup, sc: string, point: Point, target:
 
 export const faultOf = (point: Point, sc: string, target: 'a' | 'b') =>
   `${point}:${point === 'ack.before' ? 'run.start' : `${target}_${sc}`}`;
+
+export type CrashTakeover = 'redelivered start' | 'recovery sweep';
+
+/**
+ * The crash paths: at every point the worker kills itself with SIGKILL, and a fresh worker takes
+ * the run over, either through the start JetStream redelivers (ack wait shorter than the test) or
+ * through the recovery sweep (the redelivery comes far too late to matter). Each path is its own
+ * test file so tap runs them side by side.
+ */
+export async function crashAtEveryPoint(t: Test, path: CrashTakeover): Promise<void> {
+  const s = await setup(t);
+  const timing =
+    path === 'redelivered start'
+      ? { SVC_RUN_LEASE_MS: '3000', SVC_ACK_WAIT_MS: '5000', SVC_CLOCK_TICK_MS: '600000' }
+      : { SVC_RUN_LEASE_MS: '1000', SVC_ACK_WAIT_MS: '600000', SVC_CLOCK_TICK_MS: '300' };
+  const actors = path === 'redelivered start' ? 'run' : 'run,clock';
+  const cases = [...POINTS.map((p) => ({ p, target: 'a' as const })), { p: 'effect.returned' as Point, target: 'b' as const }];
+  for (const c of cases) {
+    const sc = `${path === 'redelivered start' ? 'rd' : 'sw'}-${c.p.replace('.', '-')}-${c.target}`;
+    const victim = await startSvc(t, ['worker', '--actors', actors], {
+      ...s.env,
+      ...timing,
+      SVC_FAULTS: `${faultOf(c.p, sc, c.target)}=crash`,
+    });
+    await start(s, sc, flowOf(sc));
+    t.match(await victim.exited(), { signal: 'SIGKILL' }, `${sc}: the worker crashed at ${c.p}`);
+    const heir = await startSvc(t, ['worker', '--actors', actors], { ...s.env, ...timing });
+    await check(t, s, sc, c.p, c.target);
+    heir.proc.kill('SIGTERM');
+    await heir.exited();
+  }
+}
