@@ -5,35 +5,17 @@
  * or executed twice.
  */
 import t from 'tap';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSvc } from '../helpers/process.js';
 import { skipUnless } from '../helpers/services.js';
 import { claimReal } from '../helpers/system.js';
 import { pollFor } from '../helpers/poll.js';
 import { pgQuery } from '../helpers/store-engines.js';
+import { counter } from '../helpers/faults.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
 t.test('100 runs paused and resumed concurrently complete exactly once', { skip: realSkip, timeout: 180_000 }, async (t) => {
-  const calls = new Map<string, number>();
-  const srv = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      const key = (JSON.parse(body || '{}') as { key?: string }).key ?? '';
-      calls.set(key, (calls.get(key) ?? 0) + 1);
-      setTimeout(() => {
-        res.setHeader('content-type', 'application/json');
-        res.end('{"ok":true}');
-      }, 40);
-    });
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  t.teardown(() => new Promise<void>((r) => srv.close(() => r())));
-  const port = (srv.address() as AddressInfo).port;
+  const { port, counts: calls } = await counter(t, () => 40);
   const { schema, env: real } = claimReal(t);
   const env = {
     ...real,

@@ -7,38 +7,17 @@
  * non-idempotent call ran twice; a run that failed did so closed, with flow_step_interrupted.
  */
 import t from 'tap';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSvc, type SvcProcess } from '../../helpers/process.js';
 import { skipUnless } from '../../helpers/services.js';
 import { claimReal } from '../../helpers/system.js';
 import { until } from '../../helpers/poll.js';
 import { pgQuery } from '../../helpers/store-engines.js';
-import { flowOf } from '../../helpers/faults.js';
+import { counter, flowOf } from '../../helpers/faults.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
 t.test('kill -9 of real workers under load: no non-idempotent call twice', { skip: realSkip, timeout: 280_000 }, async (t) => {
-  const counts = new Map<string, number>();
-  const srv = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      const key = (JSON.parse(body || '{}') as { key?: string }).key ?? '';
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-      setTimeout(
-        () => {
-          res.setHeader('content-type', 'application/json');
-          res.end('{"ok":true}');
-        },
-        50 + Math.floor(Math.random() * 100),
-      );
-    });
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  t.teardown(() => new Promise<void>((r) => srv.close(() => r())));
+  const { port, counts } = await counter(t, () => 50 + Math.floor(Math.random() * 100));
   const { schema, env: real } = claimReal(t);
   const env = {
     ...real,
@@ -49,7 +28,7 @@ t.test('kill -9 of real workers under load: no non-idempotent call twice', { ski
     SVC_CONNECTORS: JSON.stringify([
       {
         id: 'side',
-        baseUrl: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+        baseUrl: `http://127.0.0.1:${port}`,
         routes: { effect: { method: 'POST', path: '/effect' } },
       },
     ]),
