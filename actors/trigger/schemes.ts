@@ -11,6 +11,18 @@ import { AppError } from '../../schemas/errors.js';
 export type Headers = Record<string, string | string[] | undefined>;
 
 const SIG = /^sha256=([0-9a-fA-F]{64})$/;
+/** Gitea and Forgejo send the digest bare, without GitHub's `sha256=`. */
+const BARE_SIG = /^([0-9a-fA-F]{64})$/;
+
+/**
+ * The `codehost` header names, the neutral one first, then each provider's own, so a hook set up
+ * on GitHub, Gitea or Forgejo needs no header rewriting. When several are sent (Gitea sends its own
+ * and GitHub's), the first in this order is read.
+ */
+export const CODEHOST_HEADERS = {
+  event: ['x-codehost-event', 'x-github-event', 'x-gitea-event', 'x-forgejo-event'],
+  delivery: ['x-codehost-delivery', 'x-github-delivery', 'x-gitea-delivery', 'x-forgejo-delivery'],
+} as const;
 
 /** One header value (the first when a header repeats). */
 export function header(headers: Headers, name: string): string | undefined {
@@ -34,9 +46,18 @@ export function signCodehost(secret: string, raw: string | Buffer): string {
   return `sha256=${hmacHex(secret, raw)}`;
 }
 
-function parseSignature(value: string | undefined): Buffer {
+/** The first of `names` the delivery carries (non-empty). */
+export function firstHeader(headers: Headers, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const v = header(headers, name)?.trim();
+    if (v) return v;
+  }
+  return undefined;
+}
+
+function parseSignature(value: string | undefined, format = SIG): Buffer {
   if (value === undefined || value === '') throw new AppError('webhook_signature_missing');
-  const m = SIG.exec(value.trim());
+  const m = format.exec(value.trim());
   if (!m) throw new AppError('webhook_signature_malformed');
   return Buffer.from(m[1]!, 'hex');
 }
@@ -60,9 +81,14 @@ export function verifySvc(secret: string, headers: Headers, raw: Buffer, nowMs: 
   if (Math.abs(nowMs / 1000 - Number(ts)) > toleranceSec) throw new AppError('webhook_timestamp_stale');
 }
 
-/** `codehost`: HMAC-SHA256(secret, raw body) in `X-Hub-Signature-256`; no timestamp (replay
- * protection rests on the delivery key). */
+/** `codehost`: HMAC-SHA256(secret, raw body) in `X-Hub-Signature-256` (`sha256=<hex>`), or bare hex
+ * in `X-Gitea-Signature` / `X-Forgejo-Signature`; no timestamp (replay protection rests on the
+ * delivery key). The GitHub form is read first, as Gitea sends both. */
 export function verifyCodehost(secret: string, headers: Headers, raw: Buffer): void {
-  const given = parseSignature(header(headers, 'x-hub-signature-256'));
+  const hub = header(headers, 'x-hub-signature-256');
+  const given =
+    hub !== undefined && hub !== ''
+      ? parseSignature(hub)
+      : parseSignature(header(headers, 'x-gitea-signature') || header(headers, 'x-forgejo-signature'), BARE_SIG);
   if (!sameDigest(hmacHex(secret, raw), given)) throw new AppError('webhook_signature_invalid');
 }

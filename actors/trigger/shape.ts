@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { InputMapping, Scheme } from '../../schemas/triggers.js';
-import { header, type Headers } from './schemes.js';
+import { CODEHOST_HEADERS, firstHeader, header, type Headers } from './schemes.js';
 
 /** A filter `<event>` matches `<event>.<action>`; `<event>.<action>` does not match bare
  * `<event>`; an undeclared type always passes; no filter passes everything. */
@@ -15,7 +15,7 @@ export function eventSelected(events: readonly string[], type: string | undefine
 
 export function eventType(scheme: Scheme, headers: Headers, body: unknown, attributes?: Record<string, unknown>): string | undefined {
   if (scheme === 'codehost') {
-    const event = header(headers, 'x-codehost-event')?.trim();
+    const event = firstHeader(headers, CODEHOST_HEADERS.event);
     if (!event) return undefined;
     const action = isObject(body) && typeof body.action === 'string' && body.action !== '' ? body.action : undefined;
     return action ? `${event}.${action}` : event;
@@ -33,7 +33,7 @@ export function deliveryKey(scheme: Scheme, headers: Headers, messageId?: unknow
     scheme === 'svc'
       ? header(headers, 'idempotency-key')
       : scheme === 'codehost'
-        ? header(headers, 'x-codehost-delivery')
+        ? firstHeader(headers, CODEHOST_HEADERS.delivery)
         : typeof messageId === 'string' || typeof messageId === 'number'
           ? String(messageId)
           : undefined;

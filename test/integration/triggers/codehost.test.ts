@@ -1,7 +1,8 @@
 /**
  * The codehost scheme with deliveries signed by @octokit/webhooks (the code host's own library):
  * X-Hub-Signature-256 over the raw body, X-Codehost-Delivery as the key, and the event filter by
- * dotted prefix both ways (spec rule 3), skips logged with their event type.
+ * dotted prefix both ways (spec rule 3), skips logged with their event type. The providers' own
+ * header names (GitHub, Gitea, Forgejo) filter, dedupe and verify exactly like the neutral ones.
  */
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
@@ -90,4 +91,41 @@ t.test('codehost deliveries signed by @octokit/webhooks', async (t) => {
       'logged with the type',
     );
   });
+
+  // What each provider really sends: its own event and delivery names, and its own signature header
+  // (GitHub's `sha256=<hex>`; Gitea and Forgejo send the bare hex digest).
+  const providers: Record<string, (sig: string, event: string, key: string) => Record<string, string>> = {
+    github: (sig, event, key) => ({ 'x-hub-signature-256': sig, 'x-github-event': event, 'x-github-delivery': key }),
+    gitea: (sig, event, key) => ({ 'x-gitea-signature': sig.slice('sha256='.length), 'x-gitea-event': event, 'x-gitea-delivery': key }),
+    forgejo: (sig, event, key) => ({
+      'x-forgejo-signature': sig.slice('sha256='.length),
+      'x-forgejo-event': event,
+      'x-forgejo-delivery': key,
+    }),
+  };
+  for (const [provider, headersOf] of Object.entries(providers)) {
+    t.test(`${provider}'s own headers: filtered by event and action, deduped by delivery id`, async (t) => {
+      const send = async (event: string, payload: Record<string, unknown>, key: string, secret = narrow.secret) => {
+        const raw = JSON.stringify(payload);
+        const sig = await new Webhooks({ secret }).sign(raw);
+        return post(`${sys.url}/hooks/${narrow.trigger.id}`, raw, { 'content-type': 'application/json', ...headersOf(sig, event, key) });
+      };
+      const before = commands.length;
+      const push = await send('push', { ref: 'refs/heads/main', commits: [] }, `${provider}-push`);
+      t.same([push.status, push.body], [200, { skipped: 'event_not_selected' }], 'a push is not issues.opened');
+      const closed = await send('issues', { action: 'closed', issue: { number: 1 } }, `${provider}-closed`);
+      t.same(closed.body, { skipped: 'event_not_selected' }, 'the payload action is part of the type');
+      const opened = await send('issues', { action: 'opened', issue: { number: 2 } }, `${provider}-d1`);
+      t.equal(opened.status, 202, JSON.stringify(opened.body));
+      const again = await send('issues', { action: 'opened', issue: { number: 2 } }, `${provider}-d1`);
+      t.same([again.status, again.body], [200, { duplicate: true }], 'the same delivery id twice starts one run');
+      t.equal((await send('issues', { action: 'opened' }, `${provider}-bad`, 'another-secret')).status, 401, 'its signature is checked');
+      t.equal(commands.length - before, 1, 'one run command in all');
+      const log = await json(`${sys.url}/flows/triggers/deliveries?triggerId=${narrow.trigger.id}`, 'GET');
+      t.ok(
+        (log.body.deliveries as { eventType?: string; status: string }[]).some((d) => d.status === 'skipped' && d.eventType === 'push'),
+        'the skip is logged with the provider event',
+      );
+    });
+  }
 });
