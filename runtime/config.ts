@@ -6,18 +6,12 @@ import { Value } from 'typebox/value';
 import { readFileSync } from 'node:fs';
 import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
 import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthKind } from '../schemas/config.js';
-import {
-  ENV_ENTRY_PATTERN,
-  HOST_ENTRY_PATTERN,
-  McpServersConfig,
-  OrgConfig,
-  type McpServerConfig,
-  type McpSettings,
-} from '../schemas/mcp.js';
+import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
 import { parseFaults, type Faults } from './faults.js';
 import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
+import { parseHostEntry } from './host-entry.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -250,9 +244,12 @@ function csv(raw: string | undefined): string[] | undefined {
 function mcpSettings(e: Env): McpSettings {
   const allowHosts = csv(e.SVC_MCP_ALLOW_HOSTS)?.map((h) => h.toLowerCase());
   for (const h of allowHosts ?? []) {
-    const m = HOST_ENTRY_PATTERN.exec(h);
-    if (!m || (m[3] !== undefined && (Number(m[3]) < 1 || Number(m[3]) > 65535)))
-      throw new ConfigError('SVC_MCP_ALLOW_HOSTS', `must list exact hosts or *.<domain>, each optionally :<port> (bad entry "${h}")`);
+    const entry = parseHostEntry(h);
+    if (typeof entry === 'string')
+      throw new ConfigError(
+        'SVC_MCP_ALLOW_HOSTS',
+        `must list hosts (a name or an address in any spelling) or *.<domain>, each optionally :<port> (bad entry "${h}": ${entry})`,
+      );
   }
   const allowEnv = csv(e.SVC_MCP_ALLOW_ENV);
   for (const n of allowEnv ?? []) {

@@ -388,8 +388,9 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'any (hosted: none)',
-        description: 'comma-separated `host` or `*.<domain>`, each optionally `:<port>`: the hosts MCP servers may be',
-        mustBe: 'comma-separated hosts (exact or *.<domain>, optional :<port>)',
+        description:
+          'comma-separated `host` (a name or an address in any spelling, e.g. `[2606:4700::1111]`) or `*.<domain>`, each optionally `:<port>`: the hosts MCP servers may be',
+        mustBe: 'comma-separated hosts (a name or address, or *.<domain>, optional :<port>)',
       }),
     ),
   ),

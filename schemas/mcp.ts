@@ -254,8 +254,6 @@ export const McpCallOutcome = Type.Union([
 ]);
 export type McpCallOutcome = Static<typeof McpCallOutcome>;
 
-/** An SVC_MCP_ALLOW_HOSTS entry: an exact host or `*.<domain>`, optionally `:<port>`. */
-export const HOST_ENTRY_PATTERN = /^(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::([0-9]{1,5}))?$/;
 /** An SVC_MCP_ALLOW_ENV entry: `NAME` or `PREFIX_*`. */
 export const ENV_ENTRY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(?:_\*)?$/;
 

@@ -8,7 +8,7 @@ import type { McpDeps } from './deps.js';
 import type { AuditEventType } from '../../schemas/events.js';
 import type { AppError } from '../../schemas/errors.js';
 import { maySeeServer } from '../../identity/mcp.js';
-import { checkServer, egressPolicy, systemResolver, type EgressPolicy, type Resolver } from './egress.js';
+import { checkServer, egressPolicy, systemResolver, unreachableEntries, type EgressPolicy, type Resolver } from './egress.js';
 import { ClientPool } from './pool.js';
 import { runtimeServers, visibleRuntimeServer } from './store.js';
 import { DetachedAudit } from '../../runtime/detached-audit.js';
@@ -39,6 +39,12 @@ export function ownerOf(caller: { workspace?: string | undefined }): string {
 
 export function createContext(deps: McpDeps, resolver: Resolver = systemResolver): McpContext {
   const policy = egressPolicy(deps.config.mcp);
+  const unreachable = unreachableEntries(policy);
+  if (unreachable.length > 0)
+    deps.log.warn(
+      { unreachable },
+      `SVC_MCP_ALLOW_HOSTS lists entries that can never be reached: ${unreachable.map((u) => `${u.entry} (${u.rule})`).join(', ')}`,
+    );
   const boot: ServerEntry[] = [];
   for (const config of deps.config.mcp.servers) {
     try {

@@ -6,19 +6,13 @@
  */
 import { lookup } from 'node:dns/promises';
 import { AppError } from '../../schemas/errors.js';
-import { HOST_ENTRY_PATTERN, type EgressPolicyView, type McpServerConfig, type McpSettings } from '../../schemas/mcp.js';
+import type { EgressPolicyView, McpServerConfig, McpSettings } from '../../schemas/mcp.js';
 import { EnvSchema } from '../../schemas/config.js';
+import { parseHostEntry, urlHost, type HostEntry } from '../../runtime/host-entry.js';
 import { classifyAddress, isLoopbackName } from './ip.js';
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
-
-interface HostEntry {
-  readonly wildcard: boolean;
-  readonly host: string;
-  readonly port: number | undefined;
-  readonly text: string;
-}
 
 export interface EgressPolicy {
   readonly hosted: boolean;
@@ -56,16 +50,9 @@ export function refuse(rule: EgressRule, message: string): AppError {
   return new AppError('mcp_egress_refused', { detail: rule, message: `egress policy (${rule}): ${message}` });
 }
 
-export function parseHostEntry(text: string): HostEntry | undefined {
-  const m = HOST_ENTRY_PATTERN.exec(text.trim().toLowerCase());
-  if (!m) return undefined;
-  const port = m[3] === undefined ? undefined : Number(m[3]);
-  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
-  return { wildcard: m[1] !== undefined, host: m[2]!, port, text: text.trim().toLowerCase() };
-}
-
 export function egressPolicy(s: McpSettings): EgressPolicy {
-  const hosts = s.allowHosts?.map((h) => parseHostEntry(h)).filter((h): h is HostEntry => h !== undefined);
+  // Config refused any entry that does not parse (runtime/config.ts).
+  const hosts = s.allowHosts?.map((h) => parseHostEntry(h)).filter((h): h is HostEntry => typeof h !== 'string');
   return {
     hosted: s.hosted,
     stdio: s.hosted ? s.allowStdio === true : s.allowStdio !== false,
@@ -82,6 +69,7 @@ export function describePolicy(p: EgressPolicy): EgressPolicyView {
   if (!p.stdio) notes.push('stdio servers are refused');
   if (!p.loopback) notes.push('loopback and plain http are refused');
   notes.push('private and link-local addresses are refused in every mode, including DNS answers');
+  for (const u of unreachableEntries(p)) notes.push(`SVC_MCP_ALLOW_HOSTS entry ${u.entry} can never be reached (${u.rule})`);
   return {
     mode: p.hosted ? 'hosted' : 'self-host',
     stdio: p.stdio,
@@ -108,6 +96,22 @@ function envAllowed(list: readonly string[] | null, name: string): boolean {
 function hostMatches(e: HostEntry, host: string, port: number): boolean {
   if (e.port !== undefined && e.port !== port) return false;
   return e.wildcard ? host.endsWith(`.${e.host}`) : host === e.host;
+}
+
+/**
+ * Allowlist entries no URL can ever pass: private, link-local and other non-public literals
+ * (refused in every mode), and loopback ones where loopback is refused. Names are not resolved
+ * here: what they answer is checked before every call.
+ */
+export function unreachableEntries(p: EgressPolicy): { entry: string; rule: EgressRule }[] {
+  const out: { entry: string; rule: EgressRule }[] = [];
+  for (const e of p.allowHosts ?? []) {
+    const cls = e.wildcard ? undefined : classifyAddress(e.host);
+    const loopback = cls === 'loopback' || (cls === undefined && isLoopbackName(e.wildcard ? `x.${e.host}` : e.host));
+    if (cls !== undefined && cls !== 'public' && cls !== 'loopback') out.push({ entry: e.text, rule: 'private_address' });
+    else if (loopback && !p.loopback) out.push({ entry: e.text, rule: 'loopback_refused' });
+  }
+  return out;
 }
 
 export interface CheckedUrl {
@@ -142,14 +146,12 @@ function checkUrlNow(p: EgressPolicy, raw: string): CheckedUrl {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('https_required', `scheme ${url.protocol} is not http(s)`);
   if (url.username !== '' || url.password !== '') throw refuse('embedded_credential', 'a url may not embed a user or password; use auth');
-  const host = url.hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.+$/, '')
-    .toLowerCase();
+  const host = urlHost(url);
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const cls = classifyAddress(host);
   const loopback = cls === 'loopback' || (cls === undefined && isLoopbackName(host));
-  if (cls !== undefined && cls !== 'public' && cls !== 'loopback') throw refuse('private_address', `${cls} addresses are never reachable`);
+  if (cls !== undefined && cls !== 'public' && cls !== 'loopback')
+    throw refuse('private_address', `${cls} addresses are never reachable, even when allowlisted`);
   if (loopback) {
     if (!p.loopback) throw refuse('loopback_refused', 'loopback is refused in hosted mode unless SVC_MCP_ALLOW_LOOPBACK=1');
     return { url, host, port, literal: cls !== undefined };
