@@ -173,6 +173,18 @@ export const PingResult = Type.Object({
 });
 export type PingResult = Static<typeof PingResult>;
 
+/** MCP tool annotations: hints a client reads to decide, without calling, what a tool may change. */
+export const ToolAnnotations = Type.Object(
+  {
+    readOnlyHint: Type.Optional(Type.Boolean()),
+    destructiveHint: Type.Optional(Type.Boolean()),
+    idempotentHint: Type.Optional(Type.Boolean()),
+    openWorldHint: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ToolAnnotations = Static<typeof ToolAnnotations>;
+
 export const ListedTool = Type.Object({
   name: Type.String(),
   description: Type.Optional(Type.String()),
@@ -182,6 +194,7 @@ export const ListedTool = Type.Object({
   effect: Type.Optional(Effect),
   mode: Type.Optional(Mode),
   inputSchema: Type.Optional(Type.Unknown()),
+  annotations: ToolAnnotations,
 });
 export type ListedTool = Static<typeof ListedTool>;
 

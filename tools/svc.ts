@@ -6,6 +6,7 @@
  * refuses (`no_chain`) and writes nothing.
  */
 import { AppError } from '../schemas/errors.js';
+import type { ToolAnnotations } from '../schemas/mcp.js';
 
 /** What a tool answers; a tool step keeps it as its step output. */
 export interface SvcToolOutput {
@@ -30,13 +31,19 @@ interface SvcTool {
   readonly run: SvcRun;
   /** Changes something outside the run (a chain write): the engine opens an attempt around it. */
   readonly write?: true;
+  /** What `/mcp` tells a client the tool may change; kept beside `write` so the two cannot disagree. */
+  readonly annotations: ToolAnnotations;
 }
+
+/** Reads of the orchestrator's own view (the org, its intents): they change nothing and reach no third party. */
+const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 const TOOLS: Record<`svc_${string}`, SvcTool> = {
   /** The org tree the principal sees. No org source configured: an empty tree. */
   svc_org_tree: {
     description: 'read the org chart: crews, seats and reporting lines',
     inputSchema: { type: 'object', properties: { root: { type: 'string' } } },
+    annotations: READ,
     run: async (_args, ctx) => {
       const json = { source: ctx.chainConfigured ? 'chain' : 'none', nodes: [] as unknown[] };
       return { text: JSON.stringify(json), json, summary: 'org tree: no org source is configured (mock mode); 0 nodes' };
@@ -46,6 +53,7 @@ const TOOLS: Record<`svc_${string}`, SvcTool> = {
   svc_pending_intents: {
     description: 'list intents waiting on the policy stack or a human',
     inputSchema: { type: 'object', properties: { seat: { type: 'string' } } },
+    annotations: READ,
     run: async (_args, ctx) => {
       const json = { source: ctx.chainConfigured ? 'chain' : 'none', intents: [] as unknown[] };
       return { text: JSON.stringify(json), json, summary: 'pending intents: no chain is configured; 0 intents' };
@@ -60,6 +68,8 @@ const TOOLS: Record<`svc_${string}`, SvcTool> = {
     description: 'approve a pending spend intent (refused with no_chain while no chain is configured)',
     inputSchema: { type: 'object', properties: { intentId: { type: 'string' } }, required: ['intentId'] },
     write: true,
+    // An approval releases a spend on the chain: it cannot be taken back, and the chain is outside svc.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     run: async (args) => {
       const intentId = args.intentId ?? '';
       if (intentId === '') throw new AppError('invalid_request', { message: 'svc_approve needs intentId (the pending intent to approve)' });
@@ -72,6 +82,7 @@ const TOOLS: Record<`svc_${string}`, SvcTool> = {
   svc_echo: {
     description: 'echo the arguments back (a liveness check for tool plumbing)',
     inputSchema: { type: 'object', additionalProperties: true },
+    annotations: READ,
     run: async (args) => {
       const text = args.text ?? JSON.stringify(args);
       return { text, json: { ...args }, summary: `echo: ${text.slice(0, 120)}` };
@@ -89,11 +100,17 @@ export function isSvcRead(name: string): boolean {
 }
 
 /** Every first-party tool as published to agents, in registry order. */
-export function svcToolSpecs(): { name: `svc_${string}`; description: string; inputSchema: Record<string, unknown> }[] {
+export function svcToolSpecs(): {
+  name: `svc_${string}`;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
+}[] {
   return Object.entries(TOOLS).map(([name, t]) => ({
     name: name as `svc_${string}`,
     description: t.description,
     inputSchema: t.inputSchema,
+    annotations: t.annotations,
   }));
 }
 

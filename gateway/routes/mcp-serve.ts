@@ -33,7 +33,7 @@ function asTool(t: ListedTool): Tool {
     name: t.name,
     ...(t.description ? { description: t.description } : {}),
     inputSchema: inputSchema(t.inputSchema),
-    annotations: { readOnlyHint: t.kind === 'first-party' || t.effect === 'read', openWorldHint: t.kind === 'external' },
+    annotations: t.annotations,
     _meta: { 'svc/kind': t.kind, ...(t.server ? { 'svc/server': t.server } : {}), ...(t.mode ? { 'svc/mode': t.mode } : {}) },
   };
 }

@@ -79,6 +79,7 @@ export function ruleHandlers(ctx: McpContext) {
         description: t.description,
         kind: 'first-party',
         inputSchema: t.inputSchema,
+        annotations: t.annotations,
       }));
       for (const s of await visibleServers(ctx, p.caller.workspace)) {
         const { states, tools } = await toolStates(ctx, s, seat);
@@ -93,6 +94,9 @@ export function ruleHandlers(ctx: McpContext) {
             ...(st.description ? { description: st.description } : {}),
             ...(st.mode ? { mode: st.mode } : {}),
             ...(tools[i]?.inputSchema === undefined ? {} : { inputSchema: tools[i]!.inputSchema }),
+            // The operator's classification is what svc enforces (an unclassified tool is a write). What
+            // a write destroys svc cannot know, so destructiveHint is left to the protocol default.
+            annotations: { readOnlyHint: st.effect === 'read', openWorldHint: true },
           });
         });
       }

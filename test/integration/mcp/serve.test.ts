@@ -67,6 +67,21 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
     (await opClient.listTools()).tools.some((x) => x.name === 'mcp__gh__delete_repo'),
     'the operator (no crew deny) sees delete_repo',
   );
+  // A client decides what it may call without asking from these hints, so each follows the tool's real effect.
+  const hints = Object.fromEntries((await opClient.listTools()).tools.map((x) => [x.name, x.annotations]));
+  t.match(hints.svc_approve, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }, 'svc_approve approves a spend: a write');
+  for (const read of ['svc_org_tree', 'svc_pending_intents', 'svc_echo'])
+    t.match(hints[read], { readOnlyHint: true, openWorldHint: false }, `${read} only reads`);
+  t.same(
+    Object.keys(hints)
+      .filter((n) => n.startsWith('svc_'))
+      .sort(),
+    [...firstParty].sort(),
+    'every first-party tool is checked above',
+  );
+  t.match(hints.mcp__gh__echo, { readOnlyHint: true, openWorldHint: true }, 'an external tool classified read');
+  t.match(hints.mcp__gh__delete_repo, { readOnlyHint: false, openWorldHint: true }, 'an external write');
+  t.notOk('destructiveHint' in hints.mcp__gh__delete_repo!, 'svc does not know what a write destroys: the protocol default (true) applies');
 
   const first = await client.callTool({ name: 'svc_echo', arguments: { text: 'hello' } });
   t.notOk(first.isError);
