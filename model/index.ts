@@ -22,9 +22,11 @@ export interface CompletionRequest {
   prompt: string;
   system?: string;
   model?: string;
-  /** Attributes the call in its store record (optional). */
+  /** Attributes the call in its store record and log line (optional). */
   runId?: string;
   stepId?: string;
+  /** The run's trace id, for the call's log line. */
+  traceId?: string;
 }
 
 export interface Completion {
@@ -95,7 +97,19 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
       }
       const price = priceFor(prices, out.model);
       const microDollars = addCall(totals, out.usage, price);
-      opts.log?.debug({ provider: name, model: out.model, usage: out.usage, microDollars, ms: now() - started }, 'model call');
+      opts.log?.debug(
+        {
+          provider: name,
+          model: out.model,
+          usage: out.usage,
+          microDollars,
+          ms: now() - started,
+          runId: req.runId,
+          stepId: req.stepId,
+          traceId: req.traceId,
+        },
+        'model call',
+      );
       if (opts.store)
         record(opts.store, opts.log, { provider: name, model: out.model, usage: out.usage, microDollars, req, at: new Date(now()) });
       return { text: out.text, model: out.model, provider: name, ...(out.usage ? { usage: out.usage } : {}), microDollars };

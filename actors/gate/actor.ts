@@ -60,6 +60,7 @@ async function open(deps: GateDeps, ctx: HandlerContext, p: GateOpenRequest): Pr
     assignee,
     deadlineAt: deadline(now, p.timeoutMs, deps.config.humanGateTtlMs),
     createdAt: new Date(now),
+    traceId: ctx.traceId,
   });
   // The question is posted by whoever claims its posting (racing opens on several replicas
   // would otherwise each post it); a crash before posting frees the claim after a minute, so
@@ -84,7 +85,7 @@ async function open(deps: GateDeps, ctx: HandlerContext, p: GateOpenRequest): Pr
         assignee: question.assignee ?? null,
         deadlineAt: new Date(question.deadlineAt).toISOString(),
       },
-      ctx.traceId,
+      question.traceId ?? ctx.traceId,
     );
   }
   const chosen = question.optionId ? question.options.find((o) => o.id === question.optionId) : undefined;
@@ -142,6 +143,8 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   if (!question) return { message: messageView(await store(null)) };
 
   const ids = { runId: question.runId, stepId: question.stepId, questionId: question.id };
+  // Whoever answers, what follows belongs to the run that asked.
+  const traceId = question.traceId ?? ctx.traceId;
   const outcomeOf = (outcome: GateOutcome['outcome'], status: GateOutcome['status'], optionId: string | null = null): GateOutcome => ({
     questionId: question.id,
     outcome,
@@ -155,11 +158,7 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   }
   if (p.authorKind !== 'human') {
     const msg = await store('agent_reply');
-    await deps.audit.record(
-      'HumanGateUnresolved',
-      { ...ids, reason: 'agent_reply', author: p.author, messageId: String(msg.id) },
-      ctx.traceId,
-    );
+    await deps.audit.record('HumanGateUnresolved', { ...ids, reason: 'agent_reply', author: p.author, messageId: String(msg.id) }, traceId);
     return { message: messageView(msg), gate: outcomeOf('agent_reply', 'open') };
   }
   if (!isAssignee(question.assignee, p.author, p.authorId)) {
@@ -167,7 +166,7 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
     await deps.audit.record(
       'HumanGateUnresolved',
       { ...ids, reason: 'assignee_mismatch', author: p.author, messageId: String(msg.id) },
-      ctx.traceId,
+      traceId,
     );
     return { message: messageView(msg), gate: outcomeOf('assignee_mismatch', 'open') };
   }
@@ -190,10 +189,10 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   await deps.audit.record(
     'HumanGateResolved',
     { ...ids, optionId: option.id, answeredBy: p.authorId ?? p.author, messageId: String(msg.id) },
-    ctx.traceId,
+    traceId,
   );
   const resolved = { ...question, status: 'resolved' as const, optionId: option.id };
-  await tell(deps, resolved, new Date(now), ctx.traceId);
+  await tell(deps, resolved, new Date(now), traceId);
   return { message: messageView(msg), gate: outcomeOf('resolved', 'resolved', option.id) };
 }
 

@@ -23,6 +23,7 @@ export interface NewQuestion {
   assignee: string | null;
   deadlineAt: Date;
   createdAt: Date;
+  traceId: string;
 }
 
 export async function findQuestion(store: Store, id: string): Promise<GateQuestion | null> {

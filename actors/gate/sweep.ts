@@ -35,18 +35,17 @@ export function gateSweep(deps: GateDeps): Sweep {
       const now = new Date(deps.now());
       for (const q of await expiredQuestions(deps.store, now)) {
         if (!(await transition(deps.store, q.id, 'timed_out', { answeredAt: now }))) continue;
-        await deps.audit.record('HumanGateTimedOut', {
-          runId: q.runId,
-          stepId: q.stepId,
-          questionId: q.id,
-          purpose: q.purpose,
-          deadlineAt: new Date(q.deadlineAt).toISOString(),
-        });
-        await tell(deps, { ...q, status: 'timed_out' }, now);
+        await deps.audit.record(
+          'HumanGateTimedOut',
+          { runId: q.runId, stepId: q.stepId, questionId: q.id, purpose: q.purpose, deadlineAt: new Date(q.deadlineAt).toISOString() },
+          q.traceId ?? undefined,
+        );
+        await tell(deps, { ...q, status: 'timed_out' }, now, q.traceId ?? undefined);
       }
       // Sends that should have happened at least a clock window (a minute in production) ago and
       // did not; the wake-up of a parent run is re-sent after the same grace (run/wakeups.ts).
-      for (const q of await unsignaledQuestions(deps.store, new Date(now.getTime() - deps.config.clockTickMs))) await tell(deps, q, now);
+      for (const q of await unsignaledQuestions(deps.store, new Date(now.getTime() - deps.config.clockTickMs)))
+        await tell(deps, q, now, q.traceId ?? undefined);
     },
   };
 }
@@ -62,6 +61,6 @@ export async function tell(
     await deps.clients.run.signal.send(signalFor(q), { msgId: `gate-signal:${q.id}`, ...(traceId === undefined ? {} : { traceId }) });
     await markSignaled(deps.store, q.id, now);
   } catch (err) {
-    deps.log.warn({ err, questionId: q.id, runId: q.runId }, 'gate signal not sent; the next sweep retries');
+    deps.log.warn({ err, questionId: q.id, runId: q.runId, traceId }, 'gate signal not sent; the next sweep retries');
   }
 }

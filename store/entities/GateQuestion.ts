@@ -39,6 +39,9 @@ export const GateQuestion = defineEntity({
     closeReason: p.string().nullable(),
     /** When the run was sent its resume signal; null after resolve/expiry means "send again". */
     signaledAt: p.datetime().nullable(),
+    /** The asking run's trace id: the question's events and its signal to the run carry it,
+     * whoever answers. Null for questions asked before it was kept. */
+    traceId: p.string().nullable(),
   },
 });
 

@@ -12,6 +12,7 @@ import { Migration20261122040000Triggers } from './Migration20261122040000Trigge
 import { Migration20261122050000AuditOutbox } from './Migration20261122050000AuditOutbox.js';
 import { Migration20261123010000AuditOutboxTable } from './Migration20261123010000AuditOutboxTable.js';
 import { Migration20261123020000RunRowUpdates } from './Migration20261123020000RunRowUpdates.js';
+import { Migration20261125010000GateTrace } from './Migration20261125010000GateTrace.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122050000AuditOutbox', class: Migration20261122050000AuditOutbox },
   { name: 'Migration20261123010000AuditOutboxTable', class: Migration20261123010000AuditOutboxTable },
   { name: 'Migration20261123020000RunRowUpdates', class: Migration20261123020000RunRowUpdates },
+  { name: 'Migration20261125010000GateTrace', class: Migration20261125010000GateTrace },
 ];

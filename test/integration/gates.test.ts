@@ -122,6 +122,7 @@ function humanCtx(
     render,
     attemptKey: `${runId}:${step.id}:1`,
     resume,
+    traceId: `trace-${runId}`,
     deps: { config: {} as never, bus: sys.bus, store: sys.store, audit: sys.audit, log: sys.log, model: {} as never },
   };
 }
@@ -388,6 +389,7 @@ t.test('a worker running the clock without the gate actor still expires gates', 
     assignee: null,
     deadlineAt: new Date(c.now() + 5 * MIN),
     createdAt: new Date(c.now()),
+    traceId: `trace-${runId}`,
   });
   c.advance(6 * MIN);
   const expired = await pollFor('expiry', async () => {

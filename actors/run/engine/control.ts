@@ -30,8 +30,16 @@ const must = async (e: Engine, runId: string): Promise<RunRow> => {
   return row;
 };
 
-const lifecycle = (e: Engine, runId: string, action: string, by: string | undefined, reason: string | undefined, traceId: string) =>
-  e.deps.audit.record('FlowRunLifecycle', { runId, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) }, traceId);
+/** The run's own trace id when it has one: a pause, resume or cancel is part of the run's story,
+ * whichever request asked for it. */
+const traceOf = (row: RunRow, asked: string): string => row.traceId ?? asked;
+
+const lifecycle = (e: Engine, row: RunRow, action: string, by: string | undefined, reason: string | undefined, asked: string) =>
+  e.deps.audit.record(
+    'FlowRunLifecycle',
+    { runId: row.id, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) },
+    traceOf(row, asked),
+  );
 
 export async function pauseRun(
   e: Engine,
@@ -42,7 +50,7 @@ export async function pauseRun(
 ): Promise<RunView> {
   const row = await must(e, runId);
   if (row.status === 'cancelled') throw new AppError('run_cancelled');
-  if (await requestPause(e.deps.store, runId, new Date(e.deps.now()))) await lifecycle(e, runId, 'pause', by, reason, traceId);
+  if (await requestPause(e.deps.store, runId, new Date(e.deps.now()))) await lifecycle(e, row, 'pause', by, reason, traceId);
   return toView((await loadRun(e.deps.store, runId))!);
 }
 
@@ -55,7 +63,7 @@ export async function resumeRun(e: Engine, runId: string, by: string | undefined
       // A pause not yet honoured is simply withdrawn (the driver re-checks before it parks).
       if (!row.pauseRequested) return toView(row);
       if (await withdrawPause(e.deps.store, runId, new Date(e.deps.now()))) {
-        await lifecycle(e, runId, 'resume', by, undefined, traceId);
+        await lifecycle(e, row, 'resume', by, undefined, traceId);
         return toView((await loadRun(e.deps.store, runId))!);
       }
     } else if (row.status !== 'waiting') {
@@ -66,7 +74,7 @@ export async function resumeRun(e: Engine, runId: string, by: string | undefined
       const signal =
         row.waitingReason === 'operator' ? ((row.resumeSignal ?? null) as ResumeSignal | null) : ({ kind: 'released' } as ResumeSignal);
       if (await claimWaiting(e.deps.store, runId, e.lease, { ...(row.waitingStepId ? { stepId: row.waitingStepId } : {}) }, signal, true)) {
-        await lifecycle(e, runId, 'resume', by, undefined, traceId);
+        await lifecycle(e, row, 'resume', by, undefined, traceId);
         return (await takeOver(e, runId, traceId, { kind: 'claimed' }))!;
       }
     }
@@ -89,11 +97,11 @@ export async function cancelRun(
     // A write in the air finishes, but its boundary can no longer be written: close its attempt
     // here, marked so a reader knows the call may or may not have happened.
     for (const a of await openAttempts(e.deps.store, runId)) await closeAttempt(e.deps.store, a.key, 'cancelled', new Date(e.deps.now()));
-    await e.deps.clients.gate.close.send({ runId }, { traceId });
-    if (audit) await lifecycle(e, runId, 'cancel', by, reason, traceId);
+    await e.deps.clients.gate.close.send({ runId }, { traceId: traceOf(row, traceId) });
+    if (audit) await lifecycle(e, row, 'cancel', by, reason, traceId);
     const children = await e.deps.store.em().find(FlowRun, { parentRunId: runId, status: { $in: ['running', 'waiting'] } });
     for (const c of children) await cancelRun(e, c.id, `parent run ${runId} cancelled`, by, traceId, audit);
-    await wakeParent(e.deps, row, runId, traceId);
+    await wakeParent(e.deps, row, runId, traceOf(row, traceId));
   }
   return toView((await loadRun(e.deps.store, runId))!);
 }

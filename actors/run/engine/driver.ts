@@ -60,7 +60,7 @@ function runView(row: RunRow): StepRunView {
 
 /** What a step may use. Its logger is made on first use: few steps log, and a pino child per
  * step was measurable on a run's hot path. */
-function stepDeps(deps: RunDeps, runId: string, stepId: string): StepContext['deps'] {
+function stepDeps(deps: RunDeps, runId: string, stepId: string, traceId: string): StepContext['deps'] {
   let log: StepContext['deps']['log'] | undefined;
   return {
     config: deps.config,
@@ -69,7 +69,7 @@ function stepDeps(deps: RunDeps, runId: string, stepId: string): StepContext['de
     audit: deps.audit,
     model: deps.model,
     get log() {
-      return (log ??= deps.log.child({ runId, stepId }));
+      return (log ??= deps.log.child({ runId, stepId, traceId }));
     },
   };
 }
@@ -81,7 +81,7 @@ function failure(err: unknown): StepResult {
 
 /** Renews the lease every third of its length until stopped; `lost` turns true if it fails.
  * Nothing is renewed while the run is not stored yet. */
-function keepLease(d: DriverDeps, runId: string, stored: () => boolean): { readonly lost: () => boolean; stop(): void } {
+function keepLease(d: DriverDeps, runId: string, traceId: string, stored: () => boolean): { readonly lost: () => boolean; stop(): void } {
   let lost = false;
   const timer = setInterval(
     () => {
@@ -90,7 +90,7 @@ function keepLease(d: DriverDeps, runId: string, stored: () => boolean): { reado
         (ok) => {
           if (!ok) lost = true;
         },
-        (err) => d.deps.log.warn({ err, runId }, 'run lease renewal failed'),
+        (err) => d.deps.log.warn({ err, runId, traceId }, 'run lease renewal failed'),
       );
     },
     Math.max(200, Math.floor(d.lease.ms / 3)),
@@ -128,13 +128,16 @@ export function serialized<T>(d: DriverDeps, runId: string, fn: (waited: boolean
   return mine;
 }
 
-/** Drives a run this worker holds, inside `serialized` (takeover.ts). */
-export async function driveAlone(d: DriverDeps, runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> {
+/** Drives a run this worker holds, inside `serialized` (takeover.ts). `asked` is the trace id of
+ * the command that asked for the drive; the run's own (from its start) wins when it has one. */
+export async function driveAlone(d: DriverDeps, runId: string, asked: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> {
   const { deps } = d;
   // A run this worker has just inserted is not read back: `inserted` is exactly what was stored
   // (or, with `unstored`, what its first boundary will store).
   const row = inserted ?? (await loadRun(deps.store, runId));
   if (!row) throw new AppError('record_not_found', { message: `no run ${runId}` });
+  // A resume, a gate's answer or a takeover continues the run's trace, not the waker's.
+  const traceId = row.traceId ?? asked;
   if (row.status !== 'running' || row.leaseHolder !== d.lease.holder) return toView(row);
   const flow = row.flow;
   const byId = new Map(flow.steps.map((s) => [s.id, s]));
@@ -152,7 +155,7 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
     row.seq,
     inserted ? unstored?.insert : undefined,
   );
-  const lease = keepLease(d, runId, () => w.stored);
+  const lease = keepLease(d, runId, traceId, () => w.stored);
   const registry = d.registry();
   const faults = deps.config.faults;
   const finish = (patch: Partial<RunRow>): RunView =>
@@ -223,8 +226,9 @@ export async function driveAlone(d: DriverDeps, runId: string, traceId: string, 
             outputs,
             attemptKey: attemptKey ?? '',
             resume: signal,
+            traceId,
             render: (t) => interpolate(t, { input: view.input, outputs }),
-            deps: stepDeps(deps, runId, step.id),
+            deps: stepDeps(deps, runId, step.id, traceId),
           };
           try {
             result = await exec.execute(ctx);

@@ -45,7 +45,7 @@ export function stepDone(deps: RunDeps, runId: string, flowId: string, entry: Tr
       },
       { traceId, noAck: true },
     )
-    .catch((err) => deps.log.debug({ err, runId }, 'RunProgress not published'));
+    .catch((err) => deps.log.debug({ err, runId, traceId }, 'RunProgress not published'));
 }
 
 /** The audit row of a run about to execute its first step (spec: `FlowRun` when "a run happens");
@@ -95,7 +95,10 @@ export async function wakeParent(
     deps.config.faults.hit('wake.before-send', row.parentStepId);
     await sendWakeup(deps.bus, { parentRunId: row.parentRunId, parentStepId: row.parentStepId, childRunId, traceId });
   } catch (err) {
-    deps.log.warn({ err, runId: childRunId, parentRunId: row.parentRunId }, 'parent wake-up not sent; the wake-up sweep re-sends it');
+    deps.log.warn(
+      { err, runId: childRunId, parentRunId: row.parentRunId, traceId },
+      'parent wake-up not sent; the wake-up sweep re-sends it',
+    );
   }
 }
 

@@ -51,7 +51,7 @@ async function failClosed(e: Engine, runId: string, traceId: string): Promise<Ru
     const message = `step ${a.stepId} was interrupted inside a side effect (attempt ${a.key}); it may or may not have happened: reconcile it, then start a new run`;
     if (await interruptRun(e.deps.store, runId, a.key, message, now, e.lease.holder)) {
       const v = toView((await loadRun(e.deps.store, runId))!);
-      await runEnded(e.deps, row, v, traceId);
+      await runEnded(e.deps, row, v, row.traceId ?? traceId);
       return v;
     }
     // Someone else holds the run now (or it ended): it is theirs to settle.

@@ -43,7 +43,7 @@ export const humanStep: StepExecutor<'human'> = {
       assignee: assignee === undefined || assignee === '' ? null : assignee,
       ...(step.timeoutMs === undefined ? {} : { timeoutMs: step.timeoutMs }),
     };
-    const gate = await clientOf(ctx.deps.bus, 'gate').open(request, { timeoutMs: 15_000 });
+    const gate = await clientOf(ctx.deps.bus, 'gate').open(request, { timeoutMs: 15_000, traceId: ctx.traceId });
     // The answer may have landed while the run was not parked (a crash, a lost signal).
     if (gate.status === 'resolved' && gate.optionId !== null) return answered(ctx, gate.optionId, gate.port);
     if (gate.status === 'timed_out') return timedOut(ctx);

@@ -23,6 +23,7 @@ export const modelStep: StepExecutor<'model'> = {
       ...(step.model === undefined ? {} : { model: step.model }),
       runId: ctx.run.id,
       stepId: step.id,
+      traceId: ctx.traceId,
     } as Parameters<typeof ctx.deps.model.complete>[0]);
     const json = tryJson(res.text);
     const line = res.text.replace(/\s+/g, ' ').trim();

@@ -51,7 +51,7 @@ async function callMcp(
       ...(workspace === undefined ? {} : { workspace }),
       ...(approvedQuestionId ? { approvedQuestionId } : {}),
     },
-    { timeoutMs: MCP_CALL_TIMEOUT_MS },
+    { timeoutMs: MCP_CALL_TIMEOUT_MS, traceId: ctx.traceId },
   );
   if (reply.status === 'ok') {
     const out = bodyOutput(reply.result, `${step.tool} (untrusted)`);
@@ -69,7 +69,7 @@ async function callMcp(
       ],
       purpose: 'connector_ask',
     },
-    { timeoutMs: 30_000 },
+    { timeoutMs: 30_000, traceId: ctx.traceId },
   );
   return {
     kind: 'park',

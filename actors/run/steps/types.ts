@@ -44,6 +44,8 @@ export interface StepContext<S extends Step = Step> {
   readonly attemptKey: string;
   /** Set when a parked step is re-entered. */
   readonly resume: ResumeSignal | undefined;
+  /** The run's trace id, for every command the step sends (their events and log lines carry it). */
+  readonly traceId: string;
   readonly deps: {
     readonly config: Config;
     readonly bus: Bus;
