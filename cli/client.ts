@@ -27,8 +27,14 @@ export class CliError extends Error {
   }
 }
 
-export async function api<T = unknown>(env: ClientEnv, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
+export async function api<T = unknown>(
+  env: ClientEnv,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (env.token) headers.authorization = `Bearer ${env.token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
@@ -51,10 +57,11 @@ export async function api<T = unknown>(env: ClientEnv, method: string, path: str
 export async function apiOk<T = unknown>(env: ClientEnv, method: string, path: string, body?: unknown): Promise<T> {
   const res = await api<T>(env, method, path, body);
   if (res.status >= 200 && res.status < 300) return res.body;
-  const err = res.body as { error?: string; message?: string } | undefined;
-  throw new CliError(`${err?.error ?? `http_${res.status}`}: ${err?.message ?? `${method} ${path} answered ${res.status}`}`);
+  throw refused(res, method, path);
 }
 
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+/** The one-line error of a refused request: the API's code and message. */
+export function refused(res: { status: number; body: unknown }, method: string, path: string, hint = ''): CliError {
+  const err = res.body as { error?: string; message?: string } | undefined;
+  return new CliError(`${err?.error ?? `http_${res.status}`}: ${err?.message ?? `${method} ${path} answered ${res.status}`}${hint}`);
 }

@@ -6,27 +6,31 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../runtime/version.js';
 import { clientEnv, CliError } from './client.js';
+import { addJsonOption, safeText } from './output.js';
 import { registerRoleCommands } from './commands/roles.js';
 import { registerRuntimeCommands } from './commands/runtime.js';
 import { registerMcpCommands } from './commands/mcp.js';
 import { registerFlowCommands } from './commands/flows.js';
 import { registerTriggerCommands } from './commands/triggers.js';
+import { registerGateCommands } from './commands/gates.js';
 
 const program = new Command('svc').description('orchestrator for AI agent crews').version(VERSION).showHelpAfterError(false).exitOverride();
 
 const env = clientEnv(process.env);
+addJsonOption(program);
 registerRoleCommands(program);
 registerRuntimeCommands(program, env);
 registerMcpCommands(program, env);
 registerFlowCommands(program, env);
 registerTriggerCommands(program, env);
+registerGateCommands(program, env);
 
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) process.exit(err.exitCode);
   if (err instanceof CliError) {
-    process.stderr.write(`svc: ${err.message}\n`);
+    process.stderr.write(`svc: ${safeText(err.message)}\n`);
     process.exit(err.exitCode);
   }
   process.stderr.write(`svc: ${(err as Error).message?.split('\n')[0] ?? String(err)}\n`);

@@ -124,7 +124,7 @@ export const PostMessageReply = Type.Object({ message: MessageView, gate: Type.O
 export type PostMessageReply = Static<typeof PostMessageReply>;
 
 export const MessagesQuery = Type.Object({
-  thread: IdString({ maxLength: 200 }),
+  thread: Type.Optional(IdString({ maxLength: 200, description: "default the caller's own thread, agent:<seat>" })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
   after: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'only messages with a larger id (polling)' })),
 });

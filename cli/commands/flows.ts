@@ -1,7 +1,62 @@
-/** `svc flows templates|run|save|runs|open|state|pause|resume|cancel|gates` and `svc agents pause|unpause`: thin HTTP calls. */
+/** `svc flows templates|list|save|delete|run|follow|runs|open|state|pause|resume|cancel|gates` and `svc agents pause|unpause`: thin HTTP calls; run and follow show progress. */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { apiOk, CliError, printJson, type ClientEnv } from '../client.js';
+import { api, apiOk, CliError, refused, type ClientEnv } from '../client.js';
+import { printJson, printList, safeText, wantsJson, type Column } from '../output.js';
+import { finishRun, RunWatch } from '../run-progress.js';
+import type { FlowRecord, RunAccepted, RunView } from '../../schemas/runs.js';
+import type { GateList } from '../../schemas/gates.js';
+import { GATE_COLUMNS } from './gates.js';
+
+/** Progress is for a person: on stdout, or on stderr when stdout is the --json answer. */
+function sayer(json: boolean): (line: string) => void {
+  return (line) => void (json ? process.stderr : process.stdout).write(`${safeText(line)}\n`);
+}
+
+/** The run as it stopped: its JSON with --json, and the last words (exit 1 for an error). */
+function settled(cmd: Command, say: (line: string) => void, view: RunView): void {
+  if (wantsJson(cmd)) printJson(view);
+  finishRun(view, say);
+}
+
+/** What a run is doing or why it stopped, in one cell. */
+export function runDetail(r: RunView): string | undefined {
+  if (r.error) return `${r.error.code}: ${r.error.message}`;
+  if (r.waiting) return `${r.waiting.reason} at ${r.waiting.stepId}${r.waiting.token ? ` (${r.waiting.token})` : ''}`;
+  return r.steps.at(-1)?.summary;
+}
+
+const RUN_COLUMNS: Column<RunView>[] = [
+  { header: 'id', value: (r) => r.id, max: 80 },
+  { header: 'flow', value: (r) => r.flowId },
+  { header: 'status', value: (r) => r.status },
+  { header: 'principal', value: (r) => r.principal },
+  { header: 'trigger', value: (r) => r.trigger },
+  { header: 'steps', value: (r) => r.steps.length },
+  { header: 'updated', value: (r) => r.updatedAt },
+  { header: 'detail', value: runDetail },
+];
+
+const FLOW_COLUMNS: Column<FlowRecord>[] = [
+  { header: 'id', value: (f) => f.id },
+  { header: 'title', value: (f) => f.title },
+  { header: 'trigger', value: (f) => f.trigger },
+  { header: 'scope', value: (f) => (f.scope.ref ? `${f.scope.level}:${f.scope.ref}` : f.scope.level) },
+  { header: 'saved by', value: (f) => f.savedBy },
+  { header: 'updated', value: (f) => f.updatedAt },
+];
+
+interface Template {
+  id: string;
+  title: string;
+  description: string;
+}
+const TEMPLATE_COLUMNS: Column<Template>[] = [
+  { header: 'id', value: (t) => t.id },
+  { header: 'title', value: (t) => t.title },
+  { header: 'description', value: (t) => t.description, max: 80 },
+];
 
 function readFlow(file: string): unknown {
   try {
@@ -17,11 +72,17 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
   flows
     .command('templates')
     .description('GET /flows/templates')
-    .action(async () => printJson(await apiOk(env, 'GET', '/flows/templates')));
+    .action(async (_o, cmd: Command) => {
+      const body = await apiOk<{ templates: Template[] }>(env, 'GET', '/flows/templates');
+      printList(cmd, body, body.templates, TEMPLATE_COLUMNS);
+    });
   flows
     .command('list')
     .description('GET /flows')
-    .action(async () => printJson(await apiOk(env, 'GET', '/flows')));
+    .action(async (_o, cmd: Command) => {
+      const body = await apiOk<{ flows: FlowRecord[] }>(env, 'GET', '/flows');
+      printList(cmd, body, body.flows, FLOW_COLUMNS, '(no saved flows)');
+    });
   flows
     .command('save <file>')
     .description('POST /flows with a definition from a JSON file (- for stdin)')
@@ -32,28 +93,72 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
     .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/delete', { id })));
   flows
     .command('run [id]')
-    .description('POST /flows/run: a saved flow by id, or an inline one with --file')
+    .description(
+      'POST /flows/run: a saved flow by id, or an inline one with --file; shows each step as it completes; exits 1 when the run ends in error',
+    )
     .option('--file <file>', 'inline definition (JSON file, - for stdin)')
     .option('--input <text>', 'the run input (a string; JSON for {{input.<key>}})')
     .option('--as <seat>', 'run as this seat (operator only)')
-    .action(async (id: string | undefined, o: { file?: string; input?: string; as?: string }) => {
+    .option('--follow', "keep following a run still going after the gateway's wait (202), until it ends or parks")
+    .action(async (id: string | undefined, o: { file?: string; input?: string; as?: string; follow?: boolean }, cmd: Command) => {
       if ((id === undefined) === (o.file === undefined)) throw new CliError('give a flow id or --file, not both', 2);
       const body = {
         ...(id ? { id } : { flow: readFlow(o.file!) }),
         ...(o.input === undefined ? {} : { input: o.input }),
         ...(o.as ? { as: o.as } : {}),
       };
-      printJson(await apiOk(env, 'POST', '/flows/run', body));
+      const json = wantsJson(cmd);
+      const say = sayer(json);
+      // The request id becomes the run's trace id: how the run's first event is told apart from others.
+      const traceId = `cli-${randomUUID()}`;
+      const watch = await RunWatch.open(env, say, { traceId });
+      try {
+        const res = await api<RunView | RunAccepted>(env, 'POST', '/flows/run', body, { 'x-request-id': traceId });
+        if (res.status === 202) {
+          const runId = (res.body as RunAccepted).id;
+          if (watch.runId === undefined) say(`run ${runId} started`);
+          watch.runId = runId;
+          if (!o.follow) {
+            say(`run ${runId} is still running; follow it with: svc flows follow ${runId} (or svc flows state ${runId})`);
+            if (json) printJson(res.body);
+            return;
+          }
+          return settled(cmd, say, await watch.untilSettled(env));
+        }
+        if (res.status !== 200) throw refused(res, 'POST', '/flows/run');
+        watch.catchUp(res.body as RunView);
+        settled(cmd, say, res.body as RunView);
+      } finally {
+        watch.close();
+      }
+    });
+  flows
+    .command('follow <runId>')
+    .description('shows a run step by step until it ends or parks; exits 1 when it ends in error')
+    .action(async (runId: string, _o, cmd: Command) => {
+      const say = sayer(wantsJson(cmd));
+      const watch = await RunWatch.open(env, say, { runId });
+      try {
+        settled(cmd, say, await watch.untilSettled(env));
+      } finally {
+        watch.close();
+      }
     });
   flows
     .command('runs')
     .description('GET /flows/runs (newest first)')
     .option('--limit <n>', 'how many', '20')
-    .action(async (o: { limit: string }) => printJson(await apiOk(env, 'GET', `/flows/runs?limit=${encodeURIComponent(o.limit)}`)));
+    .action(async (o: { limit: string }, cmd: Command) => {
+      const body = await apiOk<{ runs: RunView[] }>(env, 'GET', `/flows/runs?limit=${encodeURIComponent(o.limit)}`);
+      printList(cmd, body, body.runs, RUN_COLUMNS, '(no runs)');
+    });
   flows
     .command('open')
     .description('GET /flows/runs/open (in flight or parked)')
-    .action(async () => printJson(await apiOk(env, 'GET', '/flows/runs/open')));
+    .action(async (_o, cmd: Command) => {
+      const body = await apiOk<{ runs: RunView[] }>(env, 'GET', '/flows/runs/open');
+      printList(cmd, body, body.runs, RUN_COLUMNS, '(no open runs)');
+    });
   flows
     .command('state <runId>')
     .description('GET /flows/runs/state: state, checkpoint trail, attempts')
@@ -78,9 +183,12 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
     );
   flows
     .command('gates')
-    .description('GET /flows/gates (pending human gates)')
+    .description('GET /flows/gates (pending human gates; the same as svc gates)')
     .option('--status <s>', 'pending, answered, timed_out, closed or all', 'pending')
-    .action(async (o: { status: string }) => printJson(await apiOk(env, 'GET', `/flows/gates?status=${encodeURIComponent(o.status)}`)));
+    .action(async (o: { status: string }, cmd: Command) => {
+      const body = await apiOk<GateList>(env, 'GET', `/flows/gates?status=${encodeURIComponent(o.status)}`);
+      printList(cmd, body, body.gates, GATE_COLUMNS, `(no ${o.status} gates)`);
+    });
 
   const agents = program.command('agents').description('pause or unpause an agent seat');
   agents

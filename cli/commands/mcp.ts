@@ -4,12 +4,108 @@
  * never from an argument (arguments land in shell history and process listings).
  */
 import type { Command } from 'commander';
-import { apiOk, CliError, printJson, type ClientEnv } from '../client.js';
+import { apiOk, CliError, type ClientEnv } from '../client.js';
+import { printJson, printList, printResult, renderTable, wantsJson, type Column } from '../output.js';
+import type { AttachReply, CallReply, ListedTool, ServerListing, ServersReply, ToolState, ToolsReply } from '../../schemas/mcp.js';
+
+const SERVER_COLUMNS: Column<ServerListing>[] = [
+  { header: 'server', value: (s) => s.id },
+  { header: 'transport', value: (s) => s.transport },
+  { header: 'origin', value: (s) => s.origin },
+  { header: 'endpoint', value: (s) => s.url, max: 60 },
+  { header: 'tools', value: (s) => s.tools.length },
+  { header: 'blocked', value: (s) => s.blockedCount },
+  { header: 'refreshed', value: (s) => s.refreshedAt ?? 'never' },
+];
+
+const SERVER_TOOL_COLUMNS: Column<{ server: string; tool: ToolState }>[] = [
+  { header: 'tool', value: (r) => `${r.server}.${r.tool.name}` },
+  { header: 'state', value: (r) => r.tool.state },
+  { header: 'effect', value: (r) => (r.tool.classified ? r.tool.effect : `${r.tool.effect} (unclassified)`) },
+  { header: 'mode', value: (r) => r.tool.mode },
+  { header: 'decided by', value: (r) => r.tool.decidedBy },
+];
+
+const TOOL_COLUMNS: Column<ListedTool>[] = [
+  { header: 'name', value: (t) => t.name },
+  { header: 'kind', value: (t) => t.kind },
+  { header: 'effect', value: (t) => t.effect },
+  { header: 'mode', value: (t) => t.mode },
+  { header: 'description', value: (t) => t.description, max: 80 },
+];
 
 function target(spec: string): { server: string; tool: string } {
   const idx = spec.indexOf('.');
   if (idx <= 0 || idx === spec.length - 1) throw new CliError(`expected <server>.<tool> (or <server>.*), got "${spec}"`, 2);
   return { server: spec.slice(0, idx), tool: spec.slice(idx + 1) };
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+interface AttachOptions {
+  endpoint?: string;
+  command?: string;
+  arg: string[];
+  env: string[];
+  title?: string;
+  tokenEnv?: string;
+  secretRef?: string;
+  timeoutMs?: string;
+  maxResponseBytes?: string;
+}
+
+function attachBody(id: string, o: AttachOptions): Record<string, unknown> {
+  if ((o.endpoint === undefined) === (o.command === undefined))
+    throw new CliError('give --endpoint (http) or --command (stdio), not both', 2);
+  if (o.tokenEnv && o.secretRef) throw new CliError('give --token-env or --secret-ref, not both', 2);
+  if (o.command !== undefined && (o.tokenEnv || o.secretRef)) throw new CliError('a stdio server takes --env names, not a bearer token', 2);
+  if (o.endpoint !== undefined && (o.arg.length || o.env.length))
+    throw new CliError('--arg and --env are for a stdio server (--command)', 2);
+  return {
+    id,
+    ...(o.command === undefined
+      ? { transport: 'http', url: o.endpoint }
+      : { transport: 'stdio', command: o.command, ...(o.arg.length ? { args: o.arg } : {}), ...(o.env.length ? { env: o.env } : {}) }),
+    ...(o.title ? { title: o.title } : {}),
+    ...(o.tokenEnv ? { auth: { kind: 'bearer', tokenEnv: o.tokenEnv } } : {}),
+    ...(o.secretRef ? { auth: { kind: 'secret', secretRef: o.secretRef } } : {}),
+    ...(o.timeoutMs ? { timeoutMs: Number(o.timeoutMs) } : {}),
+    ...(o.maxResponseBytes ? { maxResponseBytes: Number(o.maxResponseBytes) } : {}),
+  };
+}
+
+/** `mcp__<server>__<tool>` as the API names it; `<server>.<tool>` is accepted like the rule commands. */
+function toolName(spec: string): string {
+  if (spec.startsWith('mcp__') || !spec.includes('.')) return spec;
+  const { server, tool } = target(spec);
+  return `mcp__${server}__${tool}`;
+}
+
+/** The text content of an MCP tool result, or undefined when it carries none. */
+function resultText(result: unknown): string | undefined {
+  const content = (result as { content?: unknown } | null)?.content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.filter((c): c is { type: 'text'; text: string } => c?.type === 'text' && typeof c.text === 'string');
+  return texts.length ? texts.map((c) => c.text).join('\n') : undefined;
+}
+
+/**
+ * Refuses an allow the API would store silently: a rule for a server or tool that is not
+ * attached (a typo) would allow nothing now and something unexpected later.
+ */
+async function mustExist(env: ClientEnv, spec: { server: string; tool: string }): Promise<void> {
+  const list = await apiOk<ServersReply>(env, 'GET', '/mcp/servers');
+  const server = list.servers.find((s) => s.id === spec.server);
+  if (!server) {
+    const known = list.servers.map((s) => s.id).join(', ') || 'none attached';
+    throw new CliError(`no MCP server ${spec.server} (servers: ${known})`);
+  }
+  if (spec.tool !== '*' && !server.tools.some((t) => t.name === spec.tool)) {
+    const known = server.tools.map((t) => t.name).join(', ') || 'none discovered; try svc mcp refresh';
+    throw new CliError(`server ${spec.server} has no tool ${spec.tool} (tools: ${known})`);
+  }
 }
 
 function scope(spec: string | undefined): { scope?: { level: string; ref: string } } {
@@ -36,41 +132,40 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     .command('servers')
     .description('servers, per-tool state and the egress policy')
     .option('--as <seat>', 'resolve tool state for this seat')
-    .action(async (o: { as?: string }) => printJson(await apiOk(env, 'GET', `/mcp/servers${q(o.as)}`)));
+    .action(async (o: { as?: string }, cmd: Command) => {
+      const body = await apiOk<ServersReply>(env, 'GET', `/mcp/servers${q(o.as)}`);
+      if (wantsJson(cmd)) return printJson(body);
+      const tools = body.servers.flatMap((s) => s.tools.map((tool) => ({ server: s.id, tool })));
+      printList(cmd, body, body.servers, SERVER_COLUMNS, '(no MCP servers attached)');
+      if (tools.length) process.stdout.write(`\n${renderTable(tools, SERVER_TOOL_COLUMNS)}\n`);
+    });
   mcp
     .command('tools')
     .description('first-party tools plus the external tools a seat may call')
     .option('--as <seat>')
-    .action(async (o: { as?: string }) => printJson(await apiOk(env, 'GET', `/mcp/tools${q(o.as)}`)));
+    .action(async (o: { as?: string }, cmd: Command) => {
+      const body = await apiOk<ToolsReply>(env, 'GET', `/mcp/tools${q(o.as)}`);
+      printList(cmd, body, body.tools, TOOL_COLUMNS);
+    });
   mcp
     .command('attach <id>')
-    .description('attach an http server at runtime (every tool lands blocked)')
-    .requiredOption('--endpoint <url>', 'server URL')
+    .description('attach an http server (--endpoint) or a stdio one (--command, operator only) at runtime; every tool lands blocked')
+    .option('--endpoint <url>', 'http: the server URL')
+    .option('--command <path>', 'stdio: the executable the orchestrator starts')
+    .option('--arg <value>', 'stdio: one argument (repeat in order; --arg=--flag for one that starts with a dash)', collect, [])
+    .option('--env <NAME>', 'stdio: a variable passed to the child by name, never by value (repeatable)', collect, [])
     .option('--title <t>')
-    .option('--token-env <VAR>', 'bearer token read from this variable at call time')
-    .option('--secret-ref <ref>', 'bearer token from the sealed store')
+    .option('--token-env <VAR>', 'http: bearer token read from this variable at call time')
+    .option('--secret-ref <ref>', 'http: bearer token from the sealed store')
     .option('--timeout-ms <n>')
     .option('--max-response-bytes <n>')
-    .action(
-      async (
-        id: string,
-        o: { endpoint: string; title?: string; tokenEnv?: string; secretRef?: string; timeoutMs?: string; maxResponseBytes?: string },
-      ) => {
-        if (o.tokenEnv && o.secretRef) throw new CliError('give --token-env or --secret-ref, not both', 2);
-        printJson(
-          await apiOk(env, 'POST', '/mcp/servers/attach', {
-            id,
-            transport: 'http',
-            url: o.endpoint,
-            ...(o.title ? { title: o.title } : {}),
-            ...(o.tokenEnv ? { auth: { kind: 'bearer', tokenEnv: o.tokenEnv } } : {}),
-            ...(o.secretRef ? { auth: { kind: 'secret', secretRef: o.secretRef } } : {}),
-            ...(o.timeoutMs ? { timeoutMs: Number(o.timeoutMs) } : {}),
-            ...(o.maxResponseBytes ? { maxResponseBytes: Number(o.maxResponseBytes) } : {}),
-          }),
-        );
-      },
-    );
+    .action(async (id: string, o: AttachOptions, cmd: Command) => {
+      const reply = await apiOk<AttachReply>(env, 'POST', '/mcp/servers/attach', attachBody(id, o));
+      const found = reply.discovery.ok
+        ? `${reply.tools.length} tool(s) found, every one blocked until allowed (svc mcp allow ${reply.server}.<tool>)`
+        : `discovery failed: ${reply.discovery.error ?? 'unknown error'}`;
+      printResult(cmd, reply, `${reply.replaced ? 'replaced' : 'attached'} ${reply.server}: ${found}`);
+    });
   mcp
     .command('detach <id>')
     .description('forget a runtime-attached server (rules are kept)')
@@ -84,30 +179,72 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     .description('reachability and tool count')
     .action(async (id: string) => printJson(await apiOk(env, 'POST', '/mcp/servers/ping', { id })));
 
+  mcp
+    .command('call <tool>')
+    .description('POST /mcp/call: a first-party svc_* tool, or <server>.<tool> (mcp__<server>__<tool>) through the allowlist')
+    .option('--args <json>', 'the arguments, a JSON object', '{}')
+    .option('--as <seat>', 'call as this seat (operator only)')
+    .action(async (tool: string, o: { args: string; as?: string }, cmd: Command) => {
+      let args: unknown;
+      try {
+        args = JSON.parse(o.args);
+      } catch {
+        throw new CliError('--args must be a JSON object', 2);
+      }
+      if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new CliError('--args must be a JSON object', 2);
+      const name = toolName(tool);
+      const reply = await apiOk<CallReply>(env, 'POST', '/mcp/call', { name, arguments: args, ...(o.as ? { as: o.as } : {}) });
+      const text = resultText(reply.result);
+      // MCP reports a tool's own failure in the result (isError), not as a protocol error.
+      if ((reply.result as { isError?: unknown } | null)?.isError === true) {
+        if (wantsJson(cmd)) printJson(reply);
+        throw new CliError(`${name} answered an error: ${text ?? 'no text'}`);
+      }
+      printResult(cmd, reply, [
+        ...(reply.untrusted ? ['(untrusted: written by an external server)'] : []),
+        text ?? JSON.stringify(reply.result, null, 2),
+      ]);
+    });
+
   const rule = (name: string, desc: string, enabled: boolean | undefined, extra: boolean) => {
     const c = mcp
       .command(`${name} <target>`)
       .description(desc)
       .option('--scope <level:ref>', 'agent:<seat>, crew:<crew>; default workspace');
     if (extra) c.option('--effect <read|write>', 'classification (workspace scope only)').option('--mode <auto|ask|deny>', 'write mode');
-    c.action(async (spec: string, o: { scope?: string; effect?: string; mode?: string }) =>
+    c.action(async (spec: string, o: { scope?: string; effect?: string; mode?: string }) => {
+      const which = target(spec);
+      if (enabled === true) await mustExist(env, which);
       printJson(
         await apiOk(env, 'PUT', '/mcp/servers/tools', {
-          ...target(spec),
+          ...which,
           ...scope(o.scope),
           ...(enabled === undefined ? {} : { enabled }),
           ...(o.effect ? { effect: o.effect } : {}),
           ...(o.mode ? { mode: o.mode } : {}),
         }),
-      ),
-    );
+      );
+    });
   };
   rule('allow', 'allow <server>.<tool> at a scope', true, true);
   rule('deny', 'pin a refusal of <server>.<tool> (or <server>.*) at a scope', false, false);
   rule('clear', 'clear the rule at a scope so the tool inherits again', undefined, false);
 
   const secret = mcp.command('secret').description('sealed credentials of your scope');
-  secret.command('list').action(async () => printJson(await apiOk(env, 'GET', '/mcp/secrets')));
+  secret.command('list').action(async (_o, cmd: Command) => {
+    const body = await apiOk<{ secrets: { ref: string; last4: string; updatedAt: string }[] }>(env, 'GET', '/mcp/secrets');
+    printList(
+      cmd,
+      body,
+      body.secrets,
+      [
+        { header: 'ref', value: (x) => x.ref },
+        { header: 'last 4', value: (x) => `…${x.last4}` },
+        { header: 'updated', value: (x) => x.updatedAt },
+      ],
+      '(no sealed secrets)',
+    );
+  });
   secret
     .command('set <ref>')
     .description('store a sealed secret; the value comes from stdin or --from-env, never an argument')

@@ -1,6 +1,18 @@
 /** `svc health`, `svc usage`, `svc ping`, `svc dlq list|replay`, `svc events tail`. */
 import type { Command } from 'commander';
-import { apiOk, api, CliError, printJson, type ClientEnv } from '../client.js';
+import { apiOk, api, CliError, type ClientEnv } from '../client.js';
+import { printJson, printList, type Column } from '../output.js';
+import { openEvents } from '../events.js';
+import type { Usage } from '../../schemas/usage.js';
+import type { DeadLetter } from '../../schemas/dlq.js';
+
+const DLQ_COLUMNS: Column<DeadLetter>[] = [
+  { header: 'id', value: (d) => d.id },
+  { header: 'at', value: (d) => d.at },
+  { header: 'command', value: (d) => `${d.actor}.${d.verb}` },
+  { header: 'deliveries', value: (d) => d.deliveries },
+  { header: 'error', value: (d) => `${d.error.error}: ${d.error.message}`, max: 100 },
+];
 
 export function registerRuntimeCommands(program: Command, env: ClientEnv): void {
   program
@@ -16,8 +28,19 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
     .command('usage')
     .description('operation counts by audit-event type')
     .option('--since <iso>', 'ISO 8601 start (default: start of the current UTC month)')
-    .action(async (opts: { since?: string }) => {
-      printJson(await apiOk(env, 'GET', `/usage${opts.since ? `?since=${encodeURIComponent(opts.since)}` : ''}`));
+    .action(async (opts: { since?: string }, cmd: Command) => {
+      const body = await apiOk<Usage>(env, 'GET', `/usage${opts.since ? `?since=${encodeURIComponent(opts.since)}` : ''}`);
+      const rows = Object.entries(body.counts).sort(([a], [b]) => a.localeCompare(b));
+      printList(
+        cmd,
+        body,
+        rows,
+        [
+          { header: `event (since ${body.since})`, value: ([type]) => type },
+          { header: 'count', value: ([, n]) => n },
+        ],
+        `(nothing since ${body.since})`,
+      );
     });
 
   program
@@ -30,9 +53,14 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
     .command('list')
     .description('GET /dlq: newest first')
     .option('--limit <n>', 'at most this many (default 100)')
-    .action(async (opts: { limit?: string }) =>
-      printJson(await apiOk(env, 'GET', `/dlq${opts.limit ? `?limit=${encodeURIComponent(opts.limit)}` : ''}`)),
-    );
+    .action(async (opts: { limit?: string }, cmd: Command) => {
+      const body = await apiOk<{ deadLetters: DeadLetter[] }>(
+        env,
+        'GET',
+        `/dlq${opts.limit ? `?limit=${encodeURIComponent(opts.limit)}` : ''}`,
+      );
+      printList(cmd, body, body.deadLetters, DLQ_COLUMNS, '(no dead letters)');
+    });
   dlq
     .command('replay <id>')
     .description('POST /dlq/replay: sends the command again as it was first sent, and removes the dead letter')
@@ -65,25 +93,6 @@ async function tailNats(env: ClientEnv, filter: string): Promise<void> {
 }
 
 async function tailHttp(env: ClientEnv, filter: string): Promise<void> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
-  if (env.token) headers.authorization = `Bearer ${env.token}`;
-  const res = await fetch(`${env.url}/events/stream?filter=${encodeURIComponent(filter)}`, { headers }).catch((err: Error) => {
-    throw new CliError(`cannot reach ${env.url}: ${err.message}`);
-  });
-  if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
-    throw new CliError(`${body.error ?? `http_${res.status}`}: ${body.message ?? 'events stream refused'}`);
-  }
-  const decoder = new TextDecoder();
-  let buf = '';
-  for await (const chunk of res.body) {
-    buf += decoder.decode(chunk, { stream: true });
-    let idx;
-    while ((idx = buf.indexOf('\n\n')) >= 0) {
-      const frame = buf.slice(0, idx);
-      buf = buf.slice(idx + 2);
-      const data = frame.split('\n').find((l) => l.startsWith('data: '));
-      if (data) process.stdout.write(`${data.slice(6)}\n`);
-    }
-  }
+  const feed = await openEvents(env, filter, (evt) => process.stdout.write(`${JSON.stringify(evt)}\n`));
+  await feed.ended;
 }

@@ -7,9 +7,32 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { apiOk, CliError, printJson, type ClientEnv } from '../client.js';
+import { apiOk, CliError, type ClientEnv } from '../client.js';
+import { printJson, printList, type Column } from '../output.js';
 import { signCodehost, signSvc } from '../../actors/trigger/schemes.js';
-import type { TriggerView } from '../../schemas/triggers.js';
+import type { DeliveryView, TriggerView } from '../../schemas/triggers.js';
+
+const TRIGGER_COLUMNS: Column<TriggerView>[] = [
+  { header: 'id', value: (t) => t.id },
+  { header: 'flow', value: (t) => t.flowId },
+  { header: 'scheme', value: (t) => t.scheme },
+  { header: 'principal', value: (t) => t.principal },
+  { header: 'events', value: (t) => (t.events.length ? t.events : 'all') },
+  { header: 'enabled', value: (t) => (t.enabled ? 'yes' : 'no') },
+  { header: 'secret v', value: (t) => t.secretVersion },
+  { header: 'hook path', value: (t) => t.hookPath, max: 80 },
+];
+
+const DELIVERY_COLUMNS: Column<DeliveryView>[] = [
+  { header: 'at', value: (d) => d.at },
+  { header: 'trigger', value: (d) => d.triggerId },
+  { header: 'status', value: (d) => d.status },
+  { header: 'reason', value: (d) => d.reason },
+  { header: 'event', value: (d) => d.eventType },
+  { header: 'key', value: (d) => d.deliveryKey, max: 40 },
+  { header: 'bytes', value: (d) => d.bytes },
+  { header: 'run', value: (d) => d.runId, max: 80 },
+];
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const csv = (s: string | undefined) =>
@@ -67,15 +90,19 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
   triggers
     .command('list')
     .description('GET /flows/triggers (never a secret)')
-    .action(async () => printJson(await apiOk(env, 'GET', '/flows/triggers')));
+    .action(async (_o, cmd: Command) => {
+      const body = await apiOk<{ triggers: TriggerView[] }>(env, 'GET', '/flows/triggers');
+      printList(cmd, body, body.triggers, TRIGGER_COLUMNS, '(no triggers)');
+    });
 
   triggers
     .command('deliveries [triggerId]')
     .description('GET /flows/triggers/deliveries (newest first; never bodies)')
     .option('--limit <n>', 'how many', '50')
-    .action(async (triggerId: string | undefined, o: { limit: string }) => {
+    .action(async (triggerId: string | undefined, o: { limit: string }, cmd: Command) => {
       const qs = new URLSearchParams({ limit: o.limit, ...(triggerId ? { triggerId } : {}) });
-      printJson(await apiOk(env, 'GET', `/flows/triggers/deliveries?${qs}`));
+      const body = await apiOk<{ deliveries: DeliveryView[] }>(env, 'GET', `/flows/triggers/deliveries?${qs}`);
+      printList(cmd, body, body.deliveries, DELIVERY_COLUMNS, '(no deliveries)');
     });
 
   triggers

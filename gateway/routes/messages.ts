@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMessageRequest } from '../../schemas/gates.js';
 import { isOperator, OPERATOR } from '../../identity/caller.js';
-import { mayUseThread } from '../../identity/gates.js';
+import { mayUseThread, threadOf } from '../../identity/gates.js';
 import { messageView, threadMessages } from '../../actors/gate/questions.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
@@ -56,10 +56,11 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
     },
     async (req) => {
       const caller = req.caller ?? OPERATOR;
-      if (!mayUseThread(req.query.thread, caller))
-        throw new AppError('record_not_found', { message: `no thread ${req.query.thread} is open to ${caller.seat}` });
-      const rows = await threadMessages(deps.store, req.query.thread, req.query.limit ?? 50, req.query.after);
-      return { thread: req.query.thread, messages: rows.map(messageView) };
+      const thread = req.query.thread ?? threadOf(caller.seat);
+      if (!mayUseThread(thread, caller))
+        throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${caller.seat}` });
+      const rows = await threadMessages(deps.store, thread, req.query.limit ?? 50, req.query.after);
+      return { thread, messages: rows.map(messageView) };
     },
   );
 };

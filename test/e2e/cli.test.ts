@@ -16,7 +16,7 @@ t.test('svc serve (what npm start runs) and the client commands', async (t) => {
   t.equal(ping.code, 0, ping.stderr);
   t.equal(JSON.parse(ping.stdout).worker, serve.workerId, 'the serve process handled its own command');
 
-  const usage = await runCli(['usage', '--since', '2020-01-01T00:00:00Z'], env);
+  const usage = await runCli(['usage', '--since', '2020-01-01T00:00:00Z', '--json'], env);
   t.equal(usage.code, 0, usage.stderr);
   t.equal(JSON.parse(usage.stdout).since, '2020-01-01T00:00:00.000Z');
 

@@ -340,6 +340,10 @@ t.test('gates on one process (embedded bus, SQLite)', async (t) => {
     t.equal(await sys.store.em().count(Message, { thread: 'agent:alice', author: 'bob' }), 0);
     t.equal((await get(sys, '/messages?thread=agent:treasurer', ALICE)).status, 404);
     t.equal((await get(sys, '/messages?thread=agent:alice')).status, 200, 'the operator reads any thread');
+    const noThread = await get(sys, '/messages', ALICE);
+    t.equal(noThread.body.thread, 'agent:alice', 'without thread a seat reads its own');
+    t.ok(noThread.body.messages.some((m: any) => m.body === 'note to self'));
+    t.equal((await get(sys, '/messages')).body.thread, 'agent:operator');
   });
 
   t.test('a seat lists only the gates of its own runs and those assigned to it', async (t) => {

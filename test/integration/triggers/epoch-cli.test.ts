@@ -42,7 +42,7 @@ t.test('svc flows triggers', async (t) => {
   const created = await runCli(['flows', 'triggers', 'create', 'wf', '--events', 'push', '--field', 'ref=ref'], env);
   t.equal(created.code, 0, created.stderr);
   const minted = JSON.parse(created.stdout) as { trigger: { id: string }; secret: string };
-  const list = await runCli(['flows', 'triggers', 'list'], env);
+  const list = await runCli(['flows', 'triggers', 'list', '--json'], env);
   t.equal(JSON.parse(list.stdout).triggers[0].id, minted.trigger.id);
   t.notOk(list.stdout.includes(minted.secret));
 
@@ -64,6 +64,6 @@ t.test('svc flows triggers', async (t) => {
   t.equal(JSON.parse(rotated.stdout).trigger.secretVersion, 2);
   const stale = await new Promise<string>((resolve) => execFile('sh', ['-c', fromEnv.stdout], (_e, stdout) => resolve(stdout)));
   t.equal(JSON.parse(stale).error, 'webhook_signature_invalid', 'the rotated-away secret no longer verifies');
-  const log = await runCli(['flows', 'triggers', 'deliveries', minted.trigger.id], env);
+  const log = await runCli(['flows', 'triggers', 'deliveries', minted.trigger.id, '--json'], env);
   t.equal(JSON.parse(log.stdout).deliveries.filter((d: { status: string }) => d.status === 'accepted').length, 1);
 });

@@ -1,0 +1,87 @@
+/**
+ * What a client command prints. People get a table; a script passes `--json` (a global option,
+ * accepted before or after the command) and gets the API's answer unchanged, so `--json` output
+ * is the document the HTTP API documents and never a rendering of it.
+ *
+ * Cells hold data other seats wrote (message bodies, prompts, tool descriptions): every control
+ * character is shown escaped, so nothing in a listing can move the cursor, recolour or retitle
+ * the user's terminal.
+ */
+import type { Command } from 'commander';
+
+export interface Column<T> {
+  readonly header: string;
+  readonly value: (row: T) => unknown;
+  /** Longest cell before it is cut with an ellipsis (default 60). */
+  readonly max?: number;
+}
+
+const DEFAULT_MAX = 60;
+
+/** Registers `--json` once on the program; every subcommand sees it (optsWithGlobals). */
+export function addJsonOption(program: Command): void {
+  program.option('--json', 'print the API answer as JSON (for scripts) instead of a table').configureHelp({ showGlobalOptions: true });
+}
+
+export function wantsJson(cmd: Command): boolean {
+  return cmd.optsWithGlobals<{ json?: boolean }>().json === true;
+}
+
+// C0, DEL, C1, and the bidirectional overrides and isolates that reorder what a terminal shows.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** One line of terminal-safe text: control characters escaped as \n, \t or \u{..}. */
+export function safeText(text: string): string {
+  return text.replace(UNSAFE, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\u{${c.codePointAt(0)!.toString(16).padStart(2, '0')}}`));
+}
+
+export function cell(value: unknown, max = DEFAULT_MAX): string {
+  const text =
+    value === undefined || value === null || value === ''
+      ? '-'
+      : typeof value === 'string'
+        ? value
+        : Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)
+          ? value.join(',') || '-'
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+  const safe = safeText(text);
+  const chars = [...safe];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : safe;
+}
+
+/** Columns padded to their widest cell; the last column is not padded (no trailing spaces). */
+export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
+  const grid = [columns.map((c) => c.header.toUpperCase()), ...rows.map((r) => columns.map((c) => cell(c.value(r), c.max)))];
+  const widths = columns.map((_, i) => Math.max(...grid.map((line) => [...line[i]!].length)));
+  return grid
+    .map((line) =>
+      line
+        .map((text, i) => (i === line.length - 1 ? text : text + ' '.repeat(widths[i]! - [...text].length)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/**
+ * A listing: `body` (the API answer) as JSON with --json, else `rows` as a table, or `empty`
+ * when there are none (one line a person reads, never an empty screen).
+ */
+export function printList<T>(cmd: Command, body: unknown, rows: readonly T[], columns: readonly Column<T>[], empty = '(none)'): void {
+  if (wantsJson(cmd)) return printJson(body);
+  process.stdout.write(`${rows.length === 0 ? empty : renderTable(rows, columns)}\n`);
+}
+
+/** A single answer: JSON with --json, else `lines` (already worded for a person). */
+export function printResult(cmd: Command, body: unknown, lines: string | readonly string[]): void {
+  if (wantsJson(cmd)) return printJson(body);
+  const text = typeof lines === 'string' ? [lines] : lines;
+  process.stdout.write(`${text.map(safeText).join('\n')}\n`);
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

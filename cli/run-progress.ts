@@ -1,0 +1,132 @@
+/**
+ * What `svc flows run` and `svc flows follow` show while a run goes on: its id as soon as it
+ * starts, then each step as it completes, from the gateway's event feed (`FlowRun` and
+ * `RunProgress`). The feed is best effort (RunProgress is published without an ack), so the run's
+ * stored trace is the record: whatever the feed missed is printed from it when the command reads
+ * the run, and a poll of the run's state ends a follow even if no event arrives.
+ */
+import { api, CliError, refused, type ClientEnv } from './client.js';
+import { openEvents, type EventFeed } from './events.js';
+import type { BusEvent } from '../bus/types.js';
+import type { RunState, RunView, TraceEntry } from '../schemas/runs.js';
+import type { Static } from 'typebox';
+
+type Say = (line: string) => void;
+
+const POLL_MS = 2_000;
+
+interface Progress {
+  runId: string;
+  stepId: string;
+  kind: string;
+  status: TraceEntry['status'];
+  summary: string;
+  port?: string | null;
+}
+
+export function stepLine(s: Pick<Progress, 'stepId' | 'kind' | 'status' | 'summary' | 'port'>): string {
+  const to = s.port ? ` -> ${s.port}` : '';
+  return `  ${s.status.padEnd(7)} ${s.stepId} (${s.kind}): ${s.summary}${to}`;
+}
+
+export class RunWatch {
+  private printed = 0;
+  private settle: (() => void) | undefined;
+  private feeds: EventFeed[] = [];
+
+  private constructor(
+    private readonly say: Say,
+    private readonly traceId: string | undefined,
+    public runId: string | undefined,
+  ) {}
+
+  /** Watches the run started with `traceId` (its id is learned from its first event), or `runId`.
+   * Without the feed (refused or unreachable) it still works, by polling alone. */
+  static async open(env: ClientEnv, say: Say, which: { traceId: string } | { runId: string }): Promise<RunWatch> {
+    const w = new RunWatch(say, 'traceId' in which ? which.traceId : undefined, 'runId' in which ? which.runId : undefined);
+    try {
+      for (const filter of ['FlowRun', 'RunProgress']) w.feeds.push(await openEvents(env, filter, (evt) => w.onEvent(evt)));
+      for (const f of w.feeds) f.ended.catch(() => undefined);
+    } catch (err) {
+      say(`(no live progress: ${(err as Error).message})`);
+      w.close();
+    }
+    return w;
+  }
+
+  private onEvent(evt: BusEvent): void {
+    const d = evt.data as { runId?: string; status?: string; flowId?: string; principal?: string; parent?: unknown };
+    if (evt.type === 'FlowRun' && d.status === 'running' && !d.parent && this.runId === undefined && evt.traceId === this.traceId) {
+      this.runId = d.runId;
+      this.say(`run ${d.runId} started (flow ${d.flowId}, as ${d.principal})`);
+      return;
+    }
+    if (d.runId === undefined || d.runId !== this.runId) return;
+    if (evt.type === 'RunProgress') {
+      this.printed++;
+      this.say(stepLine(evt.data as unknown as Progress));
+    } else if (evt.type === 'FlowRun' && d.status !== 'running') {
+      this.settle?.();
+    }
+  }
+
+  /** Prints the steps of the stored trace the feed has not shown. */
+  catchUp(view: RunView): void {
+    if (this.runId === undefined) this.say(`run ${view.id} (flow ${view.flowId}, as ${view.principal})`);
+    this.runId = view.id;
+    for (const s of view.steps.slice(this.printed)) this.say(stepLine(s));
+    this.printed = Math.max(this.printed, view.steps.length);
+  }
+
+  /** Until the run ends or parks: woken by its FlowRun event, or by the poll. */
+  async untilSettled(env: ClientEnv): Promise<RunView> {
+    for (;;) {
+      const res = await api<Static<typeof RunState>>(env, 'GET', `/flows/runs/state?runId=${encodeURIComponent(this.runId!)}`);
+      if (res.status !== 200) throw refused(res, 'GET', '/flows/runs/state');
+      const view = res.body.run;
+      this.catchUp(view);
+      if (view.status !== 'running') return view;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        this.settle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  close(): void {
+    for (const f of this.feeds.splice(0)) f.close();
+  }
+}
+
+/** The last words on a run that stopped: exits non-zero when it ended in error or was cancelled. */
+export function finishRun(view: RunView, say: Say): void {
+  const w = view.waiting;
+  switch (view.status) {
+    case 'completed':
+      return say(`run ${view.id} completed (${view.steps.length} steps)`);
+    case 'waiting':
+      return say(`run ${view.id} is waiting: ${w?.reason} at step ${w?.stepId}; ${waitingHint(view)}`);
+    case 'error':
+      throw new CliError(`run ${view.id} ended error at step ${view.cursor ?? '-'}: ${view.error?.code}: ${view.error?.message}`);
+    case 'cancelled':
+      throw new CliError(`run ${view.id} was cancelled${view.error ? `: ${view.error.message}` : ''}`);
+    default:
+      return say(`run ${view.id} is ${view.status}; follow it with: svc flows follow ${view.id}`);
+  }
+}
+
+function waitingHint(view: RunView): string {
+  const w = view.waiting!;
+  switch (w.reason) {
+    case 'human_gate':
+    case 'connector_ask':
+      return `answer it with: svc gates answer ${w.token} <option>`;
+    case 'awaiting_child':
+      return `its child is ${w.token}; follow it with: svc flows follow ${view.id}`;
+    default:
+      return `continue it with: svc flows resume ${view.id}`;
+  }
+}
