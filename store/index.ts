@@ -9,3 +9,5 @@ export { insertAudit, markPublished, unpublishedAudit, usageCounts, type AuditIn
 export { entities, AuditEvent, AuditOutbox, Claim } from './entities/index.js';
 export { runsOf, type RunRepository } from './runs/index.js';
 export { mcpOf, type McpRepository } from './mcp/index.js';
+export { triggersOf, type TriggerRepository } from './triggers/index.js';
+export { deliveriesOf, type DeliveryRepository } from './deliveries/index.js';

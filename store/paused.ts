@@ -1,7 +1,7 @@
 /**
  * The shared record of paused agents (`POST /agents/pause` writes it; run start and webhook
  * delivery read it inside their own statements: store/runs/ (a run insert),
- * store/webhooks.ts; a run that parks reads it through pauseOf). One row per paused seat;
+ * store/deliveries/ (a delivery's trigger read); a run that parks reads it through pauseOf). One row per paused seat;
  * resuming deletes it.
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';

@@ -18,8 +18,8 @@
  * under a generated key (rule 7); no body or secret is ever logged or stored.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
-import type { TriggerRow } from '../../store/webhooks.js';
+import { triggersOf } from '../../store/triggers/index.js';
+import type { TriggerRow } from '../../store/deliveries/index.js';
 import type { DeliveryRows } from './rows.js';
 import { AppError } from '../../schemas/errors.js';
 import { holdsNul, jsonHoldsNul, nulRefused } from '../../schemas/text.js';
@@ -76,7 +76,7 @@ export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<Delivery
 
 /** Logs a delivery that is refused when the body is over the cap (the route never buffered it). */
 export async function logOversize(deps: Pick<DeliveryDeps, 'store' | 'rows'>, triggerId: string, bytes: number): Promise<void> {
-  if ((await deps.store.em().count(WebhookTrigger, { id: triggerId })) === 0) return;
+  if (!(await triggersOf(deps.store).exists(triggerId))) return;
   await logRow(deps, triggerId, 'rejected', bytes, { reason: 'webhook_body_too_large' });
 }
 

@@ -6,9 +6,8 @@
  * process's memory anyway, so an ephemeral per-process key seals them (they die together).
  */
 import { randomBytes } from 'node:crypto';
-import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
-import { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
-import { WebhookDelivery } from '../../store/entities/WebhookDelivery.js';
+import { triggersOf, type TriggerRecord } from '../../store/triggers/index.js';
+import { deliveriesOf } from '../../store/deliveries/index.js';
 import { seal, unseal } from '../../runtime/seal.js';
 import { flowRunnable } from './flow-check.js';
 import { AppError } from '../../schemas/errors.js';
@@ -49,13 +48,13 @@ function newSecret(): string {
 }
 
 /** The trigger's current secret, or undefined when it has none (pubsub) or it does not open. */
-export function openSecret(config: Config, row: WebhookTrigger): string | undefined {
+export function openSecret(config: Config, row: TriggerRecord): string | undefined {
   const key = sealingKey(config);
   if (!key || row.sealedSecret === null || row.sealedSecret === undefined) return undefined;
   return unseal(key, row.sealedSecret, label(row.id, row.secretVersion));
 }
 
-export function view(row: WebhookTrigger): TriggerView {
+export function view(row: TriggerRecord): TriggerView {
   return {
     id: row.id,
     flowId: row.flowId,
@@ -89,13 +88,13 @@ export async function createTrigger(
   }
   const principal = body.principal ?? caller.seat;
   requireMintAs(caller, principal);
-  const flow = await deps.store.em().findOne(FlowDefinition, { id: body.flowId });
+  const flow = await triggersOf(deps.store).flow(body.flowId);
   if (!flow) throw new AppError('record_not_found', { message: `no saved flow ${body.flowId}` });
   if (flow.trigger !== 'webhook')
     throw new AppError('invalid_request', {
       message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow`,
     });
-  if (!flowRunnable({ trigger: flow.trigger, scopeLevel: flow.scopeLevel, scopeRef: flow.scopeRef ?? null }, principal, deps.config.org)) {
+  if (!flowRunnable(flow, principal, deps.config.org)) {
     throw new AppError('invalid_request', {
       message: `flow ${body.flowId} is not visible to principal ${principal}, so no delivery could run it`,
     });
@@ -126,25 +125,21 @@ export async function createTrigger(
     createdAt: now,
     updatedAt: now,
   };
-  await deps.store.em().insert(WebhookTrigger, row);
+  await triggersOf(deps.store).insert(row as TriggerRecord);
   await deps.audit.record(
     'WebhookTriggerChanged',
     { triggerId: id, flowId: body.flowId, change: 'created', scheme, principal, by: caller.seat, secretVersion: 1 },
     traceId,
   );
-  return { trigger: view(row as WebhookTrigger), secret, secretShownOnce: true };
+  return { trigger: view(row as TriggerRecord), secret, secretShownOnce: true };
 }
 
 export async function listTriggers(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>): Promise<TriggerView[]> {
-  const principal = triggersVisibleTo(caller);
-  const rows = await deps.store
-    .em()
-    .find(WebhookTrigger, principal === undefined ? {} : { principal }, { orderBy: { createdAt: 'desc', id: 'asc' } });
-  return rows.map(view);
+  return (await triggersOf(deps.store).list(triggersVisibleTo(caller))).map(view);
 }
 
-async function mine(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string): Promise<WebhookTrigger> {
-  const row = await deps.store.em().findOne(WebhookTrigger, { id });
+async function mine(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string): Promise<TriggerRecord> {
+  const row = await triggersOf(deps.store).get(id);
   // A seat cannot tell someone else's trigger from a missing one.
   if (!row || !ownsTrigger(caller, row.principal)) throw new AppError('webhook_trigger_not_found');
   return row;
@@ -165,20 +160,14 @@ export async function rotateTrigger(
   const version = row.secretVersion + 1;
   const now = new Date();
   // Conditional on the version read: of two concurrent rotations one wins, the other retries.
-  const n = await deps.store
-    .em()
-    .nativeUpdate(
-      WebhookTrigger,
-      { id, secretVersion: row.secretVersion },
-      { sealedSecret: seal(key, secret, label(id, version)), secretVersion: version, updatedAt: now },
-    );
-  if (n !== 1) throw new AppError('conflict', { message: 'the trigger was rotated concurrently; try again' });
+  if (!(await triggersOf(deps.store).rotate(id, version, seal(key, secret, label(id, version)), now)))
+    throw new AppError('conflict', { message: 'the trigger was rotated concurrently; try again' });
   await deps.audit.record(
     'WebhookTriggerChanged',
     { triggerId: id, flowId: row.flowId, change: 'rotated', by: caller.seat, secretVersion: version },
     traceId,
   );
-  return { trigger: view({ ...row, secretVersion: version, updatedAt: now } as WebhookTrigger), secret, secretShownOnce: true };
+  return { trigger: view({ ...row, secretVersion: version, updatedAt: now } as TriggerRecord), secret, secretShownOnce: true };
 }
 
 export async function setEnabled(
@@ -190,20 +179,18 @@ export async function setEnabled(
 ): Promise<TriggerView> {
   const row = await mine(deps, caller, id);
   const now = new Date();
-  await deps.store.em().nativeUpdate(WebhookTrigger, { id }, { enabled, updatedAt: now });
+  await triggersOf(deps.store).setEnabled(id, enabled, now);
   await deps.audit.record(
     'WebhookTriggerChanged',
     { triggerId: id, flowId: row.flowId, change: enabled ? 'enabled' : 'disabled', by: caller.seat },
     traceId,
   );
-  return view({ ...row, enabled, updatedAt: now } as WebhookTrigger);
+  return view({ ...row, enabled, updatedAt: now } as TriggerRecord);
 }
 
 export async function deleteTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id: string, traceId?: string): Promise<void> {
   const row = await mine(deps, caller, id);
-  await deps.store.em().nativeDelete(WebhookTrigger, { id });
-  // Its log goes with it (the minute sweep also clears rows a crash left behind here).
-  await deps.store.em().nativeDelete(WebhookDelivery, { triggerId: id });
+  await triggersOf(deps.store).delete(id);
   await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'deleted', by: caller.seat }, traceId);
 }
 
@@ -213,13 +200,9 @@ export async function listDeliveries(
   triggerId: string | undefined,
   limit: number,
 ): Promise<DeliveryView[]> {
-  let ids: string[] | undefined;
-  const principal = triggersVisibleTo(caller);
-  if (triggerId !== undefined) ids = [(await mine(deps, caller, triggerId)).id];
-  else if (principal !== undefined) ids = (await deps.store.em().find(WebhookTrigger, { principal }, { fields: ['id'] })).map((r) => r.id);
-  const rows = await deps.store
-    .em()
-    .find(WebhookDelivery, ids === undefined ? {} : { triggerId: { $in: ids } }, { orderBy: { at: 'desc', id: 'asc' }, limit });
+  const scope =
+    triggerId !== undefined ? { triggerId: (await mine(deps, caller, triggerId)).id } : { principal: triggersVisibleTo(caller) };
+  const rows = await deliveriesOf(deps.store).list(scope, limit);
   return rows.map((r) => ({
     id: r.id,
     triggerId: r.triggerId,

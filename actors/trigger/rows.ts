@@ -10,15 +10,7 @@
  * rows, accepted.ts).
  */
 import type { Logger } from 'pino';
-import {
-  acceptedAt,
-  insertDeliveries,
-  ledgerKey,
-  triggersForDelivery,
-  type DeliveryRow,
-  type LedgerKey,
-  type TriggerRow,
-} from '../../store/webhooks.js';
+import { deliveriesOf, ledgerKey, type DeliveryRow, type LedgerKey, type TriggerRow } from '../../store/deliveries/index.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { createAudit } from '../../runtime/audit.js';
@@ -35,19 +27,20 @@ export interface DeliveryRows {
 
 export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): DeliveryRows {
   const audit = createAudit(deps);
+  const deliveries = deliveriesOf(deps.store);
   return {
     lookup: groupCommit(async (ids: string[]) => {
-      const found = await triggersForDelivery(deps.store, ids);
+      const found = await deliveries.triggers(ids);
       return ids.map((id) => found.get(id));
     }),
     accepted: groupCommit(async (keys: LedgerKey[]) => {
-      const found = await acceptedAt(deps.store, keys);
+      const found = await deliveries.acceptedAt(keys);
       return keys.map((k) => found.get(ledgerKey(k.triggerId, k.deliveryKey)));
     }),
     insert: groupCommit(async (rows: DeliveryRow[]) => {
       // The insert carries the outbox flags waiting in this process (store/outbox-flags.ts):
       // under load no flag needs a statement and a commit of its own.
-      const inserted = await withFlags(deps.store, (published) => insertDeliveries(deps.store, rows, published));
+      const inserted = await withFlags(deps.store, (published) => deliveries.insert(rows, published));
       for (const r of rows) {
         const id = inserted.get(r.id);
         if (id && r.audit) void audit.publish({ id, type: 'WebhookDelivery', at: r.at, traceId: r.audit.traceId, data: r.audit.data });

@@ -5,13 +5,13 @@
  * on every gateway, because every delivery reads the row). The cache only saves the AES-GCM open.
  */
 import type { Config } from '../../schemas/config.js';
-import type { WebhookTrigger } from '../../store/entities/WebhookTrigger.js';
+import type { TriggerRecord } from '../../store/triggers/index.js';
 import { openSecret } from './records.js';
 
 const MAX = 10_000;
 const opened = new Map<string, string | undefined>();
 
-export function openSecretCached(config: Config, row: WebhookTrigger): string | undefined {
+export function openSecretCached(config: Config, row: TriggerRecord): string | undefined {
   if (row.sealedSecret === null || row.sealedSecret === undefined) return undefined;
   const k = `${row.id}/${row.secretVersion}/${row.sealedSecret}`;
   if (opened.has(k)) return opened.get(k);

@@ -8,7 +8,7 @@ import pino from 'pino';
 import t from 'tap';
 import { deliver, type DeliveryDeps } from '../../actors/trigger/deliver.js';
 import type { DeliveryRows } from '../../actors/trigger/rows.js';
-import type { DeliveryRow, LedgerKey, TriggerRow } from '../../store/webhooks.js';
+import type { DeliveryRow, LedgerKey, TriggerRow } from '../../store/deliveries/index.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { loadConfig } from '../../runtime/config.js';

@@ -8,7 +8,7 @@ import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { engines } from '../../helpers/store-engines.js';
 import { insertAudit } from '../../../store/audit.js';
-import { insertDeliveries, type DeliveryRow } from '../../../store/webhooks.js';
+import { deliveriesOf, type DeliveryRow } from '../../../store/deliveries/index.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { AuditOutbox } from '../../../store/entities/AuditOutbox.js';
 import type { Store } from '../../../store/types.js';
@@ -40,8 +40,7 @@ for (const e of engines) {
     const store = await e.open(t);
     const earlier = await Promise.all([1, 2, 3].map((i) => insertAudit(store, { type: 'FlowSaved', data: { i } })));
     const untouched = await insertAudit(store, { type: 'FlowSaved', data: { i: 4 } });
-    const inserted = await insertDeliveries(
-      store,
+    const inserted = await deliveriesOf(store).insert(
       [row('a'), row('b'), row('a')],
       earlier.map((r) => r.id),
     );
@@ -59,7 +58,7 @@ for (const e of engines) {
     );
 
     const later = await insertAudit(store, { type: 'FlowSaved', data: { i: 5 } });
-    const none = await insertDeliveries(store, [row('a')], [later.id]);
+    const none = await deliveriesOf(store).insert([row('a')], [later.id]);
     t.equal(none.size, 0, 'a batch of duplicates inserts nothing');
     t.same(await published(store, [later.id]), [[later.id, true]], 'and still flags what it carries');
   });

@@ -17,7 +17,7 @@ import { FlowDefinition } from '../../../store/entities/FlowDefinition.js';
 import { WebhookDelivery } from '../../../store/entities/WebhookDelivery.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { AuditOutbox } from '../../../store/entities/AuditOutbox.js';
-import { pruneDeliveries, RETENTION } from '../../../store/webhooks.js';
+import { deliveriesOf, RETENTION } from '../../../store/deliveries/index.js';
 import { skipUnless } from '../../helpers/services.js';
 import { acceptedDeliveries } from '../../../actors/trigger/accepted.js';
 import type { StartRunCommand } from '../../../schemas/runs.js';
@@ -221,7 +221,7 @@ t.test('deliveries and the flow behind them', async (t) => {
       at: new Date(base + i),
     }));
     await sys.store.em().insertMany(WebhookDelivery, rows);
-    await pruneDeliveries(sys.store, new Date());
+    await deliveriesOf(sys.store).prune(new Date());
     t.equal(
       await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id, status: 'rejected' }),
       RETENTION.otherPerTrigger,
@@ -232,7 +232,7 @@ t.test('deliveries and the flow behind them', async (t) => {
     await json(`${sys.url}/flows/triggers/delete`, 'POST', { id: m.trigger.id });
     t.equal(await sys.store.em().count(WebhookDelivery, { triggerId: m.trigger.id }), 0, "delete removes the trigger's log");
     await sys.store.em().insert(WebhookDelivery, { ...rows[0]!, id: 'orphan', triggerId: 'trg_gone' });
-    await pruneDeliveries(sys.store, new Date());
+    await deliveriesOf(sys.store).prune(new Date());
     t.equal(await sys.store.em().count(WebhookDelivery, { id: 'orphan' }), 0, 'the sweep clears rows of triggers that are gone');
   });
 });
@@ -266,7 +266,7 @@ t.test('retention SQL and the audit outbox on PostgreSQL', { skip: (await skipUn
       row('new-rejected', 'rejected', new Date()),
       row('orphan', 'rejected', new Date(), 'trg_gone'),
     ]);
-  t.equal(await pruneDeliveries(sys.store, new Date()), 2);
+  t.equal(await deliveriesOf(sys.store).prune(new Date()), 2);
   t.same(
     (await sys.store.em().find(WebhookDelivery, {}, { orderBy: { id: 'asc' } })).map((r) => r.id),
     ['new-rejected', 'old-accepted'],
