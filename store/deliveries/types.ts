@@ -2,9 +2,9 @@
  * The webhook delivery aggregate: a trigger's delivery log (spec 001 "Delivery log entry"), whose
  * unique (trigger id, delivery key) decides duplicates, with the `WebhookDelivery` audit row of
  * each accepted delivery written in the same transaction; and the read a delivery starts with
- * (its trigger, the trigger's flow and its principal's pause state). Every method takes many
- * deliveries at once, so concurrent ones share round trips and commits (actors/trigger/rows.ts
- * groups them). Two implementations: PostgreSQL (one fixed statement per operation, pg.ts) and
+ * (its trigger, the trigger's flow and its principal's pause state). The delivery path's methods
+ * take many deliveries at once, so concurrent ones share round trips and commits
+ * (actors/trigger/rows.ts groups them). Two implementations: PostgreSQL (one fixed statement per operation, pg.ts) and
  * the ORM path (orm.ts), which serves the embedded engine.
  */
 import type { WebhookDelivery } from '../entities/WebhookDelivery.js';
