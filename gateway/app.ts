@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { registerSecurity } from './security.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerJsonParser } from './json.js';
+import { closeQueryStrings } from './query.js';
 import { healthRoutes } from './routes/health.js';
 import { usageRoutes } from './routes/usage.js';
 import { opsRoutes } from './routes/ops.js';
@@ -55,6 +56,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   registerErrorHandling(app, { storeReady: async () => (await deps.health()).db.ready });
   registerJsonParser(app);
+  closeQueryStrings(app);
   await registerSecurity(app, deps.config);
   await app.register(swagger, {
     openapi: {

@@ -34,8 +34,14 @@ export function toAppError(err: unknown): AppError | undefined {
     const first = fe.validation[0];
     // An id's pattern says nothing a reader can use; what it refuses can be said plainly.
     const id = first?.keyword === 'pattern' ? ID_PATTERN_MEANS.get(first.params?.pattern) : undefined;
+    const context = fe.validationContext ?? 'request';
+    const extra = first?.keyword === 'additionalProperties' ? first.params?.additionalProperty : undefined;
+    if (typeof extra === 'string')
+      return new AppError('invalid_request', {
+        message: `${context}${first?.instancePath ?? ''} has an unknown ${context === 'querystring' ? 'parameter' : 'property'} "${extra}"`,
+      });
     const what = id ?? first?.message ?? 'is invalid';
-    return new AppError('invalid_request', { message: `${fe.validationContext ?? 'request'}${first?.instancePath ?? ''} ${what}` });
+    return new AppError('invalid_request', { message: `${context}${first?.instancePath ?? ''} ${what}` });
   }
   const mapped = fe.code === undefined ? undefined : FASTIFY_CODES[fe.code];
   if (mapped) return new AppError(mapped);

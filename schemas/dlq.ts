@@ -29,7 +29,10 @@ export const DeadLetter = Type.Object(
 export type DeadLetter = Static<typeof DeadLetter>;
 
 export const DeadLetterList = Type.Object({ deadLetters: Type.Array(DeadLetter) });
-export const DeadLetterQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })) });
+export const DeadLetterQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })) },
+  { additionalProperties: false },
+);
 export const ReplayBody = Type.Object(
   { id: Type.String({ pattern: '^[0-9]+$', description: 'the dead letter id from GET /dlq' }) },
   { additionalProperties: false },

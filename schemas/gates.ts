@@ -123,11 +123,14 @@ export type GateOutcome = Static<typeof GateOutcome>;
 export const PostMessageReply = Type.Object({ message: MessageView, gate: Type.Optional(GateOutcome) });
 export type PostMessageReply = Static<typeof PostMessageReply>;
 
-export const MessagesQuery = Type.Object({
-  thread: Type.Optional(IdString({ maxLength: 200, description: "default the caller's own thread, agent:<seat>" })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  after: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'only messages with a larger id (polling)' })),
-});
+export const MessagesQuery = Type.Object(
+  {
+    thread: Type.Optional(IdString({ maxLength: 200, description: "default the caller's own thread, agent:<seat>" })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+    after: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'only messages with a larger id (polling)' })),
+  },
+  { additionalProperties: false },
+);
 export type MessagesQuery = Static<typeof MessagesQuery>;
 
 export const MessageList = Type.Object({ thread: Type.String(), messages: Type.Array(MessageView) });
@@ -151,24 +154,27 @@ export const GateView = Type.Object({
 });
 export type GateView = Static<typeof GateView>;
 
-export const GatesQuery = Type.Object({
-  status: Type.Optional(
-    Type.Union(
-      [
-        Type.Literal('pending'),
-        Type.Literal('open'),
-        Type.Literal('answered'),
-        Type.Literal('resolved'),
-        Type.Literal('timed_out'),
-        Type.Literal('closed'),
-        Type.Literal('all'),
-      ],
-      { default: 'pending', description: 'pending (the same as open) by default; answered is the same as resolved' },
+export const GatesQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('pending'),
+          Type.Literal('open'),
+          Type.Literal('answered'),
+          Type.Literal('resolved'),
+          Type.Literal('timed_out'),
+          Type.Literal('closed'),
+          Type.Literal('all'),
+        ],
+        { default: 'pending', description: 'pending (the same as open) by default; answered is the same as resolved' },
+      ),
     ),
-  ),
-  runId: Type.Optional(IdString()),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
-});
+    runId: Type.Optional(IdString()),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+  },
+  { additionalProperties: false },
+);
 export type GatesQuery = Static<typeof GatesQuery>;
 
 export const GateList = Type.Object({ gates: Type.Array(GateView) });

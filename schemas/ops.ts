@@ -11,5 +11,8 @@ export const PingReply = Type.Object({
 });
 export type PingReply = Static<typeof PingReply>;
 
-export const EventsQuery = Type.Object({ filter: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_*>.-]+$' })) });
+export const EventsQuery = Type.Object(
+  { filter: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_*>.-]+$' })) },
+  { additionalProperties: false },
+);
 export type EventsQuery = Static<typeof EventsQuery>;

@@ -118,8 +118,11 @@ export const RunReasonBody = Type.Object(
   { runId: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) },
   { additionalProperties: false },
 );
-export const RunStateQuery = Type.Object({ runId: IdString() });
-export const RunListQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
+export const RunStateQuery = Type.Object({ runId: IdString() }, { additionalProperties: false });
+export const RunListQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) },
+  { additionalProperties: false },
+);
 
 export const Checkpoint = Type.Object({
   seq: Type.Integer(),

@@ -93,10 +93,13 @@ export const DeliveryView = Type.Object({
   at: Type.String(),
 });
 export type DeliveryView = Static<typeof DeliveryView>;
-export const DeliveryQuery = Type.Object({
-  triggerId: Type.Optional(TriggerId),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-});
+export const DeliveryQuery = Type.Object(
+  {
+    triggerId: Type.Optional(TriggerId),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
 export const DeliveryList = Type.Object({ deliveries: Type.Array(DeliveryView) });
 
 export const HookReply = Type.Union([

@@ -1,8 +1,11 @@
 import { Type, type Static } from 'typebox';
 
-export const UsageQuery = Type.Object({
-  since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; default the start of the current UTC month' })),
-});
+export const UsageQuery = Type.Object(
+  {
+    since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; default the start of the current UTC month' })),
+  },
+  { additionalProperties: false },
+);
 export type UsageQuery = Static<typeof UsageQuery>;
 
 export const Usage = Type.Object({

@@ -155,18 +155,23 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       logLevel: 'warn',
       schema: {
         tags,
-        summary: 'call mcp__<server>__<tool> through the allowlist; results are flagged untrusted',
+        summary: 'call mcp__<server>__<tool> through the allowlist, as `as` (query or body) when given; results are flagged untrusted',
+        querystring: AsQuery,
         body: CallRequest,
         response: { 200: CallReply, ...E },
       },
     },
     async (req) => {
       const caller = callerOf(req);
+      const { as: inQuery } = req.query;
+      const { as: inBody } = req.body;
+      if (inQuery !== undefined && inBody !== undefined && inQuery !== inBody)
+        throw new AppError('invalid_request', { message: `\`as\` names ${inQuery} in the query and ${inBody} in the body; name one seat` });
       const out = await mcp.call.request(
         {
           name: req.body.name,
           arguments: req.body.arguments ?? {},
-          seat: req.body.as ?? caller.seat,
+          seat: inQuery ?? inBody ?? caller.seat,
           ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }),
           askSurface: false,
           caller,
