@@ -6,13 +6,13 @@
  * SVC_MODEL_PRICES, unpriced and unmetered calls counted apart) so no backend can skip it.
  * Keys go into request headers and nowhere else: not into errors, logs or records.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../schemas/config.js';
 import type { ModelPrice } from '../schemas/connectors.js';
 import { AppError } from '../schemas/errors.js';
 import type { Store } from '../store/types.js';
-import { ModelCall } from '../store/entities/ModelCall.js';
+import { modelCallsOf, type ModelCallLedger } from '../store/model-calls.js';
 import type { ModelProvider } from './port.js';
 import { addCall, emptyTotals, priceFor, type TokenUsage, type UsageTotals } from './meter.js';
 
@@ -49,7 +49,7 @@ export interface ModelProviderOptions {
   /** Per-call deadline; default 60 s. */
   timeoutMs?: number;
   log?: Logger;
-  /** When given, one ModelCall row per call (written in the background; a failure is logged). */
+  /** When given, one model-call row per call (written in the background; a failure is logged). */
   store?: Store;
   now?: () => number;
   /** Anthropic endpoint override (tests, proxies); default https://api.anthropic.com. */
@@ -71,6 +71,7 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
   const now = opts.now ?? Date.now;
   const prices = { ...BUILTIN_PRICES, ...config.model.prices };
   const totals = emptyTotals();
+  const ledger = opts.store ? modelCallsOf(opts.store) : undefined;
   const backend: Backend =
     name === 'openai'
       ? openaiBackend(config, doFetch)
@@ -110,23 +111,20 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
         },
         'model call',
       );
-      if (opts.store)
-        record(opts.store, opts.log, { provider: name, model: out.model, usage: out.usage, microDollars, req, at: new Date(now()) });
+      if (ledger) record(ledger, opts.log, { provider: name, model: out.model, usage: out.usage, microDollars, req, at: new Date(now()) });
       return { text: out.text, model: out.model, provider: name, ...(out.usage ? { usage: out.usage } : {}), microDollars };
     },
   };
 }
 
 function record(
-  store: Store,
+  ledger: ModelCallLedger,
   log: Logger | undefined,
   c: { provider: string; model: string; usage: TokenUsage | undefined; microDollars: number | null; req: CompletionRequest; at: Date },
 ): void {
   // Not awaited: a caller inside a transaction on single-connection SQLite must not wait on it.
-  store
-    .em()
-    .insert(ModelCall, {
-      id: randomUUID(),
+  ledger
+    .record({
       at: c.at,
       provider: c.provider,
       model: c.model,

@@ -11,3 +11,4 @@ export { runsOf, type RunRepository } from './runs/index.js';
 export { mcpOf, type McpRepository } from './mcp/index.js';
 export { triggersOf, type TriggerRepository } from './triggers/index.js';
 export { deliveriesOf, type DeliveryRepository } from './deliveries/index.js';
+export { modelCallsOf, type ModelCallLedger } from './model-calls.js';

@@ -1,7 +1,7 @@
 /**
  * The model provider against an OpenAI-compatible server this test runs on 127.0.0.1 (exact
  * prompt and model received, usage metered, priced by longest prefix, unpriced never free),
- * the offline provider's determinism, `POST /model/complete`, and connectors: `GET /connectors`
+ * the offline provider's determinism, `POST /model/complete` (with its model-call row), and connectors: `GET /connectors`
  * shows set/unset vars without values, a call carries the credential, and the credential
  * never shows up in a response or a log line.
  */
@@ -12,6 +12,8 @@ import { loadConfig } from '../../runtime/config.js';
 import { createModelProvider, localCompletion, priceFor } from '../../model/index.js';
 import { createConnectors } from '../../connectors/index.js';
 import { startSystem } from '../helpers/system.js';
+import { pollFor } from '../helpers/poll.js';
+import { ModelCall } from '../../store/entities/ModelCall.js';
 
 interface Seen {
   method: string;
@@ -154,6 +156,16 @@ t.test('POST /model/complete through a worker, metered', async (t) => {
     microDollars: 1000 * 0.15 + 200 * 0.6,
   });
   t.same(JSON.parse(fake.seen[0]!.body).messages, [{ role: 'user', content: 'Say four' }]);
+  const [row] = await pollFor('the model-call row', async () => {
+    const rows = await sys.store.em().find(ModelCall, {});
+    return rows.length > 0 ? rows : undefined;
+  });
+  t.match(
+    row,
+    { provider: 'openai', model: 'gpt-4o-mini', inputTokens: 1000, outputTokens: 200, runId: null },
+    'the call is in the ledger',
+  );
+  t.equal(row!.microDollars, 1000 * 0.15 + 200 * 0.6);
   const empty = await fetch(`${sys.url}/model/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   t.equal(empty.status, 400);
   t.notMatch(sys.logs.join(''), OPENAI_KEY, 'the key is never logged');
