@@ -1,7 +1,7 @@
 /**
  * Who sees gates and threads. A seat's thread is `agent:<seat>`; the operator and that seat
  * read and post in it. A seat sees the gates of its own runs and those assigned to it (the
- * query is actors/gate/questions.ts listQuestions); who may answer one is the gate's rule
+ * query is actors/gate/reads.ts listGates); who may answer one is the gate's rule
  * (actors/gate/rules.ts isAssignee).
  */
 import { isOperator, type Caller } from './caller.js';

@@ -11,4 +11,5 @@ export { runsOf, type RunRepository } from './runs/index.js';
 export { mcpOf, type McpRepository } from './mcp/index.js';
 export { triggersOf, type TriggerRepository } from './triggers/index.js';
 export { deliveriesOf, type DeliveryRepository } from './deliveries/index.js';
+export { gatesOf, type GateRepository } from './gates/index.js';
 export { modelCallsOf, type ModelCallLedger } from './model-calls.js';

@@ -21,12 +21,12 @@ import {
   type GateOutcome,
   type PostMessageReply,
 } from '../../schemas/gates.js';
-import type { GateQuestion } from '../../store/entities/GateQuestion.js';
+import { gatesOf, type QuestionRow } from '../../store/gates/index.js';
 import type { HandlerContext } from '../../bus/types.js';
 import { deadline, isAssignee, matchOption, questionText } from './rules.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
 import { commandCaller } from '../../identity/caller.js';
-import { findQuestion, insertMessage, insertOrFind, messageView, openQuestionsOfRun, setMessageId, transition } from './questions.js';
+import { messageView } from './reads.js';
 import { gateSweep, tell } from './sweep.js';
 
 export const gateActor = defineActor({
@@ -47,8 +47,9 @@ export const gateActor = defineActor({
 async function open(deps: GateDeps, ctx: HandlerContext, p: GateOpenRequest): Promise<GateOpenReply> {
   const assignee = p.assignee === undefined || p.assignee === null || p.assignee.trim() === '' ? null : p.assignee.trim();
   if (assignee !== null && !validAssignee(assignee)) throw new AppError('human_gate_invalid_assignee', { detail: p.stepId });
+  const gates = gatesOf(deps.store);
   const now = deps.now();
-  const { question, created } = await insertOrFind(deps.store, {
+  const { question, created } = await gates.insertOrFind({
     id: randomUUID(),
     runId: p.runId,
     stepId: p.stepId,
@@ -70,7 +71,7 @@ async function open(deps: GateDeps, ctx: HandlerContext, p: GateOpenRequest): Pr
     (await claimWindow(deps.store, `gate.post:${question.id}`, deps.workerId, 60_000))
   ) {
     const msg = await postQuestion(deps, question, now);
-    await setMessageId(deps.store, question.id, String(msg.id));
+    await gates.setMessageId(question.id, String(msg.id));
   }
   if (created) {
     await deps.audit.record(
@@ -100,8 +101,8 @@ async function open(deps: GateDeps, ctx: HandlerContext, p: GateOpenRequest): Pr
   };
 }
 
-function postQuestion(deps: GateDeps, q: GateQuestion, now: number) {
-  return insertMessage(deps.store, {
+function postQuestion(deps: GateDeps, q: QuestionRow, now: number) {
+  return gatesOf(deps.store).insertMessage({
     thread: q.thread,
     replyTo: null,
     questionId: q.id,
@@ -117,8 +118,9 @@ function postQuestion(deps: GateDeps, q: GateQuestion, now: number) {
 
 async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageRequest): Promise<PostMessageReply> {
   if (p.kind === 'question') throw new AppError('invalid_request', { message: 'kind "question" is posted by gates only' });
+  const gates = gatesOf(deps.store);
   const now = deps.now();
-  const question = p.replyTo === undefined ? null : await findQuestion(deps.store, p.replyTo);
+  const question = p.replyTo === undefined ? null : await gates.findQuestion(p.replyTo);
   if (question && p.thread !== undefined && p.thread !== question.thread) {
     throw new AppError('invalid_request', { message: `question ${question.id} is asked in thread ${question.thread}, not ${p.thread}` });
   }
@@ -128,7 +130,7 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   if (!question && !mayUseThread(thread, commandCaller(p.authorId ?? p.author, p.operator)))
     throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${p.author}` });
   const store = (outcome: string | null) =>
-    insertMessage(deps.store, {
+    gates.insertMessage({
       thread,
       replyTo: p.replyTo ?? null,
       questionId: null,
@@ -176,13 +178,13 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
     await postQuestion(deps, question, now);
     return { message: messageView(msg), gate: outcomeOf('not_an_option', 'open') };
   }
-  const won = await transition(deps.store, question.id, 'resolved', {
+  const won = await gates.transition(question.id, 'resolved', {
     answeredAt: new Date(now),
     optionId: option.id,
     answeredBy: p.authorId ?? p.author,
   });
   if (!won) {
-    const now2 = await findQuestion(deps.store, question.id);
+    const now2 = await gates.findQuestion(question.id);
     return { message: messageView(await store('not_open')), gate: outcomeOf('not_open', now2?.status ?? 'closed', now2?.optionId ?? null) };
   }
   const msg = await store('resolved');
@@ -197,9 +199,10 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
 }
 
 async function close(deps: GateDeps, _ctx: HandlerContext, p: GateCloseRequest): Promise<{ closed: string[] }> {
+  const gates = gatesOf(deps.store);
   const closed: string[] = [];
-  for (const q of await openQuestionsOfRun(deps.store, p.runId)) {
-    if (await transition(deps.store, q.id, 'closed', { closeReason: p.reason ?? 'cancelled', answeredAt: new Date(deps.now()) }))
+  for (const q of await gates.openQuestionsOfRun(p.runId)) {
+    if (await gates.transition(q.id, 'closed', { closeReason: p.reason ?? 'cancelled', answeredAt: new Date(deps.now()) }))
       closed.push(q.id);
   }
   return { closed };

@@ -4,7 +4,7 @@
  * gate rules"). The assignee's shape is validAssignee in schemas/gates.ts, shared with the
  * human step.
  */
-import type { GateOption } from '../../store/entities/GateQuestion.js';
+import type { GateOption } from '../../store/gates/index.js';
 
 export const MIN_GATE_TIMEOUT_MS = 5 * 60_000;
 
@@ -19,6 +19,13 @@ export function matchOption(options: readonly GateOption[], body: string): GateO
 export function normalizeSeat(s: string): string {
   const bare = s.trim().replace(/^seat:/i, '');
   return /^0x[0-9a-fA-F]+$/.test(bare) ? bare.toLowerCase() : bare;
+}
+
+/** The ways an assignee naming `seat` may be stored (`seat:` prefix; 0x addresses in either
+ * case), so a seat's gates are found by an exact match on the column. */
+export function assigneeSpellings(seat: string): string[] {
+  const forms = /^0x[0-9a-fA-F]+$/.test(seat) ? [seat, seat.toLowerCase(), `0x${seat.slice(2).toUpperCase()}`] : [seat];
+  return [...new Set(forms.flatMap((f) => [f, `seat:${f}`]))];
 }
 
 /** Matching uses authorId first, then author. No assignee means any human seat. */

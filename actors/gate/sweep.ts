@@ -8,17 +8,19 @@
  * by msgId and the engine ignores a signal for a step no longer parked.
  */
 import type { Sweep } from '../actor.js';
-import type { GateQuestion } from '../../store/entities/GateQuestion.js';
+import { gatesOf, type QuestionRow } from '../../store/gates/index.js';
 import type { InputOf } from '../../schemas/commands/verb.js';
 import type { runVerbs } from '../../schemas/commands/run.js';
 import type { GateDeps } from './deps.js';
-import { expiredQuestions, markSignaled, transition, unsignaledQuestions } from './questions.js';
+
+/** Questions per pass; the rest wait for the next window. */
+const BATCH = 200;
 
 export type RunSignal = InputOf<typeof runVerbs.signal>;
 
 /** The `run.signal` payload for a resolved or expired question. An expired connector ask is
  * a denial (fail closed). */
-export function signalFor(q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>): RunSignal {
+export function signalFor(q: Pick<QuestionRow, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>): RunSignal {
   const base = { runId: q.runId, stepId: q.stepId };
   if (q.purpose === 'connector_ask') {
     return { ...base, signal: { kind: 'ask_answered', questionId: q.id, approved: q.status === 'resolved' && q.optionId === 'yes' } };
@@ -32,9 +34,10 @@ export function gateSweep(deps: GateDeps): Sweep {
   return {
     name: 'gate.expire',
     async run() {
+      const gates = gatesOf(deps.store);
       const now = new Date(deps.now());
-      for (const q of await expiredQuestions(deps.store, now)) {
-        if (!(await transition(deps.store, q.id, 'timed_out', { answeredAt: now }))) continue;
+      for (const q of await gates.expiredQuestions(now, BATCH)) {
+        if (!(await gates.transition(q.id, 'timed_out', { answeredAt: now }))) continue;
         await deps.audit.record(
           'HumanGateTimedOut',
           { runId: q.runId, stepId: q.stepId, questionId: q.id, purpose: q.purpose, deadlineAt: new Date(q.deadlineAt).toISOString() },
@@ -44,7 +47,7 @@ export function gateSweep(deps: GateDeps): Sweep {
       }
       // Sends that should have happened at least a clock window (a minute in production) ago and
       // did not; the wake-up of a parent run is re-sent after the same grace (run/wakeups.ts).
-      for (const q of await unsignaledQuestions(deps.store, new Date(now.getTime() - deps.config.clockTickMs)))
+      for (const q of await gates.unsignaledQuestions(new Date(now.getTime() - deps.config.clockTickMs), BATCH))
         await tell(deps, q, now, q.traceId ?? undefined);
     },
   };
@@ -53,13 +56,13 @@ export function gateSweep(deps: GateDeps): Sweep {
 /** Sends the run its signal and marks it sent; a failure is left for the next sweep. */
 export async function tell(
   deps: Pick<GateDeps, 'clients' | 'store' | 'log'>,
-  q: Pick<GateQuestion, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>,
+  q: Pick<QuestionRow, 'id' | 'runId' | 'stepId' | 'purpose' | 'status' | 'optionId' | 'options'>,
   now: Date,
   traceId?: string,
 ): Promise<void> {
   try {
     await deps.clients.run.signal.send(signalFor(q), { msgId: `gate-signal:${q.id}`, ...(traceId === undefined ? {} : { traceId }) });
-    await markSignaled(deps.store, q.id, now);
+    await gatesOf(deps.store).markSignaled(q.id, now);
   } catch (err) {
     deps.log.warn({ err, questionId: q.id, runId: q.runId, traceId }, 'gate signal not sent; the next sweep retries');
   }

@@ -3,7 +3,7 @@ import { ErrorBody } from '../../schemas/errors.js';
 import { GateList, GatesQuery } from '../../schemas/gates.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { gatesVisibleTo } from '../../identity/gates.js';
-import { gateView, listQuestions } from '../../actors/gate/questions.js';
+import { listGates } from '../../actors/gate/reads.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/flows/gates`: human gates, read from the store. Answers arrive only as messages
@@ -23,13 +23,13 @@ export const gateRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
       const seat = gatesVisibleTo(req.caller ?? OPERATOR);
       const s = req.query.status ?? 'pending';
       const status = s === 'pending' ? 'open' : s === 'answered' ? 'resolved' : s === 'all' ? undefined : s;
-      const rows = await listQuestions(deps.store, {
+      const gates = await listGates(deps.store, {
         ...(status ? { status } : {}),
         ...(req.query.runId ? { runId: req.query.runId } : {}),
         limit: req.query.limit ?? 100,
         ...(seat === undefined ? {} : { seat }),
       });
-      return { gates: rows.map(gateView) };
+      return { gates };
     },
   );
 };

@@ -3,7 +3,7 @@ import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMessageRequest } from '../../schemas/gates.js';
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
-import { messageView, threadMessages } from '../../actors/gate/questions.js';
+import { readThread } from '../../actors/gate/reads.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
@@ -59,8 +59,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
       const thread = req.query.thread ?? threadOf(caller.seat);
       if (!mayUseThread(thread, caller))
         throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${caller.seat}` });
-      const rows = await threadMessages(deps.store, thread, req.query.limit ?? 50, req.query.after);
-      return { thread, messages: rows.map(messageView) };
+      return { thread, messages: await readThread(deps.store, thread, req.query.limit ?? 50, req.query.after) };
     },
   );
 };

@@ -18,7 +18,7 @@ import type { StepContext } from '../../actors/run/steps/types.js';
 import type { ResumeSignal } from '../../schemas/runs.js';
 import type { RunSignal } from '../../actors/gate/sweep.js';
 import { matchOption, isAssignee } from '../../actors/gate/rules.js';
-import { insertOrFind } from '../../actors/gate/questions.js';
+import { gatesOf } from '../../store/gates/index.js';
 import { claimReal, startSystem, type TestSystem } from '../helpers/system.js';
 import { skipUnless, uniqueName } from '../helpers/services.js';
 import { pollFor } from '../helpers/poll.js';
@@ -381,7 +381,7 @@ t.test('a worker running the clock without the gate actor still expires gates', 
   const c = clock();
   const sys = await startSystem(t, { actors: ['clock'], now: c.now, env: { SVC_CLOCK_TICK_MS: '100' } });
   const runId = uniqueName('run-');
-  const { question } = await insertOrFind(sys.store, {
+  const { question } = await gatesOf(sys.store).insertOrFind({
     id: uniqueName('q-'),
     runId,
     stepId: 'ask',
