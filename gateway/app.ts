@@ -11,6 +11,7 @@ import { registerSecurity } from './security.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerJsonParser } from './json.js';
 import { closeQueryStrings } from './query.js';
+import { finishDocument, type Doc } from './openapi.js';
 import { healthRoutes } from './routes/health.js';
 import { usageRoutes } from './routes/usage.js';
 import { opsRoutes } from './routes/ops.js';
@@ -65,6 +66,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    // Shared schemas keep their own names ($id), so generated clients get `RunView`, not `def-1`.
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: Doc }).openapiObject) as never,
   });
 
   await app.register(healthRoutes, { deps });

@@ -7,6 +7,11 @@ import { Type, type Static } from 'typebox';
 import { WAITING_REASONS, RUN_STATUSES } from './flows.js';
 import { IdString, IdToken } from './text.js';
 
+/** A flow definition (schemas/flows.ts `Flow`) as the gateway accepts it: opaque here, so the run
+ * actor's validation names the step in its one `invalid_flow`; the OpenAPI document shows the real
+ * schema in its place (gateway/openapi.ts finds it by this title). */
+export const FlowBody = Type.Record(Type.String(), Type.Unknown(), { title: 'FlowDefinition' });
+
 const Literals = <const T extends readonly string[]>(values: T) => Type.Enum(values as unknown as T[number][]);
 
 /** One entry of a run's trace (`steps[]`). */
@@ -59,7 +64,7 @@ export type RunAccepted = Static<typeof RunAccepted>;
 export const StartRunBody = Type.Object(
   {
     id: Type.Optional(IdString()),
-    flow: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    flow: Type.Optional(FlowBody),
     input: Type.Optional(Type.String({ maxLength: 100_000 })),
     /** The seat to run as; honoured only for the operator (who acts for a seat). */
     as: Type.Optional(IdToken()),
@@ -159,20 +164,18 @@ export const FlowRecord = Type.Object({
   title: Type.Optional(Type.String()),
   trigger: Type.String(),
   scope: Type.Object({ level: Type.String(), ref: Type.Optional(Type.String()) }),
-  flow: Type.Record(Type.String(), Type.Unknown()),
+  flow: FlowBody,
   savedBy: Type.String(),
   updatedAt: Type.String(),
 });
 export type FlowRecord = Static<typeof FlowRecord>;
 export const FlowList = Type.Object({ flows: Type.Array(FlowRecord) });
-export const SaveFlowBody = Type.Object({ flow: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false });
+export const SaveFlowBody = Type.Object({ flow: FlowBody }, { additionalProperties: false });
 export const DeleteFlowBody = Type.Object({ id: IdString() }, { additionalProperties: false });
 export const DeleteFlowReply = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
 export type DeleteFlowReply = Static<typeof DeleteFlowReply>;
 export const TemplateList = Type.Object({
-  templates: Type.Array(
-    Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: Type.Record(Type.String(), Type.Unknown()) }),
-  ),
+  templates: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), flow: FlowBody })),
 });
 export const AgentPauseBody = Type.Object(
   { agent: IdString(), reason: Type.Optional(Type.String({ maxLength: 500 })) },

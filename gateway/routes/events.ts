@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { EventsQuery } from '../../schemas/ops.js';
 import type { BusEvent } from '../../bus/types.js';
@@ -22,7 +23,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
         tags: ['runtime'],
         summary: 'live events as server-sent events',
         querystring: EventsQuery,
-        response: { 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
+        response: {
+          // Documentation only: the reply is hijacked and written as `event: <type>` / `data: <json>` frames.
+          200: { description: 'one frame per bus event', content: { 'text/event-stream': { schema: Type.String() } } },
+          400: ErrorBody,
+          401: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (req, reply) => {
