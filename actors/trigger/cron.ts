@@ -10,7 +10,7 @@
  * that is skipped, since its inputs are "now".
  */
 import { Cron } from 'croner';
-import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
+import { definitionsOf } from '../../store/definitions/index.js';
 import { claimWindow, releaseClaim } from '../../store/claims.js';
 import type { Sweep } from '../actor.js';
 import type { TriggerDeps } from './deps.js';
@@ -45,7 +45,7 @@ export function cronSweep(deps: TriggerDeps): Sweep {
     async run(_window, at) {
       const minute = minuteOf(at);
       const start = new Date(minute * 60_000);
-      const flows = await deps.store.em().find(FlowDefinition, { trigger: 'cron' });
+      const flows = await definitionsOf(deps.store).byTrigger('cron');
       for (const flow of flows) {
         const schedule = flow.definition.schedule;
         if (typeof schedule !== 'string' || !cronMatches(schedule, start)) continue;

@@ -12,7 +12,7 @@
  * The chain port is the one the composition root chose (chain/select.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
+import { definitionsOf } from '../../store/definitions/index.js';
 import { claimWindow, releaseClaim } from '../../store/claims.js';
 import type { Sweep } from '../actor.js';
 import type { TriggerDeps } from './deps.js';
@@ -41,7 +41,7 @@ export async function runEpoch(deps: TriggerDeps, cmd: EpochCommand, traceId?: s
     const n = (out.json as { streamed?: unknown } | undefined)?.streamed;
     streamed = typeof n === 'number' ? n : 0;
   }
-  const flows = await deps.store.em().find(FlowDefinition, { trigger: 'epoch' }, { orderBy: { id: 'asc' } });
+  const flows = await definitionsOf(deps.store).byTrigger('epoch');
   const runs: EpochReply['runs'] = [];
   for (const flow of flows) {
     const runId = `run-epoch-${flow.id}-${epochId}`;
