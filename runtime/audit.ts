@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
-import { insertAudit, markPublished, unpublishedAudit, type StoredAudit } from '../store/audit.js';
+import { auditOf, type StoredAudit } from '../store/audit/index.js';
 import { flagPublished } from '../store/outbox-flags.js';
 import type { AuditEventType } from '../schemas/events.js';
 import type { Sweep } from './sweep.js';
@@ -36,7 +36,7 @@ function publish(bus: Bus, row: StoredAudit): Promise<void> {
 export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audit {
   const audit: Audit = {
     async record(type, data, traceId) {
-      await audit.publish(await insertAudit(deps.store, { type, data, traceId }));
+      await audit.publish(await auditOf(deps.store).append({ type, data, traceId }));
     },
     async publish(row) {
       try {
@@ -59,7 +59,7 @@ export function outboxSweep(deps: { store: Store; bus: Bus; log: Logger; settleM
     name: 'audit-outbox',
     async run() {
       // Rows carry wall-clock times, so this compares with the wall clock, not the injected one.
-      const rows = await unpublishedAudit(deps.store, new Date(Date.now() - (deps.settleMs ?? SETTLE_MS)), BATCH);
+      const rows = await auditOf(deps.store).unpublished(new Date(Date.now() - (deps.settleMs ?? SETTLE_MS)), BATCH);
       const done: string[] = [];
       try {
         for (const row of rows) {
@@ -67,7 +67,7 @@ export function outboxSweep(deps: { store: Store; bus: Bus; log: Logger; settleM
           done.push(row.id);
         }
       } finally {
-        await markPublished(deps.store, done);
+        await auditOf(deps.store).published(done);
         if (done.length) deps.log.info({ published: done.length, pending: rows.length - done.length }, 'audit outbox re-sent events');
       }
     },

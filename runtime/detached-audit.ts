@@ -16,7 +16,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { AuditEventType } from '../schemas/events.js';
-import { insertAudit, type AuditInput, type StoredAudit } from '../store/audit.js';
+import { auditOf, type AuditInput, type StoredAudit } from '../store/audit/index.js';
 import type { Store } from '../store/types.js';
 import type { Audit } from './audit.js';
 
@@ -75,7 +75,7 @@ export class DetachedAudit {
 
   async #store(row: AuditInput): Promise<void> {
     const { log } = this.deps;
-    const insert = this.deps.insert ?? insertAudit;
+    const insert = this.deps.insert ?? ((store: Store, r: AuditInput) => auditOf(store).append(r));
     let delay = this.deps.retryMs ?? 200;
     for (let attempt = 1; ; attempt++) {
       let stored: StoredAudit;

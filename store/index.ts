@@ -5,7 +5,7 @@
 export type { Engine, Store, StoreOptions } from './types.js';
 export { openStore } from './orm.js';
 export { claimWindow, releaseClaim } from './claims.js';
-export { insertAudit, markPublished, unpublishedAudit, usageCounts, type AuditInput, type StoredAudit } from './audit.js';
+export { auditOf, type AuditInput, type AuditRepository, type StoredAudit } from './audit/index.js';
 export { entities, AuditEvent, AuditOutbox, Claim } from './entities/index.js';
 export { runsOf, type RunRepository } from './runs/index.js';
 export { mcpOf, type McpRepository } from './mcp/index.js';

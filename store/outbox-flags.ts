@@ -1,6 +1,6 @@
 /**
  * The outbox's "published" flags ride along the run path's own statements. An audit row is
- * flagged once its event is on the stream, by deleting its `audit_outbox` row (store/audit.ts);
+ * flagged once its event is on the stream, by deleting its `audit_outbox` row (store/audit/);
  * each flag was a statement of its own (two per run: start and end), about a third of a worker's
  * PostgreSQL statements. Now the ids wait in a queue per store, and the next run start, step
  * boundary or delivery insert statement (store/pg-batch.ts `rider`, `withFlags`) flags them in
@@ -10,7 +10,7 @@
  * to the queue.
  */
 import { groupCommit } from '../runtime/group-commit.js';
-import { markPublished } from './audit.js';
+import { auditOf } from './audit/index.js';
 import type { Store } from './types.js';
 
 /** Ids flagged in one statement at most (a long outage's re-sends may queue many). */
@@ -36,10 +36,7 @@ function queueOf(store: Store): Queue {
   let q = queues.get(store);
   if (!q) {
     const flag = groupCommit(async (batches: Waiting[][]) => {
-      await markPublished(
-        store,
-        batches.flat().map((w) => w.id),
-      );
+      await auditOf(store).published(batches.flat().map((w) => w.id));
       return batches.map(() => undefined);
     });
     q = { waiting: [], carriers: 0, checking: false, alone: (ids) => flag(ids) };

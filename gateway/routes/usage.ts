@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { Usage, UsageQuery } from '../../schemas/usage.js';
-import { usageCounts } from '../../store/audit.js';
+import { auditOf } from '../../store/audit/index.js';
 import type { GatewayDeps } from '../types.js';
 
 function startOfUtcMonth(now = new Date()): Date {
@@ -21,7 +21,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
     async (req) => {
       const since = req.query.since === undefined ? startOfUtcMonth() : new Date(req.query.since);
-      return { since: since.toISOString(), counts: await usageCounts(deps.store, since), complete: true };
+      return { since: since.toISOString(), counts: await auditOf(deps.store).usageCounts(since), complete: true };
     },
   );
 };

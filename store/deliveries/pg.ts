@@ -6,7 +6,7 @@
  * ledger's accepted keys; and delivery rows with their audit and outbox rows. Listing and
  * retention are the ORM path's (orm.ts).
  */
-import { outboxCtes } from '../audit.js';
+import { outboxCtes } from '../audit/index.js';
 import { WebhookDelivery } from '../entities/WebhookDelivery.js';
 import { WebhookTrigger } from '../entities/WebhookTrigger.js';
 import { columnsOf, type Column } from '../metadata.js';

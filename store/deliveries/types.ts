@@ -28,7 +28,7 @@ export interface DeliveryRow {
   eventType: string | null;
   sent: boolean;
   at: Date;
-  /** The `WebhookDelivery` audit row to write with it, with its outbox row (store/audit.ts), only
+  /** The `WebhookDelivery` audit row to write with it, with its outbox row (store/audit/), only
    * if this row is the one inserted. `data.runId` is the row's run id. */
   audit?: { traceId: string | null; data: Record<string, unknown> };
 }

@@ -13,7 +13,7 @@ import type { Store } from '../types.js';
 import { rawSql } from '../raw.js';
 import { pgBatch } from '../pg-batch.js';
 import { withFlags } from '../outbox-flags.js';
-import { outboxCtes } from '../audit.js';
+import { outboxCtes } from '../audit/index.js';
 
 /** One run's boundary, as the statement reads it (JSON keys are its record columns). */
 export interface BoundaryRow {

@@ -10,7 +10,7 @@
 import { rawSql } from '../raw.js';
 import { pgBatch } from '../pg-batch.js';
 import { withFlags } from '../outbox-flags.js';
-import { outboxCtes } from '../audit.js';
+import { outboxCtes } from '../audit/index.js';
 import { columnsOf } from '../metadata.js';
 import { FlowRun } from '../entities/FlowRun.js';
 

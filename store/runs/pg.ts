@@ -8,7 +8,7 @@ import { FlowRun } from '../entities/FlowRun.js';
 import { pgBatch } from '../pg-batch.js';
 import { columnsOf } from '../metadata.js';
 import { rawSql } from '../raw.js';
-import type { StoredAudit } from '../audit.js';
+import type { StoredAudit } from '../audit/index.js';
 import type { Store } from '../types.js';
 import { openWithReentry } from './attempts.js';
 import type { OrmRuns } from './orm.js';

@@ -6,10 +6,10 @@
  * benchmark ran at a fifth of its runs/s). What a hot write does not settle goes to the ORM path.
  */
 import { FlowRun } from '../entities/FlowRun.js';
-import { insertAuditSqlite } from '../audit.js';
+import { insertAuditSqlite } from '../audit/index.js';
 import { columnsOf, type Column } from '../metadata.js';
 import { rawSql, type SqliteStatement } from '../raw.js';
-import type { StoredAudit } from '../audit.js';
+import type { StoredAudit } from '../audit/index.js';
 import type { Store } from '../types.js';
 import { openWithReentry } from './attempts.js';
 import type { OrmRuns } from './orm.js';

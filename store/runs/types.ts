@@ -8,7 +8,7 @@
  */
 import type { FlowRun } from '../entities/FlowRun.js';
 import type { FlowAttempt } from '../entities/FlowAttempt.js';
-import type { AuditInput, StoredAudit } from '../audit.js';
+import type { AuditInput, StoredAudit } from '../audit/index.js';
 import type { WaitingReason } from '../../schemas/flows.js';
 import type { TraceEntry } from '../../schemas/runs.js';
 

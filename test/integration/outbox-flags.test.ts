@@ -9,7 +9,7 @@
 import t from 'tap';
 import { engines } from '../helpers/store-engines.js';
 import { insertRun, writeBoundary, type Lease } from '../../actors/run/engine/records.js';
-import { insertAudit } from '../../store/audit.js';
+import { auditOf } from '../../store/audit/index.js';
 import { flagPublished } from '../../store/outbox-flags.js';
 import { AuditOutbox } from '../../store/entities/AuditOutbox.js';
 import type { Store } from '../../store/types.js';
@@ -62,7 +62,7 @@ for (const e of engines) {
 
   t.test(`${e.engine}: a flag with no run statement under way is written on its own`, { skip }, async (t) => {
     const store = await e.open(t);
-    const rows = await Promise.all([1, 2, 3].map((i) => insertAudit(store, { type: 'FlowSaved', data: { i } })));
+    const rows = await Promise.all([1, 2, 3].map((i) => auditOf(store).append({ type: 'FlowSaved', data: { i } })));
     await Promise.all(rows.map((r) => flagPublished(store, r.id)));
     t.same(
       await unpublished(
@@ -78,7 +78,7 @@ for (const e of engines) {
     const store = await e.open(t);
     const runs = Array.from({ length: 12 }, (_, i) => `run-${i}`);
     for (const id of runs) await start(store, id);
-    const rows = await Promise.all(Array.from({ length: 30 }, (_, i) => insertAudit(store, { type: 'FlowRun', data: { i } })));
+    const rows = await Promise.all(Array.from({ length: 30 }, (_, i) => auditOf(store).append({ type: 'FlowRun', data: { i } })));
     // Queued first, so the statements started next (the refused one goes first, alone) take them.
     const flagged = rows.slice(0, 20).map((r) => flagPublished(store, r.id));
     const steps = runs.map((id, i) => boundary(store, id, i === 0 ? 'a\u0000b' : id).catch((err: unknown) => err));
@@ -105,7 +105,7 @@ for (const e of engines) {
 
   t.test(`${e.engine}: a run start carries flags too`, { skip }, async (t) => {
     const store = await e.open(t);
-    const rows = await Promise.all([1, 2].map((i) => insertAudit(store, { type: 'FlowRun', data: { i } })));
+    const rows = await Promise.all([1, 2].map((i) => auditOf(store).append({ type: 'FlowRun', data: { i } })));
     const flagged = rows.map((r) => flagPublished(store, r.id));
     const started = await start(store, 'run-a');
     await Promise.all(flagged);

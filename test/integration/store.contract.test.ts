@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { AuditEvent, Claim, claimWindow, insertAudit, releaseClaim, usageCounts } from '../../store/index.js';
+import { auditOf, AuditEvent, Claim, claimWindow, releaseClaim } from '../../store/index.js';
 import { engines } from '../helpers/store-engines.js';
 import { runsOf, type Lease, type NewRun } from '../../store/runs/index.js';
 import { pauseAgent } from '../../store/paused.js';
@@ -92,23 +92,23 @@ for (const e of engines) {
       t.equal(await store.em().count(AuditEvent, { type: 'trx.test' }), 0);
     });
 
-    t.test('insertAudit stores the event; usageCounts counts by type from since on', async (t) => {
+    t.test('append stores the event; usageCounts counts by type from since on', async (t) => {
       const since = new Date(Date.now() - 60_000);
       const before = new Date(since.getTime() - 1);
       const em = store.em();
       await em.insert(AuditEvent, { type: 'usage.a', at: before, traceId: null, data: {} });
       await em.insert(AuditEvent, { type: 'usage.old', at: before, traceId: null, data: {} });
       await em.insert(AuditEvent, { type: 'usage.a', at: since, traceId: null, data: {} });
-      await insertAudit(store, { type: 'usage.a', data: { n: 1 } });
-      await insertAudit(store, { type: 'usage.b', traceId: 'trace-1', data: { nested: { ok: true }, list: [1, 2] } });
+      await auditOf(store).append({ type: 'usage.a', data: { n: 1 } });
+      await auditOf(store).append({ type: 'usage.b', traceId: 'trace-1', data: { nested: { ok: true }, list: [1, 2] } });
 
-      const counts = await usageCounts(store, since);
+      const counts = await auditOf(store).usageCounts(since);
       t.same(
         Object.fromEntries(Object.entries(counts).filter(([type]) => type.startsWith('usage.'))),
         { 'usage.a': 2, 'usage.b': 1 },
         'the row at exactly `since` counts; rows before it do not',
       );
-      t.same(await usageCounts(store, new Date(Date.now() + 60_000)), {}, 'nothing from the future');
+      t.same(await auditOf(store).usageCounts(new Date(Date.now() + 60_000)), {}, 'nothing from the future');
 
       const row = await store.em().findOneOrFail(AuditEvent, { type: 'usage.b' });
       t.match(row, { traceId: 'trace-1', data: { nested: { ok: true }, list: [1, 2] } });

@@ -3,7 +3,7 @@ import t from 'tap';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../runtime/log.js';
 import { DetachedAudit } from '../../runtime/detached-audit.js';
-import type { AuditInput, StoredAudit } from '../../store/audit.js';
+import type { AuditInput, StoredAudit } from '../../store/audit/index.js';
 import type { Store } from '../../store/types.js';
 
 function setup(insert: (row: AuditInput) => Promise<StoredAudit>) {

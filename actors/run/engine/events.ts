@@ -11,7 +11,7 @@ import type { RunDeps } from '../deps.js';
 import { clientOf } from '../../../bus/verbs.js';
 import type { RunView, TraceEntry } from '../../../schemas/runs.js';
 import type { RunRow } from './records.js';
-import type { AuditInput, StoredAudit } from '../../../store/audit.js';
+import type { AuditInput, StoredAudit } from '../../../store/audit/index.js';
 import type { OwedWakeup } from '../../../store/owed-wakeups.js';
 
 function summary(v: RunView): Record<string, unknown> {

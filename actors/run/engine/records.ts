@@ -13,7 +13,7 @@ import {
   type Lease,
   type NewRun,
 } from '../../../store/runs/index.js';
-import type { AuditInput } from '../../../store/audit.js';
+import type { AuditInput } from '../../../store/audit/index.js';
 import type { Store } from '../../../store/types.js';
 import type { ResumeSignal } from '../../../schemas/runs.js';
 

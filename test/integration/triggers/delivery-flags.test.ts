@@ -7,7 +7,7 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { engines } from '../../helpers/store-engines.js';
-import { insertAudit } from '../../../store/audit.js';
+import { auditOf } from '../../../store/audit/index.js';
 import { deliveriesOf, type DeliveryRow } from '../../../store/deliveries/index.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { AuditOutbox } from '../../../store/entities/AuditOutbox.js';
@@ -38,8 +38,8 @@ const published = async (store: Store, ids: string[]) => {
 for (const e of engines) {
   t.test(`${e.engine}: a delivery insert flags the audit rows it is handed`, { skip: (await e.skip()) ?? false }, async (t) => {
     const store = await e.open(t);
-    const earlier = await Promise.all([1, 2, 3].map((i) => insertAudit(store, { type: 'FlowSaved', data: { i } })));
-    const untouched = await insertAudit(store, { type: 'FlowSaved', data: { i: 4 } });
+    const earlier = await Promise.all([1, 2, 3].map((i) => auditOf(store).append({ type: 'FlowSaved', data: { i } })));
+    const untouched = await auditOf(store).append({ type: 'FlowSaved', data: { i: 4 } });
     const inserted = await deliveriesOf(store).insert(
       [row('a'), row('b'), row('a')],
       earlier.map((r) => r.id),
@@ -57,7 +57,7 @@ for (const e of engines) {
       "the new deliveries' own audit rows wait for their events",
     );
 
-    const later = await insertAudit(store, { type: 'FlowSaved', data: { i: 5 } });
+    const later = await auditOf(store).append({ type: 'FlowSaved', data: { i: 5 } });
     const none = await deliveriesOf(store).insert([row('a')], [later.id]);
     t.equal(none.size, 0, 'a batch of duplicates inserts nothing');
     t.same(await published(store, [later.id]), [[later.id, true]], 'and still flags what it carries');
