@@ -1,31 +1,21 @@
 /** Reads of runs for the gateway: lists (newest first) and one run's state with its trail. */
-import { FlowRun } from '../../store/entities/FlowRun.js';
-import { FlowCheckpoint } from '../../store/entities/FlowCheckpoint.js';
-import { FlowAttempt } from '../../store/entities/FlowAttempt.js';
+import { runsOf } from '../../store/runs/index.js';
 import type { Store } from '../../store/types.js';
 import { AppError } from '../../schemas/errors.js';
 import type { RunState, RunView } from '../../schemas/runs.js';
 import { toView } from './engine/view.js';
 
 export async function listRuns(store: Store, q: { open: boolean; limit: number; principal?: string }): Promise<RunView[]> {
-  const where: Record<string, unknown> = {};
-  if (q.open) where.status = { $in: ['running', 'waiting'] };
-  if (q.principal !== undefined) where.principal = q.principal;
-  const rows = await store.em().find(FlowRun, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit });
-  return rows.map(toView);
+  return (await runsOf(store).list(q)).map(toView);
 }
 
 /** `principal` set: the caller may read only runs it executes as. */
 export async function runState(store: Store, runId: string, principal?: string): Promise<RunState> {
-  const em = store.em();
-  const row = await em.findOne(FlowRun, { id: runId });
+  const runs = runsOf(store);
+  const row = await runs.load(runId);
   if (!row || (principal !== undefined && row.principal !== principal))
     throw new AppError('record_not_found', { message: `no run ${runId}` });
-  const [cps, attempts, children] = await Promise.all([
-    em.fork().find(FlowCheckpoint, { runId }, { orderBy: { seq: 'asc' } }),
-    em.fork().find(FlowAttempt, { runId }, { orderBy: { openedAt: 'asc' } }),
-    em.fork().find(FlowRun, { parentRunId: runId }, { fields: ['id', 'parentStepId', 'status'] }),
-  ]);
+  const { checkpoints: cps, attempts, children } = await runs.trail(runId);
   return {
     run: toView(row),
     outputs: row.outputs,

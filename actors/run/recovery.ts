@@ -7,16 +7,13 @@
  */
 import type { Sweep } from '../actor.js';
 import type { RunDeps } from './deps.js';
-import { FlowRun } from '../../store/entities/FlowRun.js';
+import { runsOf } from '../../store/runs/index.js';
 
 const BATCH = 500;
 
 export async function sendRecoveries(deps: RunDeps, opts: { force: boolean }): Promise<number> {
   const now = new Date(deps.now());
-  const where = opts.force ? { status: 'running' } : { status: 'running', leaseExpiresAt: { $lt: now } };
-  const rows = await deps.store
-    .em()
-    .find(FlowRun, where, { fields: ['id', 'leaseExpiresAt'], limit: BATCH, orderBy: { createdAt: 'asc' } });
+  const rows = await runsOf(deps.store).recoverable(opts.force ? undefined : now, BATCH);
   for (const r of rows) {
     const stamp = r.leaseExpiresAt ? new Date(r.leaseExpiresAt).getTime() : 0;
     await deps.clients.run.recover.send(

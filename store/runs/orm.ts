@@ -25,6 +25,32 @@ export type OrmRuns = Omit<RunRepository, 'load' | 'insert' | 'renewLease' | 'op
 
 export function ormRuns(store: Store): OrmRuns {
   return {
+    list(q) {
+      const where: Record<string, unknown> = {};
+      if (q.open) where.status = { $in: ['running', 'waiting'] };
+      if (q.principal !== undefined) where.principal = q.principal;
+      return store.em().find(FlowRun, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit });
+    },
+
+    async trail(runId) {
+      const [checkpoints, attempts, children] = await Promise.all([
+        store.em().find(FlowCheckpoint, { runId }, { orderBy: { seq: 'asc' } }),
+        store.em().find(FlowAttempt, { runId }, { orderBy: { openedAt: 'asc' } }),
+        store.em().find(FlowRun, { parentRunId: runId }, { fields: ['id', 'parentStepId', 'status'] }),
+      ]);
+      return { checkpoints, attempts, children };
+    },
+
+    openChildren: async (parentRunId) =>
+      (await store.em().find(FlowRun, { parentRunId, status: { $in: ['running', 'waiting'] } }, { fields: ['id'] })).map((r) => r.id),
+
+    parkedOf: async (principal) => (await store.em().find(FlowRun, { principal, status: 'waiting' }, { fields: ['id'] })).map((r) => r.id),
+
+    recoverable(expiredBefore, limit) {
+      const where = expiredBefore ? { status: 'running', leaseExpiresAt: { $lt: expiredBefore } } : { status: 'running' };
+      return store.em().find(FlowRun, where, { fields: ['id', 'leaseExpiresAt'], limit, orderBy: { createdAt: 'asc' } });
+    },
+
     findChild: (parentRunId, stepId) => store.em().findOne(FlowRun, { parentKey: `${parentRunId}/${stepId}` }),
 
     async takeLease(id, lease, force) {

@@ -8,6 +8,7 @@
  */
 import type { FlowRun } from '../entities/FlowRun.js';
 import type { FlowAttempt } from '../entities/FlowAttempt.js';
+import type { FlowCheckpoint } from '../entities/FlowCheckpoint.js';
 import type { AuditInput, StoredAudit } from '../audit/index.js';
 import type { WaitingReason } from '../../schemas/flows.js';
 import type { TraceEntry } from '../../schemas/runs.js';
@@ -117,8 +118,31 @@ export interface ClaimMatch {
   notReason?: WaitingReason;
 }
 
+/** What a run's state shows besides the run: its checkpoints (by seq), attempts (by opening) and child runs. */
+export interface RunTrail {
+  checkpoints: FlowCheckpoint[];
+  attempts: FlowAttempt[];
+  children: Pick<RunRow, 'id' | 'parentStepId' | 'status'>[];
+}
+
+export interface RunListQuery {
+  /** Only running and waiting runs. */
+  open: boolean;
+  limit: number;
+  principal?: string | undefined;
+}
+
 export interface RunRepository {
   load(id: string): Promise<RunRow | null>;
+  /** Newest first (by creation, then id). */
+  list(q: RunListQuery): Promise<RunRow[]>;
+  trail(runId: string): Promise<RunTrail>;
+  /** The ids of a run's children that are still running or waiting. */
+  openChildren(parentRunId: string): Promise<string[]>;
+  /** The ids of the waiting runs that execute as `principal`. */
+  parkedOf(principal: string): Promise<string[]>;
+  /** Running runs, oldest first: every one, or with `expiredBefore` those whose lease expired before it. */
+  recoverable(expiredBefore: Date | undefined, limit: number): Promise<Pick<RunRow, 'id' | 'leaseExpiresAt'>[]>;
   /** The child run a parent's step started, if any (one per parent step: a unique key). */
   findChild(parentRunId: string, stepId: string): Promise<RunRow | null>;
   /**

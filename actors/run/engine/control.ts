@@ -4,7 +4,6 @@
  * closed), signal (a gate, an ask or a child waking a parked step; exactly one claimer wins),
  * recover (take over an expired lease). Every takeover goes through takeover.ts.
  */
-import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { AppError } from '../../../schemas/errors.js';
 import type { ResumeSignal, RunView } from '../../../schemas/runs.js';
 import type { Engine } from './engine.js';
@@ -15,6 +14,8 @@ import {
   leavePendingSignal,
   loadRun,
   openAttempts,
+  openChildren,
+  parkedRunsOf,
   requestPause,
   withdrawPause,
   type RunRow,
@@ -99,8 +100,8 @@ export async function cancelRun(
     for (const a of await openAttempts(e.deps.store, runId)) await closeAttempt(e.deps.store, a.key, 'cancelled', new Date(e.deps.now()));
     await e.deps.clients.gate.close.send({ runId }, { traceId: traceOf(row, traceId) });
     if (audit) await lifecycle(e, row, 'cancel', by, reason, traceId);
-    const children = await e.deps.store.em().find(FlowRun, { parentRunId: runId, status: { $in: ['running', 'waiting'] } });
-    for (const c of children) await cancelRun(e, c.id, `parent run ${runId} cancelled`, by, traceId, audit);
+    for (const child of await openChildren(e.deps.store, runId))
+      await cancelRun(e, child, `parent run ${runId} cancelled`, by, traceId, audit);
     await wakeParent(e.deps, row, runId, traceOf(row, traceId));
   }
   return toView((await loadRun(e.deps.store, runId))!);
@@ -140,11 +141,10 @@ export async function pauseAgentRuns(
   traceId: string,
 ): Promise<{ paused: boolean; cancelled: string[] }> {
   const paused = await pauseAgent(e.deps.store, agent, by, reason);
-  const parked = await e.deps.store.em().find(FlowRun, { principal: agent, status: 'waiting' }, { fields: ['id'] });
   const cancelled: string[] = [];
-  for (const r of parked) {
-    const v = await cancelRun(e, r.id, pausedReason(agent, reason), by, traceId, false);
-    if (v.status === 'cancelled') cancelled.push(r.id);
+  for (const id of await parkedRunsOf(e.deps.store, agent)) {
+    const v = await cancelRun(e, id, pausedReason(agent, reason), by, traceId, false);
+    if (v.status === 'cancelled') cancelled.push(id);
   }
   return { paused, cancelled };
 }

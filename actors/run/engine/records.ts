@@ -54,5 +54,7 @@ export const endFromOutside = (
 ) => runsOf(store).endFromOutside(id, status, code, message, now, onlyHolder);
 export const interruptRun = (store: Store, id: string, attemptKey: string, message: string, now: Date, holder: string) =>
   runsOf(store).interrupt(id, attemptKey, message, now, holder);
+export const openChildren = (store: Store, parentRunId: string) => runsOf(store).openChildren(parentRunId);
+export const parkedRunsOf = (store: Store, principal: string) => runsOf(store).parkedOf(principal);
 export const requestPause = (store: Store, id: string, now: Date) => runsOf(store).requestPause(id, now);
 export const withdrawPause = (store: Store, id: string, now: Date) => runsOf(store).withdrawPause(id, now);
