@@ -264,6 +264,7 @@ function mcpSettings(e: Env): McpSettings {
     allowStdio: e.SVC_MCP_ALLOW_STDIO === undefined ? undefined : e.SVC_MCP_ALLOW_STDIO === '1',
     allowLoopback: e.SVC_MCP_ALLOW_LOOPBACK === '1',
     allowEnv: allowEnv === undefined ? undefined : Object.freeze(allowEnv),
+    maxConcurrency: e.SVC_MCP_MAX_CONCURRENCY === undefined ? 64 : Number(e.SVC_MCP_MAX_CONCURRENCY),
   };
 }
 
@@ -275,7 +276,7 @@ function parseMcpServers(raw: string | undefined): McpServerConfig[] {
   if (err)
     throw new ConfigError(
       'SVC_MCP_SERVERS',
-      `must be an array of {id, transport: http|stdio, url?, auth?, timeoutMs?, maxResponseBytes?, command?, args?, env?} (problem at ${err.instancePath || '/'}: ${err.message})`,
+      `must be an array of {id, transport: http|stdio, url?, auth?, timeoutMs?, maxResponseBytes?, maxConcurrency?, command?, args?, env?} (problem at ${err.instancePath || '/'}: ${err.message})`,
     );
   const ids = new Set<string>();
   for (const s of value as McpServerConfig[]) {

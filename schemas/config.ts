@@ -372,6 +372,17 @@ export const EnvSchema = Type.Object({
       }),
     }),
   ),
+  SVC_MCP_MAX_CONCURRENCY: Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]{0,4}$',
+      ...doc({
+        unset: '`64`',
+        description:
+          'external MCP calls in flight at once in one process, all servers together (each server also has `maxConcurrency`, default 8); more wait, within their timeoutMs',
+        mustBe: 'a positive integer (calls in flight per process)',
+      }),
+    }),
+  ),
   SVC_MCP_AUDIT_ARGS: Type.Optional(
     flag({
       unset: '`0`',

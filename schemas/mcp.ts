@@ -36,6 +36,8 @@ export const McpServerConfig = Type.Object(
     auth: Type.Optional(McpAuth),
     timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 300_000 })),
     maxResponseBytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 * 1024 * 1024 })),
+    /** Calls to this server in flight at once in one process (default 8); more wait, within timeoutMs. */
+    maxConcurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1024 })),
     command: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
     args: Type.Optional(Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 256 })),
     env: Type.Optional(Type.Array(EnvVarName, { maxItems: 128 })),
@@ -50,6 +52,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * so a caller (a route or a flow's tool step) never gives up on a call still running. */
 export const MCP_CALL_TIMEOUT_MS = 310_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_CONCURRENCY = 8;
 
 export const Effect = Type.Union([Type.Literal('read'), Type.Literal('write')]);
 export type Effect = Static<typeof Effect>;
@@ -131,6 +134,7 @@ export const ServerListing = Type.Object({
   auth: Type.Optional(McpAuth),
   timeoutMs: Type.Integer(),
   maxResponseBytes: Type.Integer(),
+  maxConcurrency: Type.Integer(),
   refreshedAt: Type.Union([Type.String(), Type.Null()]),
   tools: Type.Array(ToolState),
   blockedCount: Type.Integer(),
@@ -285,6 +289,8 @@ export interface McpSettings {
   readonly allowLoopback: boolean;
   /** undefined when SVC_MCP_ALLOW_ENV is not written. */
   readonly allowEnv: readonly string[] | undefined;
+  /** SVC_MCP_MAX_CONCURRENCY: external calls in flight at once in this process, all servers together. */
+  readonly maxConcurrency: number;
 }
 
 /**

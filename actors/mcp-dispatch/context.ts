@@ -10,6 +10,7 @@ import type { AppError } from '../../schemas/errors.js';
 import { maySeeServer } from '../../identity/mcp.js';
 import { checkServer, egressPolicy, systemResolver, unreachableEntries, type EgressPolicy, type Resolver } from './egress.js';
 import { ClientPool } from './pool.js';
+import { CallLimits } from './limits.js';
 import { runtimeServers, visibleRuntimeServer } from './store.js';
 import { DetachedAudit } from '../../runtime/detached-audit.js';
 import type { SessionDeps, Target } from './session.js';
@@ -31,6 +32,8 @@ export interface McpContext {
    * for the commit. The event follows the stored row; `settle()` at close waits for them all.
    */
   readonly calls: DetachedAudit;
+  /** Calls in flight per server and per process (limits.ts). */
+  readonly limits: CallLimits;
 }
 
 export function ownerOf(caller: { workspace?: string | undefined }): string {
@@ -71,6 +74,7 @@ export function createContext(deps: McpDeps, resolver: Resolver = systemResolver
     },
     audit: (type, data, traceId) => deps.audit.record(type, data, traceId),
     calls: new DetachedAudit({ store: deps.store, audit: deps.audit, log: deps.log }),
+    limits: new CallLimits(deps.config.mcp.maxConcurrency),
   };
 }
 

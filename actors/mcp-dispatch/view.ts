@@ -3,7 +3,7 @@
  * named): the catalog joined with the rules of the server's owner namespace.
  */
 import type { ServerListing, ToolState } from '../../schemas/mcp.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../schemas/mcp.js';
+import { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../schemas/mcp.js';
 import type { McpContext, ServerEntry } from './context.js';
 import { reportingLine, resolveTool, type Resolution } from './rules.js';
 import { callRules, catalog, rules, type CatalogTool } from './store.js';
@@ -50,6 +50,7 @@ export async function listing(ctx: McpContext, s: ServerEntry, seat: string | un
     ...(c.auth === undefined ? {} : { auth: c.auth }),
     timeoutMs: c.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxResponseBytes: c.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    maxConcurrency: c.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,
     refreshedAt: refreshedAt?.toISOString() ?? null,
     tools: states,
     blockedCount: states.filter((t) => t.state !== 'allowed').length,

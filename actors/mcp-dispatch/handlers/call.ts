@@ -102,8 +102,10 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   bounds = boundsFor(s.config);
   try {
     const b = bounds;
-    const result = await withClient(ctx.session, s, b, (client, signal) =>
-      client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }),
+    const result = await ctx.limits.run(s, b, () =>
+      withClient(ctx.session, s, b, (client, signal) =>
+        client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }),
+      ),
     );
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     record('ok', { isError: result.isError === true });

@@ -22,6 +22,7 @@ t.test('defaults', async (t) => {
     allowStdio: undefined,
     allowLoopback: false,
     allowEnv: undefined,
+    maxConcurrency: 64,
   });
   t.same(c.org, {});
   t.equal(c.readEnv('NOPE_NOT_SET'), undefined);
@@ -59,5 +60,6 @@ t.test('bad values stop the process naming the variable', async (t) => {
   t.equal(bad({ SVC_MCP_ALLOW_HOSTS: 'https://x.com' }), 'SVC_MCP_ALLOW_HOSTS');
   t.equal(bad({ SVC_MCP_ALLOW_HOSTS: '*' }), 'SVC_MCP_ALLOW_HOSTS');
   t.equal(bad({ SVC_MCP_ALLOW_ENV: 'A-B' }), 'SVC_MCP_ALLOW_ENV');
+  t.equal(bad({ SVC_MCP_MAX_CONCURRENCY: '0' }), 'SVC_MCP_MAX_CONCURRENCY');
   t.equal(bad({ SVC_ORG: '{"a":{"crews":"c1"}}' }), 'SVC_ORG');
 });

@@ -12,6 +12,7 @@ const base: McpSettings = {
   allowStdio: undefined,
   allowLoopback: false,
   allowEnv: undefined,
+  maxConcurrency: 64,
 };
 const policy = (o: Partial<McpSettings> = {}): EgressPolicy => egressPolicy({ ...base, ...o });
 const rule = (fn: () => unknown): string | undefined => {

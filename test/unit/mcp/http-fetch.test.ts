@@ -20,6 +20,7 @@ const policy = egressPolicy({
   allowStdio: undefined,
   allowLoopback: false,
   allowEnv: undefined,
+  maxConcurrency: 64,
 });
 
 async function server(t: Test): Promise<{ url: string; hung: () => number }> {
