@@ -12,13 +12,14 @@ import { WebhookTrigger } from '../entities/WebhookTrigger.js';
 import { columnsOf, type Column } from '../metadata.js';
 import { fromJson, rawSql } from '../raw.js';
 import type { Store } from '../types.js';
+import type { OrmDeliveries } from './orm.js';
 import { ledgerKey, type DeliveryRepository, type DeliveryRow, type TriggerRow } from './types.js';
 
 /** A column's value as the pg driver returns it, as the entity holds it (jsonb comes parsed, timestamps as text). */
 const read = (c: Column, v: unknown): unknown =>
   v === null || v === undefined ? null : c.kind === 'date' ? new Date(v as string) : c.kind === 'json' ? fromJson(v) : v;
 
-export function pgDeliveries(store: Store, orm: DeliveryRepository): DeliveryRepository {
+export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryRepository {
   const sql = rawSql(store);
   const [T, D, F, P, A] = ['webhook_trigger', 'webhook_delivery', 'flow_definition', 'paused_agent', 'audit_event'].map((t) =>
     sql.table(t),
