@@ -1,9 +1,9 @@
 /**
  * What `svc flows run` and `svc flows follow` show while a run goes on: its id as soon as it
- * starts, then each step as it completes, from the gateway's event feed (`FlowRun` and
- * `RunProgress`). The feed is best effort (RunProgress is published without an ack), so the run's
- * stored trace is the record: whatever the feed missed is printed from it when the command reads
- * the run, and a poll of the run's state ends a follow even if no event arrives.
+ * starts, then each step as it completes. The gateway's event feed (`FlowRun`, `RunProgress`)
+ * says when; what is printed is always read from the run's stored trace, so a step is shown once
+ * and in order even when the feed (published without an ack) drops or reorders an event, and a
+ * poll keeps it going when no event comes at all.
  */
 import { api, CliError, refused, type ClientEnv } from './client.js';
 import { openEvents, type EventFeed } from './events.js';
@@ -15,38 +15,35 @@ type Say = (line: string) => void;
 
 const POLL_MS = 2_000;
 
-interface Progress {
-  runId: string;
-  stepId: string;
-  kind: string;
-  status: TraceEntry['status'];
-  summary: string;
-  port?: string | null;
-}
-
-export function stepLine(s: Pick<Progress, 'stepId' | 'kind' | 'status' | 'summary' | 'port'>): string {
+export function stepLine(s: Pick<TraceEntry, 'stepId' | 'kind' | 'status' | 'summary' | 'port'>): string {
   const to = s.port ? ` -> ${s.port}` : '';
   return `  ${s.status.padEnd(7)} ${s.stepId} (${s.kind}): ${s.summary}${to}`;
 }
 
 export class RunWatch {
   private printed = 0;
-  private settle: (() => void) | undefined;
-  private feeds: EventFeed[] = [];
+  private announced = false;
+  private wake: (() => void) | undefined;
+  private stopped = false;
+  private readonly feeds: EventFeed[] = [];
 
   private constructor(
+    private readonly env: ClientEnv,
     private readonly say: Say,
     private readonly traceId: string | undefined,
     public runId: string | undefined,
   ) {}
 
-  /** Watches the run started with `traceId` (its id is learned from its first event), or `runId`.
+  /** Watches the run started with `traceId` (its id comes from its first event), or `runId`.
    * Without the feed (refused or unreachable) it still works, by polling alone. */
   static async open(env: ClientEnv, say: Say, which: { traceId: string } | { runId: string }): Promise<RunWatch> {
-    const w = new RunWatch(say, 'traceId' in which ? which.traceId : undefined, 'runId' in which ? which.runId : undefined);
+    const w = new RunWatch(env, say, 'traceId' in which ? which.traceId : undefined, 'runId' in which ? which.runId : undefined);
     try {
-      for (const filter of ['FlowRun', 'RunProgress']) w.feeds.push(await openEvents(env, filter, (evt) => w.onEvent(evt)));
-      for (const f of w.feeds) f.ended.catch(() => undefined);
+      for (const filter of ['FlowRun', 'RunProgress']) {
+        const feed = await openEvents(env, filter, (evt) => w.onEvent(evt));
+        feed.ended.catch(() => undefined);
+        w.feeds.push(feed);
+      }
     } catch (err) {
       say(`(no live progress: ${(err as Error).message})`);
       w.close();
@@ -58,37 +55,40 @@ export class RunWatch {
     const d = evt.data as { runId?: string; status?: string; flowId?: string; principal?: string; parent?: unknown };
     if (evt.type === 'FlowRun' && d.status === 'running' && !d.parent && this.runId === undefined && evt.traceId === this.traceId) {
       this.runId = d.runId;
+      this.announced = true;
       this.say(`run ${d.runId} started (flow ${d.flowId}, as ${d.principal})`);
-      return;
     }
-    if (d.runId === undefined || d.runId !== this.runId) return;
-    if (evt.type === 'RunProgress') {
-      this.printed++;
-      this.say(stepLine(evt.data as unknown as Progress));
-    } else if (evt.type === 'FlowRun' && d.status !== 'running') {
-      this.settle?.();
-    }
+    if (d.runId !== undefined && d.runId === this.runId) this.wake?.();
   }
 
-  /** Prints the steps of the stored trace the feed has not shown. */
+  /** Prints the entries of the stored trace not shown yet. */
   catchUp(view: RunView): void {
-    if (this.runId === undefined) this.say(`run ${view.id} (flow ${view.flowId}, as ${view.principal})`);
+    if (!this.announced) this.say(`run ${view.id} (flow ${view.flowId}, as ${view.principal})`);
+    this.announced = true;
     this.runId = view.id;
     for (const s of view.steps.slice(this.printed)) this.say(stepLine(s));
     this.printed = Math.max(this.printed, view.steps.length);
   }
 
-  /** Until the run ends or parks: woken by its FlowRun event, or by the poll. */
-  async untilSettled(env: ClientEnv): Promise<RunView> {
+  private async read(): Promise<RunView> {
+    const res = await api<Static<typeof RunState>>(this.env, 'GET', `/flows/runs/state?runId=${encodeURIComponent(this.runId!)}`);
+    if (res.status !== 200) throw refused(res, 'GET', '/flows/runs/state');
+    this.catchUp(res.body.run);
+    return res.body.run;
+  }
+
+  /** Shows the run until it ends or parks (its view), or until `stop` (undefined). */
+  async follow(): Promise<RunView | undefined> {
+    this.stopped = false;
     for (;;) {
-      const res = await api<Static<typeof RunState>>(env, 'GET', `/flows/runs/state?runId=${encodeURIComponent(this.runId!)}`);
-      if (res.status !== 200) throw refused(res, 'GET', '/flows/runs/state');
-      const view = res.body.run;
-      this.catchUp(view);
-      if (view.status !== 'running') return view;
+      if (this.stopped) return undefined;
+      if (this.runId !== undefined) {
+        const view = await this.read();
+        if (view.status !== 'running') return view;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, POLL_MS);
-        this.settle = () => {
+        this.wake = () => {
           clearTimeout(timer);
           resolve();
         };
@@ -96,7 +96,13 @@ export class RunWatch {
     }
   }
 
+  stop(): void {
+    this.stopped = true;
+    this.wake?.();
+  }
+
   close(): void {
+    this.stop();
     for (const f of this.feeds.splice(0)) f.close();
   }
 }

@@ -112,18 +112,19 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
       // The request id becomes the run's trace id: how the run's first event is told apart from others.
       const traceId = `cli-${randomUUID()}`;
       const watch = await RunWatch.open(env, say, { traceId });
+      // Steps as they complete while the gateway holds the request; progress only, never the outcome.
+      const live = watch.follow().catch(() => undefined);
       try {
         const res = await api<RunView | RunAccepted>(env, 'POST', '/flows/run', body, { 'x-request-id': traceId });
+        watch.stop();
+        await live;
         if (res.status === 202) {
           const runId = (res.body as RunAccepted).id;
-          if (watch.runId === undefined) say(`run ${runId} started`);
           watch.runId = runId;
-          if (!o.follow) {
-            say(`run ${runId} is still running; follow it with: svc flows follow ${runId} (or svc flows state ${runId})`);
-            if (json) printJson(res.body);
-            return;
-          }
-          return settled(cmd, say, await watch.untilSettled(env));
+          if (o.follow) return settled(cmd, say, (await watch.follow())!);
+          say(`run ${runId} is still running; follow it with: svc flows follow ${runId} (or svc flows state ${runId})`);
+          if (json) printJson(res.body);
+          return;
         }
         if (res.status !== 200) throw refused(res, 'POST', '/flows/run');
         watch.catchUp(res.body as RunView);
@@ -139,7 +140,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
       const say = sayer(wantsJson(cmd));
       const watch = await RunWatch.open(env, say, { runId });
       try {
-        settled(cmd, say, await watch.untilSettled(env));
+        settled(cmd, say, (await watch.follow())!);
       } finally {
         watch.close();
       }
