@@ -1,5 +1,5 @@
 /**
- * Renders the README's configuration table from the documentation each variable carries in
+ * Renders the configuration table of docs/operations.md from the documentation each variable carries in
  * schemas/config.ts, so the table cannot fall behind the code: test/unit/config-table.test.ts
  * fails when it differs. `npm run docs:config` rewrites it in place.
  */
@@ -50,12 +50,12 @@ export function tableIn(readme: string): string | undefined {
 export function withTable(readme: string, table: string): string {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README has no ${TABLE_START} ... ${TABLE_END} markers`);
+  if (start < 0 || end < start) throw new Error(`no ${TABLE_START} ... ${TABLE_END} markers`);
   return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const path = process.argv[2] ?? 'README.md';
+  const path = process.argv[2] ?? 'docs/operations.md';
   writeFileSync(path, withTable(readFileSync(path, 'utf8'), renderConfigTable()));
   process.stdout.write(`${path}: configuration table written (${variableRows().length} variables)\n`);
 }

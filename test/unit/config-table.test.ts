@@ -1,5 +1,5 @@
 /**
- * The README's configuration table is the documentation of every variable the code reads:
+ * The configuration table of docs/operations.md is the documentation of every variable the code reads:
  * generated from schemas/config.ts (scripts/config-table.ts), so a variable read without a
  * description there, or a table not regenerated after one changed, fails here.
  */
@@ -47,7 +47,7 @@ function namesIn(file: string): Set<string> {
 
 const rows = variableRows();
 const documented = new Map(rows.map((r) => [r.name, r]));
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const readme = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
 const benchReadme = readFileSync(join(ROOT, 'bench/README.md'), 'utf8');
 
 t.test('every variable the code reads is documented', async (t) => {
@@ -76,14 +76,16 @@ t.test('every variable the code reads is documented', async (t) => {
   }
 });
 
-t.test('the README table is the one the schema renders', async (t) => {
+t.test('the docs/operations.md table is the one the schema renders', async (t) => {
   const fresh = renderConfigTable();
   const current = tableIn(readme);
-  t.ok(current !== undefined, 'README.md has the config-table markers');
+  t.ok(current !== undefined, 'docs/operations.md has the config-table markers');
   if (current !== fresh) {
-    t.comment(`README.md's configuration table is stale. Run \`npm run docs:config\`, or paste this between the markers:\n\n${fresh}\n`);
+    t.comment(
+      `docs/operations.md's configuration table is stale. Run \`npm run docs:config\`, or paste this between the markers:\n\n${fresh}\n`,
+    );
   }
-  t.equal(current, fresh, 'README.md configuration table is current (npm run docs:config rewrites it)');
+  t.equal(current, fresh, 'docs/operations.md configuration table is current (npm run docs:config rewrites it)');
 });
 
 t.test('the table renders one row per variable and keeps pipes inside cells', async (t) => {
