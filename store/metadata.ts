@@ -30,3 +30,12 @@ export function columnsOf<T extends object>(store: Store, entity: EntityName<T>)
     .props.filter((p) => p.kind === 'scalar' && p.persist !== false)
     .map((p) => ({ prop: p.name, name: p.fieldNames[0]!, type: p.columnTypes[0]!, kind: kindOf(p) }));
 }
+
+/** A column's value as SQLite returns it, as the entity holds it (JSON as text, dates as epoch ms, booleans as 0/1). */
+export function fromSqlite(c: Column, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (c.kind === 'json') return JSON.parse(v as string);
+  if (c.kind === 'date') return new Date(v as number);
+  if (c.kind === 'bool') return v === 1 || v === true;
+  return v;
+}

@@ -8,6 +8,7 @@
  * once (named statements), SQLite prepares it once per process.
  */
 import { createHash } from 'node:crypto';
+import { perStore } from './per-store.js';
 import type { Store } from './types.js';
 import { qualify } from './migrations/qualify.js';
 import { withConnection } from './knex.js';
@@ -50,16 +51,7 @@ export function fromJson<T>(v: unknown): T {
   return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
-const cache = new WeakMap<Store, RawSql>();
-
-export function rawSql(store: Store): RawSql {
-  let r = cache.get(store);
-  if (!r) {
-    r = build(store);
-    cache.set(store, r);
-  }
-  return r;
-}
+export const rawSql: (store: Store) => RawSql = perStore(build);
 
 function build(store: Store): RawSql {
   const schema = store.orm.config.get('schema') as string | undefined;

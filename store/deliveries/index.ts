@@ -2,7 +2,7 @@
  * The delivery repository of a store: the delivery path's statements on PostgreSQL (pg.ts) or on
  * the embedded engine (sqlite.ts), each over the ORM path (orm.ts) for listing and retention.
  */
-import type { Store } from '../types.js';
+import { perStore } from '../per-store.js';
 import { ormDeliveries } from './orm.js';
 import { pgDeliveries } from './pg.js';
 import { sqliteDeliveries } from './sqlite.js';
@@ -11,14 +11,7 @@ import type { DeliveryRepository } from './types.js';
 export type * from './types.js';
 export { ledgerKey, RETENTION } from './types.js';
 
-const repositories = new WeakMap<Store, DeliveryRepository>();
-
-export function deliveriesOf(store: Store): DeliveryRepository {
-  let r = repositories.get(store);
-  if (!r) {
-    const orm = ormDeliveries(store);
-    r = store.engine === 'postgres' ? pgDeliveries(store, orm) : sqliteDeliveries(store, orm);
-    repositories.set(store, r);
-  }
-  return r;
-}
+export const deliveriesOf = perStore((store): DeliveryRepository => {
+  const orm = ormDeliveries(store);
+  return store.engine === 'postgres' ? pgDeliveries(store, orm) : sqliteDeliveries(store, orm);
+});

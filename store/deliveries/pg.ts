@@ -13,7 +13,8 @@ import { columnsOf, type Column } from '../metadata.js';
 import { fromJson, rawSql } from '../raw.js';
 import type { Store } from '../types.js';
 import type { OrmDeliveries } from './orm.js';
-import { ledgerKey, type DeliveryRepository, type DeliveryRow, type TriggerRow } from './types.js';
+import { triggerRowReader } from './trigger-row.js';
+import { ledgerKey, type DeliveryRepository, type DeliveryRow } from './types.js';
 
 /** A column's value as the pg driver returns it, as the entity holds it (jsonb comes parsed, timestamps as text). */
 const read = (c: Column, v: unknown): unknown =>
@@ -24,19 +25,11 @@ export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryReposito
   const [T, D, F, P, A] = ['webhook_trigger', 'webhook_delivery', 'flow_definition', 'paused_agent', 'audit_event'].map((t) =>
     sql.table(t),
   );
-  const triggerColumns = columnsOf(store, WebhookTrigger);
   const deliveryColumns = columnsOf(store, WebhookDelivery);
 
   const selectTriggers = `select t.*, (select count(*) from ${P} p where p.seat = t.principal) as paused_count, f.id as f_id, f.trigger as f_trigger, f.scope_level as f_scope_level, f.scope_ref as f_scope_ref
        from ${T} t left join ${F} f on f.id = t.flow_id where t.id = any($1::text[])`;
-  const toTrigger = (r: Record<string, unknown>): TriggerRow => ({
-    ...(Object.fromEntries(triggerColumns.map((c) => [c.prop, read(c, r[c.name])])) as TriggerRow),
-    paused: Number(r.paused_count) > 0,
-    flow:
-      r.f_id === null || r.f_id === undefined
-        ? undefined
-        : { trigger: r.f_trigger as string, scopeLevel: r.f_scope_level as string, scopeRef: (r.f_scope_ref as string | null) ?? null },
-  });
+  const toTrigger = triggerRowReader(columnsOf(store, WebhookTrigger), read);
 
   const selectAccepted =
     `select d.trigger_id, d.delivery_key, d.at from ${D} d join unnest($1::text[], $2::text[]) as k(t, k) on d.trigger_id = k.t and d.delivery_key = k.k ` +

@@ -8,37 +8,21 @@
 import { insertAuditSqlite } from '../audit/sqlite.js';
 import { WebhookDelivery } from '../entities/WebhookDelivery.js';
 import { WebhookTrigger } from '../entities/WebhookTrigger.js';
-import { columnsOf, type Column } from '../metadata.js';
+import { columnsOf, fromSqlite, type Column } from '../metadata.js';
 import { rawSql } from '../raw.js';
 import type { Store } from '../types.js';
 import type { OrmDeliveries } from './orm.js';
-import { ledgerKey, type DeliveryRepository, type TriggerRow } from './types.js';
-
-/** A column's value as SQLite returns it, as the entity holds it (json as text, dates as epoch ms, booleans as 0/1). */
-const read = (c: Column, v: unknown): unknown => {
-  if (v === null || v === undefined) return null;
-  if (c.kind === 'json') return JSON.parse(v as string);
-  if (c.kind === 'date') return new Date(v as number);
-  if (c.kind === 'bool') return v === 1 || v === true;
-  return v;
-};
+import { triggerRowReader } from './trigger-row.js';
+import { ledgerKey, type DeliveryRepository } from './types.js';
 
 export function sqliteDeliveries(store: Store, orm: OrmDeliveries): DeliveryRepository {
   const sql = rawSql(store);
   const [T, D, F, P] = ['webhook_trigger', 'webhook_delivery', 'flow_definition', 'paused_agent'].map((t) => sql.table(t));
-  const triggerColumns = columnsOf(store, WebhookTrigger);
   const deliveryColumns = columnsOf(store, WebhookDelivery);
 
   const selectTriggers = `select t.*, (select count(*) from ${P} p where p.seat = t.principal) as paused_count, f.id as f_id, f.trigger as f_trigger, f.scope_level as f_scope_level, f.scope_ref as f_scope_ref
        from ${T} t left join ${F} f on f.id = t.flow_id where t.id in (select value from json_each($1))`;
-  const toTrigger = (r: Record<string, unknown>): TriggerRow => ({
-    ...(Object.fromEntries(triggerColumns.map((c) => [c.prop, read(c, r[c.name])])) as TriggerRow),
-    paused: Number(r.paused_count) > 0,
-    flow:
-      r.f_id === null || r.f_id === undefined
-        ? undefined
-        : { trigger: r.f_trigger as string, scopeLevel: r.f_scope_level as string, scopeRef: (r.f_scope_ref as string | null) ?? null },
-  });
+  const toTrigger = triggerRowReader(columnsOf(store, WebhookTrigger), fromSqlite);
 
   const selectAccepted =
     `select d.trigger_id, d.delivery_key, d.at from ${D} d join json_each($1) k ` +

@@ -7,7 +7,7 @@
  */
 import { FlowRun } from '../entities/FlowRun.js';
 import { insertAuditSqlite } from '../audit/index.js';
-import { columnsOf, type Column } from '../metadata.js';
+import { columnsOf, fromSqlite, type Column } from '../metadata.js';
 import { rawSql, type SqliteStatement } from '../raw.js';
 import type { StoredAudit } from '../audit/index.js';
 import type { Store } from '../types.js';
@@ -25,14 +25,8 @@ export function sqliteRuns(store: Store, orm: OrmRuns): RunRepository {
   const insertRun = `insert into ${T} (${names}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing`;
   const bind = (c: Column, v: unknown): unknown =>
     c.kind === 'json' ? sql.json(v) : c.kind === 'date' ? sql.date(v as Date | null) : c.kind === 'bool' ? sql.bool(v as boolean) : v;
-  const read = (c: Column, v: unknown): unknown => {
-    if (v === null || v === undefined) return null;
-    if (c.kind === 'json') return JSON.parse(v as string);
-    if (c.kind === 'date') return new Date(v as number);
-    if (c.kind === 'bool') return v === 1 || v === true;
-    return v;
-  };
-  const toRow = (r: Record<string, unknown>): RunRow => Object.fromEntries(columns.map((c) => [c.prop, read(c, r[c.name])])) as RunRow;
+  const toRow = (r: Record<string, unknown>): RunRow =>
+    Object.fromEntries(columns.map((c) => [c.prop, fromSqlite(c, r[c.name])])) as RunRow;
   const insertCheckpoints = (prep: (text: string) => SqliteStatement, rows: readonly CheckpointRow[]): void => {
     if (!rows.length) return;
     const insert = prep(
