@@ -87,6 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }),
     ...connectorSettings(e.SVC_CONNECTORS, source),
     humanGateTtlMs: atLeast('SVC_HUMAN_GATE_TTL_MS', e.SVC_HUMAN_GATE_TTL_MS, 24 * 3600_000, 5 * 60_000),
+    waitBufferMs: atLeast('SVC_WAIT_BUFFER_MS', e.SVC_WAIT_BUFFER_MS, 24 * 3600_000, 1_000),
     runLeaseMs: atLeast('SVC_RUN_LEASE_MS', e.SVC_RUN_LEASE_MS, 15_000, 1_000),
     faults: faultsOf(e.SVC_FAULTS),
     retryCapMs: atLeast('SVC_RETRY_CAP_MS', e.SVC_RETRY_CAP_MS, 30_000, 50),

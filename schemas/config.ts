@@ -323,6 +323,16 @@ export const EnvSchema = Type.Object({
       }),
     }),
   ),
+  SVC_WAIT_BUFFER_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`86400000`',
+        description: "how long a releaser trigger's event that matches no parked `wait` is kept for one that parks later",
+        mustBe: 'milliseconds an unmatched release event is kept (at least 1000)',
+      }),
+    }),
+  ),
   SVC_RETRY_CAP_MS: Type.Optional(
     Type.String({
       pattern: '^[0-9]+$',
@@ -546,6 +556,8 @@ export interface Config {
   readonly connectorEnv: (name: string) => string | undefined;
   /** SVC_HUMAN_GATE_TTL_MS: a human gate's deadline when its step sets no timeoutMs. */
   readonly humanGateTtlMs: number;
+  /** SVC_WAIT_BUFFER_MS: how long an event of a releaser trigger that released no wait is kept. */
+  readonly waitBufferMs: number;
   /** SVC_RUN_LEASE_MS: how long a run's lease lasts unless renewed; a dead worker's runs are taken over after it. */
   readonly runLeaseMs: number;
   /** SVC_RETRY_CAP_MS: the longest wait between two deliveries of a failing command. */

@@ -106,6 +106,12 @@ export const HumanStep = step('human', {
 });
 export const WaitStep = step('wait', {
   for: Type.Union([Type.Literal('human'), Type.Literal('webhook')]),
+  /** `for: webhook` only: the correlation key a releaser trigger's delivery must carry
+   * (interpolated, e.g. `{{input.orderId}}`). Without one, only a resume releases the wait. */
+  key: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  /** How long the wait stays parked; then the run takes `timeoutPort`, or fails closed without one. */
+  timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+  timeoutPort: Type.Optional(Edge),
   next: Type.Optional(Edge),
 });
 

@@ -100,6 +100,28 @@ export const StartRunCommand = Type.Object({
 });
 export type StartRunCommand = Static<typeof StartRunCommand>;
 
+/** `run.release` on the bus: a releaser trigger's verified delivery (spec 001 `wait` step). The
+ * event id comes from (trigger id, delivery key), so every copy of one delivery is one event. */
+export const ReleaseCommand = Type.Object({
+  eventId: Type.String({ minLength: 1 }),
+  flowId: Type.String({ minLength: 1 }),
+  /** The trigger's principal: only its own runs' waits are released. */
+  principal: Type.String({ minLength: 1 }),
+  key: Type.String({ minLength: 1 }),
+  /** The trigger's mapped input: the released wait step's output. */
+  input: Type.String(),
+  traceId: Type.Optional(Type.String()),
+  delivery: AcceptedDelivery,
+});
+export type ReleaseCommand = Static<typeof ReleaseCommand>;
+
+/** What `run.release` did: the run it released, or that the event is kept for a later wait. */
+export const ReleaseOutcome = Type.Object({
+  eventId: Type.String(),
+  released: Type.Union([Type.Object({ runId: Type.String(), stepId: Type.String() }), Type.Null()]),
+});
+export type ReleaseOutcome = Static<typeof ReleaseOutcome>;
+
 /** A webhook run's start: a `run.start` with its delivery. */
 export type WebhookStart = StartRunCommand & { delivery: AcceptedDelivery };
 
@@ -115,6 +137,9 @@ export const ResumeSignal = Type.Union([
   Type.Object({ kind: Type.Literal('child_finished'), childRunId: Type.String() }),
   Type.Object({ kind: Type.Literal('ask_answered'), questionId: Type.String(), approved: Type.Boolean() }),
   Type.Object({ kind: Type.Literal('released') }),
+  /** A releaser trigger's event was bound to the wait (store/waits); the step reads its input there. */
+  Type.Object({ kind: Type.Literal('wait_released'), eventId: Type.String() }),
+  Type.Object({ kind: Type.Literal('wait_timed_out') }),
 ]);
 export type ResumeSignal = Static<typeof ResumeSignal>;
 

@@ -20,6 +20,11 @@ export const InputMapping = Type.Union([
 ]);
 export type InputMapping = Static<typeof InputMapping>;
 
+/** A releaser: its deliveries release the run of its flow and principal waiting on the key found
+ * at `key` in the delivery (a `wait` step's `key`), instead of starting a run. */
+export const ReleaseSetting = Type.Object({ key: DottedPath }, { additionalProperties: false });
+export type ReleaseSetting = Static<typeof ReleaseSetting>;
+
 export const PubsubConfig = Type.Object(
   {
     audience: Type.String({ minLength: 1, maxLength: 500 }),
@@ -36,6 +41,7 @@ export const CreateTriggerBody = Type.Object(
     scheme: Type.Optional(SchemeLiteral),
     events: Type.Optional(Type.Array(IdToken({ maxLength: 200 }), { maxItems: 100 })),
     input: Type.Optional(InputMapping),
+    release: Type.Optional(ReleaseSetting),
     config: Type.Optional(
       Type.Object(
         {
@@ -58,6 +64,7 @@ export const TriggerView = Type.Object({
   scheme: SchemeLiteral,
   events: Type.Array(Type.String()),
   input: Type.Optional(InputMapping),
+  release: Type.Optional(ReleaseSetting),
   config: Type.Optional(PubsubConfig),
   secretVersion: Type.Integer(),
   enabled: Type.Boolean(),
@@ -104,6 +111,8 @@ export const DeliveryList = Type.Object({ deliveries: Type.Array(DeliveryView) }
 
 export const HookReply = Type.Union([
   Type.Object({ accepted: Type.Literal(true), runId: Type.String() }),
+  /** A releaser's delivery: stored, and it releases the wait parked on `key` or is kept for one. */
+  Type.Object({ accepted: Type.Literal(true), release: Type.Object({ key: Type.String() }) }),
   Type.Object({ duplicate: Type.Literal(true) }),
   Type.Object({ skipped: Type.Literal('event_not_selected') }),
   /** A codehost `ping` (sent when a hook is set up): verified, answered, no run. */

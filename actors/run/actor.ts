@@ -1,6 +1,6 @@
 /**
  * The `run` actor: definitions (save/delete), runs (start/resume/pause/cancel), wake-ups
- * (signal), takeovers (recover), `agentPause` and `agentUnpause`. Handlers delegate to the
+ * (signal), releasers' events (release), takeovers (recover), `agentPause` and `agentUnpause`. Handlers delegate to the
  * engine; each returns the run as it stands, so a caller waiting on the verb answers with it.
  * Who may steer a run is identity/runs.ts, judged here where the run is read anyway.
  */
@@ -13,6 +13,7 @@ import { validateFlow } from './definitions/validate.js';
 import { deleteFlow, saveFlow } from './definitions/store.js';
 import { bootRecovery, recoverySweep } from './recovery.js';
 import { wakeupSweep } from './wakeups.js';
+import { releaseEvent, waitSweep } from './waits.js';
 import { startLogged } from './webhook-start.js';
 import { loadRun } from './engine/records.js';
 import { resumeAgent } from '../../store/paused.js';
@@ -31,7 +32,7 @@ export const runActor = defineActor({
     const steer = async (p: { runId: string; by?: string | undefined; operator?: boolean | undefined }): Promise<void> =>
       requireSteer(commandCaller(p.by ?? '', p.operator), p.runId, (await loadRun(deps.store, p.runId))?.principal);
     return {
-      sweeps: [recoverySweep(deps), wakeupSweep(deps)],
+      sweeps: [recoverySweep(deps), wakeupSweep(deps), waitSweep(deps)],
       start: () => bootRecovery(deps),
       handlers: {
         save: async (ctx, p) => {
@@ -52,6 +53,11 @@ export const runActor = defineActor({
         start: async (ctx, p) => {
           const start = () => engine.start(p, p.traceId ?? ctx.traceId);
           return p.delivery ? startLogged(deps.deliveryLog, { ...p, delivery: p.delivery }, ctx.deliveryCount, start) : start();
+        },
+        // Logged as accepted first: a failed release is redelivered, and its event id keeps it one event.
+        release: async (ctx, p) => {
+          await deps.deliveryLog({ flowId: p.flowId, traceId: p.traceId ?? ctx.traceId, delivery: p.delivery }, ctx.deliveryCount);
+          return releaseEvent(deps, p);
         },
         resume: async (ctx, p) => {
           await steer(p);

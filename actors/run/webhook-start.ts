@@ -4,10 +4,18 @@
  * composition root (main/system.ts), so neither folder imports the other and the worker still
  * writes the row in the same handler as the start, with no extra bus hop.
  */
-import type { WebhookStart } from '../../schemas/runs.js';
+import type { AcceptedDelivery, WebhookStart } from '../../schemas/runs.js';
+
+/** A delivery as the log takes it: a run's start, or a releaser's event (no run of its own). */
+export interface LoggedDelivery {
+  readonly runId?: string | undefined;
+  readonly flowId?: string | undefined;
+  readonly traceId?: string | undefined;
+  readonly delivery: AcceptedDelivery;
+}
 
 /** Logs an accepted delivery; false for a late copy of one already logged (logged as a duplicate). */
-export type DeliveryLog = (cmd: WebhookStart, deliveryCount: number) => Promise<boolean>;
+export type DeliveryLog = (cmd: LoggedDelivery, deliveryCount: number) => Promise<boolean>;
 
 /**
  * The engine's `start` with the delivery logged alongside. A late copy starts nothing either

@@ -19,11 +19,15 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
-import type { WebhookStart } from '../../schemas/runs.js';
+import type { AcceptedDelivery } from '../../schemas/runs.js';
 import { deliveryRows } from './rows.js';
 
-/** False for a late copy of a delivery already logged (logged as a duplicate). */
-export type LogAccepted = (cmd: WebhookStart, deliveryCount: number) => Promise<boolean>;
+/** False for a late copy of a delivery already logged (logged as a duplicate). A releaser's
+ * delivery (its event released a wait, or is kept for one) has no run of its own. */
+export type LogAccepted = (
+  cmd: { runId?: string | undefined; flowId?: string | undefined; traceId?: string | undefined; delivery: AcceptedDelivery },
+  deliveryCount: number,
+) => Promise<boolean>;
 
 export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }): LogAccepted {
   const rows = deliveryRows(deps);
@@ -33,7 +37,7 @@ export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }
     const data = {
       triggerId: d.triggerId,
       flowId: cmd.flowId,
-      runId: cmd.runId,
+      ...(cmd.runId === undefined ? { release: true } : { runId: cmd.runId }),
       deliveryKey: d.deliveryKey,
       bytes: d.bytes,
       ...(d.eventType ? { eventType: d.eventType } : {}),
@@ -45,7 +49,7 @@ export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }
       status: 'accepted',
       reason: null,
       bytes: d.bytes,
-      runId: cmd.runId,
+      runId: cmd.runId ?? null,
       eventType: d.eventType,
       sent: true,
       at,
@@ -55,7 +59,7 @@ export function acceptedDeliveries(deps: { store: Store; bus: Bus; log: Logger }
     const id = randomUUID();
     await rows.insert({ ...row, id, deliveryKey: `duplicate:${id}`, status: 'duplicate', runId: null, sent: false });
     deps.log.info(
-      { triggerId: d.triggerId, runId: cmd.runId },
+      { triggerId: d.triggerId, runId: cmd.runId, traceId: cmd.traceId },
       "webhook delivery logged as a duplicate: its key was accepted before, outside the stream's duplicate window",
     );
     return false;

@@ -33,7 +33,7 @@ import { flowRunnable } from './flow-check.js';
 import { openSecretCached } from './secrets.js';
 import { verifyCodehost, verifySvc, type Headers } from './schemes.js';
 import type { PubsubVerifier } from './pubsub.js';
-import { deliveryKey, eventSelected, eventType, mapInput, unwrapPubsub } from './shape.js';
+import { deliveryKey, eventSelected, eventType, getPath, mapInput, unwrapPubsub } from './shape.js';
 
 export interface DeliveryDeps {
   readonly config: Config;
@@ -57,9 +57,18 @@ export interface DeliveryOutcome {
   readonly body: HookReply;
 }
 
-/** Every copy of one delivery names the same run. */
-export function webhookRunId(triggerId: string, key: string): string {
-  return `run-wh-${createHash('sha256').update(triggerId).update('\0').update(key).digest('base64url').slice(0, 32)}`;
+/** Every copy of one delivery names the same run (or, for a releaser, the same event). */
+export function webhookRunId(triggerId: string, key: string, prefix = 'run-wh-'): string {
+  return `${prefix}${createHash('sha256').update(triggerId).update('\0').update(key).digest('base64url').slice(0, 32)}`;
+}
+
+/** A releaser's correlation key: the string or number at its path in the delivery. */
+function releaseKey(path: string, payload: unknown): string {
+  const v = getPath(payload, path);
+  const key = typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
+  if (key === '' || key.length > 500)
+    throw new AppError('webhook_release_key_missing', { message: `no usable value at ${path} in the delivery` });
+  return key;
 }
 
 export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<DeliveryOutcome> {
@@ -98,7 +107,8 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   if (!trigger.enabled) throw new AppError('webhook_trigger_disabled');
   // Checked on every delivery, not only at mint: a flow deleted, re-saved away from webhook or
   // out of the principal's sight would otherwise take a 202 that no run follows.
-  if (!flowRunnable(trigger.flow, trigger.principal, deps.config.org)) throw new AppError('webhook_flow_unavailable');
+  if (!flowRunnable(trigger.flow, trigger.principal, deps.config.org, Boolean(trigger.release)))
+    throw new AppError('webhook_flow_unavailable');
   let body: unknown;
   try {
     body = JSON.parse(d.raw.toString('utf8'));
@@ -132,27 +142,37 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   }
 
   const key = deliveryKey(scheme, d.headers, messageId);
-  const runId = webhookRunId(trigger.id, key);
+  const release = trigger.release ? releaseKey(trigger.release.key, payload) : undefined;
+  const runId = webhookRunId(trigger.id, key, release === undefined ? 'run-wh-' : 'evt-wh-');
   const at = new Date(deps.now());
+  const input = mapInput(trigger.input as InputMapping | null, payload);
+  const delivery = { triggerId: trigger.id, deliveryKey: key, bytes, eventType: type ?? null, at: at.toISOString() };
   const cmd: StartRunCommand = {
     runId,
     flowId: trigger.flowId,
-    input: mapInput(trigger.input as InputMapping | null, payload),
+    input,
     principal: trigger.principal,
     trigger: 'webhook',
     traceId: d.traceId,
-    delivery: { triggerId: trigger.id, deliveryKey: key, bytes, eventType: type ?? null, at: at.toISOString() },
+    delivery,
   };
+  const run = clientOf(deps.bus, 'run');
+  // A releaser's delivery releases a parked run (actors/run/waits.ts) instead of starting one.
+  const send =
+    release === undefined
+      ? run.start.send(cmd, { msgId: runId, traceId: d.traceId })
+      : run.release.send(
+          { eventId: runId, flowId: trigger.flowId, principal: trigger.principal, key: release, input, traceId: d.traceId, delivery },
+          { msgId: runId, traceId: d.traceId },
+        );
   // The ledger is read alongside the send, so an accept waits for the slower of the two, not both.
   // A ledger that cannot be read leaves the answer to the stream, as before: accepted work is
   // never refused because the store is away.
   const [sent, loggedAt] = await Promise.all([
-    clientOf(deps.bus, 'run')
-      .start.send(cmd, { msgId: runId, traceId: d.traceId })
-      .then(
-        (r) => r.duplicate,
-        (err: unknown) => new AppError('bus_unavailable', { cause: err }),
-      ),
+    send.then(
+      (r) => r.duplicate,
+      (err: unknown) => new AppError('bus_unavailable', { cause: err }),
+    ),
     deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined),
   ]);
   // A row with this copy's own `at` is this copy, logged by a worker before the read returned.
@@ -166,7 +186,7 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   // a worker, which finds the key logged, logs the copy as a duplicate and starts nothing (accepted.ts).
   if (earlier) return { status: 200, body: { duplicate: true } };
   if (sent instanceof AppError) throw sent;
-  return { status: 202, body: { accepted: true, runId } };
+  return { status: 202, body: release === undefined ? { accepted: true, runId } : { accepted: true, release: { key: release } } };
 }
 
 async function logRow(

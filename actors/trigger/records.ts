@@ -54,6 +54,11 @@ export function openSecret(config: Config, row: TriggerRecord): string | undefin
   return unseal(key, row.sealedSecret, label(row.id, row.secretVersion));
 }
 
+function releasable(flow: unknown): boolean {
+  const steps = (flow as { steps?: { kind?: string; for?: string; key?: string }[] } | null)?.steps ?? [];
+  return steps.some((s) => s.kind === 'wait' && s.for === 'webhook' && s.key !== undefined);
+}
+
 export function view(row: TriggerRecord): TriggerView {
   return {
     id: row.id,
@@ -62,6 +67,7 @@ export function view(row: TriggerRecord): TriggerView {
     scheme: row.scheme as Scheme,
     events: row.events,
     ...(row.input ? { input: row.input as InputMapping } : {}),
+    ...(row.release ? { release: row.release } : {}),
     ...(row.config ? { config: row.config as PubsubConfig } : {}),
     secretVersion: row.secretVersion,
     enabled: row.enabled,
@@ -90,11 +96,17 @@ export async function createTrigger(
   requireMintAs(caller, principal);
   const flow = await triggersOf(deps.store).flow(body.flowId);
   if (!flow) throw new AppError('record_not_found', { message: `no saved flow ${body.flowId}` });
-  if (flow.trigger !== 'webhook')
+  if (body.release !== undefined) {
+    // A releaser starts nothing: its flow may have any trigger, but must have a wait it can release.
+    if (!releasable(flow.definition))
+      throw new AppError('invalid_request', {
+        message: `flow ${body.flowId} has no wait step for: webhook with a key for a releaser to release`,
+      });
+  } else if (flow.trigger !== 'webhook')
     throw new AppError('invalid_request', {
       message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow`,
     });
-  if (!flowRunnable(flow, principal, deps.config.org)) {
+  if (!flowRunnable(flow, principal, deps.config.org, body.release !== undefined)) {
     throw new AppError('invalid_request', {
       message: `flow ${body.flowId} is not visible to principal ${principal}, so no delivery could run it`,
     });
@@ -117,6 +129,7 @@ export async function createTrigger(
     scheme,
     events: body.events ?? [],
     input: (body.input ?? null) as Record<string, unknown> | null,
+    release: body.release ?? null,
     config: config as Record<string, unknown> | null,
     sealedSecret,
     secretVersion: 1,

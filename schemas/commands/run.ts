@@ -1,6 +1,16 @@
 /** The run actor's verbs: flow definitions, runs and their wake-ups. */
 import { Type } from 'typebox';
-import { AgentPauseReply, AgentUnpauseReply, DeleteFlowReply, FlowRecord, ResumeSignal, RunView, StartRunCommand } from '../runs.js';
+import {
+  AgentPauseReply,
+  AgentUnpauseReply,
+  DeleteFlowReply,
+  FlowRecord,
+  ReleaseCommand,
+  ReleaseOutcome,
+  ResumeSignal,
+  RunView,
+  StartRunCommand,
+} from '../runs.js';
 import { verb } from './verb.js';
 
 /** `by` is the caller's seat; `operator` whether it is the operator (may steer any run). */
@@ -21,6 +31,8 @@ export const runVerbs = {
   ),
   /** A late copy of a logged webhook delivery answers as a duplicate and starts nothing. */
   start: verb(StartRunCommand, Type.Union([RunView, Type.Object({ runId: Type.String(), duplicate: Type.Literal(true) })])),
+  /** A releaser trigger's event: releases the wait parked on its key, or is kept for one that parks later. */
+  release: verb(ReleaseCommand, ReleaseOutcome),
   resume: verb(RunRef, RunView),
   pause: verb(RunRef, RunView),
   cancel: verb(RunRef, RunView),

@@ -16,6 +16,8 @@ export const WebhookTrigger = defineEntity({
     events: p.json<string[]>(),
     input: p.json<Record<string, unknown>>().nullable(),
     config: p.json<Record<string, unknown>>().nullable(),
+    /** A releaser (`{key: <dotted path>}`): its deliveries release waiting runs instead of starting one. */
+    release: p.json<{ key: string }>().nullable(),
     sealedSecret: p.text().nullable(),
     secretVersion: p.integer(),
     enabled: p.boolean(),

@@ -9,6 +9,7 @@ import { FlowAttempt } from './FlowAttempt.js';
 import { FlowCheckpoint } from './FlowCheckpoint.js';
 import { FlowDefinition } from './FlowDefinition.js';
 import { FlowRun } from './FlowRun.js';
+import { FlowWait } from './FlowWait.js';
 import { GateQuestion } from './GateQuestion.js';
 import { Message } from './Message.js';
 import { ModelCall } from './ModelCall.js';
@@ -17,6 +18,7 @@ import { McpRule } from './McpRule.js';
 import { McpSecret } from './McpSecret.js';
 import { McpServer } from './McpServer.js';
 import { PausedAgent } from './PausedAgent.js';
+import { WaitEvent } from './WaitEvent.js';
 import { WebhookDelivery } from './WebhookDelivery.js';
 import { WebhookTrigger } from './WebhookTrigger.js';
 
@@ -27,6 +29,7 @@ export { FlowAttempt } from './FlowAttempt.js';
 export { FlowCheckpoint } from './FlowCheckpoint.js';
 export { FlowDefinition } from './FlowDefinition.js';
 export { FlowRun } from './FlowRun.js';
+export { FlowWait } from './FlowWait.js';
 export { GateQuestion } from './GateQuestion.js';
 export { Message } from './Message.js';
 export { ModelCall } from './ModelCall.js';
@@ -35,6 +38,7 @@ export { McpRule } from './McpRule.js';
 export { McpSecret } from './McpSecret.js';
 export { McpServer } from './McpServer.js';
 export { PausedAgent } from './PausedAgent.js';
+export { WaitEvent } from './WaitEvent.js';
 export { WebhookDelivery } from './WebhookDelivery.js';
 export { WebhookTrigger } from './WebhookTrigger.js';
 
@@ -56,4 +60,6 @@ export const entities = [
   WebhookTrigger,
   WebhookDelivery,
   PausedAgent,
+  FlowWait,
+  WaitEvent,
 ];

@@ -13,6 +13,7 @@ import { Migration20261122050000AuditOutbox } from './Migration20261122050000Aud
 import { Migration20261123010000AuditOutboxTable } from './Migration20261123010000AuditOutboxTable.js';
 import { Migration20261123020000RunRowUpdates } from './Migration20261123020000RunRowUpdates.js';
 import { Migration20261125010000GateTrace } from './Migration20261125010000GateTrace.js';
+import { Migration20261125020000Waits } from './Migration20261125020000Waits.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123010000AuditOutboxTable', class: Migration20261123010000AuditOutboxTable },
   { name: 'Migration20261123020000RunRowUpdates', class: Migration20261123020000RunRowUpdates },
   { name: 'Migration20261125010000GateTrace', class: Migration20261125010000GateTrace },
+  { name: 'Migration20261125020000Waits', class: Migration20261125020000Waits },
 ];

@@ -19,8 +19,10 @@ export function ormTriggers(store: Store): TriggerRepository {
       store.em().find(WebhookTrigger, principal === undefined ? {} : { principal }, { orderBy: { createdAt: 'desc', id: 'asc' } }),
 
     async flow(flowId) {
-      const row = await store.em().findOne(FlowDefinition, { id: flowId }, { fields: ['trigger', 'scopeLevel', 'scopeRef'] });
-      return row ? { trigger: row.trigger, scopeLevel: row.scopeLevel, scopeRef: row.scopeRef ?? null } : undefined;
+      const row = await store.em().findOne(FlowDefinition, { id: flowId }, { fields: ['trigger', 'scopeLevel', 'scopeRef', 'definition'] });
+      return row
+        ? { trigger: row.trigger, scopeLevel: row.scopeLevel, scopeRef: row.scopeRef ?? null, definition: row.definition }
+        : undefined;
     },
 
     async insert(row) {

@@ -17,13 +17,16 @@ export interface TriggerFlow {
   readonly scopeRef: string | null;
 }
 
+/** The flow as minting judges it: with its definition, since a releaser needs a `wait` step with a key. */
+export type SavedFlow = TriggerFlow & { readonly definition: Record<string, unknown> };
+
 export interface TriggerRepository {
   get(id: string): Promise<TriggerRecord | undefined>;
   exists(id: string): Promise<boolean>;
   /** Every trigger, or only those of `principal`, newest first. */
   list(principal?: string): Promise<TriggerRecord[]>;
   /** The saved flow a trigger would run, as a trigger judges it; undefined when no flow of that id is saved. */
-  flow(flowId: string): Promise<TriggerFlow | undefined>;
+  flow(flowId: string): Promise<SavedFlow | undefined>;
   insert(row: TriggerRecord): Promise<void>;
   /** A new sealed secret at `version`, only while the stored version is `version - 1`: of two
    * concurrent rotations exactly one wins. */

@@ -123,7 +123,7 @@ function humanCtx(
     attemptKey: `${runId}:${step.id}:1`,
     resume,
     traceId: `trace-${runId}`,
-    deps: { config: {} as never, bus: sys.bus, store: sys.store, audit: sys.audit, log: sys.log, model: {} as never },
+    deps: { config: {} as never, bus: sys.bus, store: sys.store, audit: sys.audit, log: sys.log, model: {} as never, now: Date.now },
   };
 }
 

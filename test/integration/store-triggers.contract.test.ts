@@ -27,6 +27,7 @@ const trigger = (id: string, principal: string, flowId: string, createdAt: numbe
     scheme: 'svc',
     events: ['push', 'issues.opened'],
     input: { fields: { who: 'sender.login' } },
+    release: null,
     config: null,
     sealedSecret: `sealed-${id}-1`,
     secretVersion: 1,
@@ -100,7 +101,7 @@ for (const e of engines) {
     });
 
     t.test('the flow as a trigger judges it', async (t) => {
-      t.same(await triggers.flow('wf'), { trigger: 'webhook', scopeLevel: 'agent', scopeRef: 'alice' });
+      t.match(await triggers.flow('wf'), { trigger: 'webhook', scopeLevel: 'agent', scopeRef: 'alice', definition: { id: 'wf' } });
       t.equal(await triggers.flow('gone'), undefined);
     });
 

@@ -32,6 +32,8 @@ const SVC_TABLES = [
   'flow_checkpoint',
   'flow_definition',
   'flow_run', // flows and runs
+  'flow_wait',
+  'wait_event', // waits released by events
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 

@@ -78,6 +78,11 @@ export function explicitEdges(step: Step): { name: string; to: string | null | u
       ];
     case 'human':
       return [...step.options.map((o) => ({ name: `options.${o.id}.port`, to: o.port })), { name: 'timeoutPort', to: step.timeoutPort }];
+    case 'wait':
+      return [
+        { name: 'next', to: step.next },
+        { name: 'timeoutPort', to: step.timeoutPort },
+      ];
     default:
       return [{ name: 'next', to: step.next }];
   }
@@ -161,6 +166,10 @@ function checkStep(step: Step): void {
       if (ids.has(o.id)) throw invalid(`${at}: option id ${o.id} is used twice`);
       ids.add(o.id);
     }
+  }
+  if (step.kind === 'wait') {
+    if (step.key !== undefined && step.for !== 'webhook') throw invalid(`${at}: key applies to a wait for: webhook only`);
+    if (step.timeoutPort !== undefined && step.timeoutMs === undefined) throw invalid(`${at}: timeoutPort needs a timeoutMs`);
   }
   if (step.kind === 'agent' && step.prompt === undefined && step.flowId === undefined) {
     throw invalid(`${at}: an agent step needs a prompt or a flowId`);

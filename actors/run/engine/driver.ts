@@ -68,6 +68,7 @@ function stepDeps(deps: RunDeps, runId: string, stepId: string, traceId: string)
     store: deps.store,
     audit: deps.audit,
     model: deps.model,
+    now: deps.now,
     get log() {
       return (log ??= deps.log.child({ runId, stepId, traceId }));
     },

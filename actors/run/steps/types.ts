@@ -53,6 +53,8 @@ export interface StepContext<S extends Step = Step> {
     readonly audit: Audit;
     readonly log: Logger;
     readonly model: ModelProvider;
+    /** The clock deadlines read (tests inject one). */
+    readonly now: () => number;
   };
 }
 
