@@ -1,5 +1,6 @@
 /** The waits repository on the ORM, the same on both engines (owed signals are one join, store/raw.ts). */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { FlowRun } from '../entities/FlowRun.js';
 import { FlowWait } from '../entities/FlowWait.js';
 import { WaitEvent } from '../entities/WaitEvent.js';
 import { rawSql } from '../raw.js';
@@ -78,10 +79,18 @@ export function ormWaits(store: Store): WaitRepository {
       ),
     event,
     async waitingOn(flowId, principal, key) {
-      const rows = await store
-        .em()
-        .find(FlowWait, { flowId, principal, key, status: 'waiting' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-      return rows.map(toWait);
+      const em = store.em();
+      const rows = await em.find(FlowWait, { flowId, principal, key, status: 'waiting' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      if (rows.length === 0) return [];
+      // A cancelled or ended run's wait is never released: no event is spent on it. A running
+      // one is about to park (its row is written first), and takes its signal as it does.
+      const live = await em.find(
+        FlowRun,
+        { id: { $in: rows.map((r) => r.runId) }, status: { $in: ['waiting', 'running'] } },
+        { fields: ['id'] },
+      );
+      const ids = new Set(live.map((r) => r.id));
+      return rows.filter((r) => ids.has(r.runId)).map(toWait);
     },
     async keptFor(flowId, principal, key, now) {
       const rows = await store

@@ -59,7 +59,7 @@ export interface WaitRepository {
   /** Keeps an event; a copy of one already kept (same id) changes nothing. Returns it as stored. */
   keep(e: NewEvent): Promise<EventRow>;
   event(id: string): Promise<EventRow | undefined>;
-  /** Waits of this flow and principal parked on `key`, oldest first. */
+  /** Waits of this flow and principal parked on `key` whose run has not ended, oldest first. */
   waitingOn(flowId: string, principal: string, key: string): Promise<WaitRow[]>;
   /** Unbound events for this flow, principal and key that have not expired at `now`, oldest first. */
   keptFor(flowId: string, principal: string, key: string, now: Date): Promise<EventRow[]>;

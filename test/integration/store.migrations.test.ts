@@ -118,6 +118,15 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'flow_run_pkey',
         'flow_run_principal_index',
         'flow_run_status_index',
+        // waits released by events
+        'flow_wait_event_id_unique',
+        'flow_wait_flow_id_principal_key_status_index',
+        'flow_wait_pkey',
+        'flow_wait_status_deadline_at_index',
+        'wait_event_expires_at_index',
+        'wait_event_flow_id_principal_key_expires_at_index',
+        'wait_event_pkey',
+        'wait_event_wait_id_unique',
       ].sort(),
     );
   });

@@ -119,6 +119,23 @@ for (const mode of ['embedded', 'jetstream+postgres'] as const) {
       t.same(s.outputs.paid.json, { amount: Number(bound[0]!.input.match(/\d+/)![0]) }, 'the output is the winning event');
     });
 
+    t.test("a cancelled run's wait takes no event; the next wait on the key does", async (t) => {
+      const run = await start('o-6');
+      t.equal(run.status, 'waiting');
+      t.equal((await op(a.url, 'POST', '/flows/runs/cancel', { runId: run.id })).status, 200);
+      t.equal((await deliver(a, { id: 'o-6', amount: 6 })).status, 202);
+      const kept = await pollFor(
+        'the event stored',
+        async () => (await a.store.em().fork().findOne(WaitEvent, { key: 'o-6' })) ?? undefined,
+      );
+      // Time for the release to look for waits (it stores the event first).
+      await new Promise((r) => setTimeout(r, 500));
+      t.equal((await a.store.em().fork().findOneOrFail(WaitEvent, { id: kept.id })).waitId, null, 'kept, not spent on the cancelled run');
+      const next = await start('o-6');
+      t.equal(next.status, 'completed', 'the next run waiting on o-6 takes it');
+      t.match((await state(next.id)).outputs.paid.json, { amount: 6 });
+    });
+
     t.test('nothing comes: timeoutPort; an unmatched event is kept, then expires', async (t) => {
       t.equal((await deliver(a, { id: 'o-5', amount: 5 })).status, 202);
       await pollFor('the event kept', async () => ((await a.store.em().fork().count(WaitEvent, { key: 'o-5' })) ? true : undefined));
