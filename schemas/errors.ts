@@ -41,6 +41,8 @@ export const errorCatalog = {
   mcp_response_too_large: { status: 502, message: 'the attached server sent more than maxResponseBytes' },
   mcp_server_unreachable: { status: 502, message: 'the attached server could not be reached or broke the protocol' },
   mcp_scope_forbidden: { status: 403, message: 'this caller may not change or act for that scope' },
+  mcp_arguments_invalid: { status: 400, message: "the arguments do not fit the tool's published inputSchema" },
+  mcp_tool_error: { status: 422, message: 'the tool ran and answered with an error (isError)' },
   // spec 001: flows, gates, triggers, evals
   run_cancelled: { status: 409, message: 'the run is cancelled and cannot resume' },
   flow_delegation_cycle: { status: 422, message: 'delegation revisits a flow already on the stack' },

@@ -9,7 +9,9 @@ import { ID_PATTERN, IdString } from './text.js';
 const StepId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 /** An edge: the id of the step to go to, or null to stop. */
 const Edge = Type.Union([StepId, Type.Null()]);
-const Template = Type.String({ maxLength: 20_000 });
+/** The longest template (a prompt, a string argument) a step may hold. */
+export const MAX_TEMPLATE = 20_000;
+const Template = Type.String({ maxLength: MAX_TEMPLATE });
 
 function step<K extends string, P extends Record<string, TSchema>>(kind: K, props: P) {
   return Type.Object(
@@ -35,10 +37,16 @@ export const ModelStep = step('model', {
   model: Type.Optional(Type.String()),
   next: Type.Optional(Edge),
 });
+/** An `mcp__*` tool's argument: any JSON value, checked against the tool's inputSchema at the call. */
+const ToolArg = Type.Unknown({
+  description:
+    'a string (interpolated) for svc_* and <connector>.<route> tools; any JSON value for mcp__* tools, every string inside it interpolated',
+});
 export const ToolStep = step('tool', {
   /** `svc_*`, `<connector>.<route>` or `mcp__<server>__<tool>`. */
   tool: IdString(),
-  args: Type.Optional(Type.Record(Type.String(), Template)),
+  /** Strings for `svc_*` and connector routes (validate.ts holds them to `Template`); JSON for `mcp__*`. */
+  args: Type.Optional(Type.Record(Type.String(), ToolArg)),
   ...Idempotent,
   next: Type.Optional(Edge),
 });

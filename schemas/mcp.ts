@@ -258,7 +258,11 @@ export const McpCallCommand = Type.Object({
 });
 export type McpCallCommand = Static<typeof McpCallCommand>;
 
-/** `untrusted` is true for every external result, false for a first-party `svc_*` one. */
+/**
+ * `untrusted` is true for every external result, false for a first-party `svc_*` one. A result with
+ * `isError: true` is `tool_error`, apart from `ok`, so no caller can take it for a success: `/mcp/call`
+ * answers it as an error, a flow step fails on it, `/mcp` hands it on as the tool result it is.
+ */
 export const McpCallOutcome = Type.Union([
   Type.Object({
     status: Type.Literal('ok'),
@@ -267,9 +271,32 @@ export const McpCallOutcome = Type.Union([
     untrusted: Type.Boolean(),
     durationMs: Type.Number(),
   }),
+  Type.Object({
+    status: Type.Literal('tool_error'),
+    name: Type.String(),
+    server: Type.String(),
+    tool: Type.String(),
+    /** The result's text content. */
+    text: Type.String(),
+    result: Type.Unknown(),
+    untrusted: Type.Literal(true),
+    durationMs: Type.Number(),
+  }),
   Type.Object({ status: Type.Literal('ask_required'), server: Type.String(), tool: Type.String() }),
 ]);
 export type McpCallOutcome = Static<typeof McpCallOutcome>;
+
+/** What a tool result says as text: its text blocks, one per line; without any, its structured
+ * content as JSON; else nothing. This is an MCP step's `{{steps.<id>.text}}`. */
+export function toolResultText(result: unknown): string {
+  if (result === null || typeof result !== 'object') return '';
+  const r = result as { content?: unknown; structuredContent?: unknown };
+  const texts = Array.isArray(r.content)
+    ? r.content.filter((c): c is { type: 'text'; text: string } => c?.type === 'text' && typeof c.text === 'string').map((c) => c.text)
+    : [];
+  if (texts.length > 0) return texts.join('\n');
+  return r.structuredContent === undefined ? '' : JSON.stringify(r.structuredContent);
+}
 
 /** An SVC_MCP_ALLOW_ENV entry: `NAME` or `PREFIX_*`. */
 export const ENV_ENTRY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(?:_\*)?$/;

@@ -8,10 +8,16 @@ import type { McpContext, ServerEntry } from './context.js';
 import { reportingLine, resolveTool, type Resolution } from './rules.js';
 import { callRules, catalog, rules, type CatalogTool } from './store.js';
 
-/** One tool as one seat sees it, for a call: undefined when the server's catalog does not list it. */
-export async function toolState(ctx: McpContext, s: ServerEntry, seat: string | undefined, tool: string): Promise<Resolution | undefined> {
-  const { found, rules: rs } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
-  return found ? resolveTool(rs, tool, reportingLine(ctx.deps.config.org, seat)) : undefined;
+/** One tool as one seat sees it, for a call, with the inputSchema the server published for it:
+ * undefined when the server's catalog does not list it. */
+export async function toolState(
+  ctx: McpContext,
+  s: ServerEntry,
+  seat: string | undefined,
+  tool: string,
+): Promise<(Resolution & { inputSchema: unknown }) | undefined> {
+  const { found, inputSchema, rules: rs } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
+  return found ? { ...resolveTool(rs, tool, reportingLine(ctx.deps.config.org, seat)), inputSchema } : undefined;
 }
 
 export async function toolStates(

@@ -65,12 +65,15 @@ function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
         },
         { traceId, timeoutMs: CALL_TIMEOUT_MS },
       );
-      if (out.status !== 'ok') return toolError(new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` }));
+      if (out.status === 'ask_required')
+        return toolError(new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` }));
+      // A tool's own error stays the tool result it is (isError, its content), named like the others.
+      const failed = out.status === 'tool_error' ? { 'svc/error': `mcp_tool_error:${out.server}.${out.tool}` } : {};
       const result = (out.result ?? {}) as CallToolResult;
       return {
         ...result,
         content: Array.isArray(result.content) ? result.content : [],
-        _meta: { ...result._meta, 'svc/untrusted': out.untrusted },
+        _meta: { ...result._meta, 'svc/untrusted': out.untrusted, ...failed },
       };
     } catch (err) {
       if (isAppError(err)) return toolError(err);

@@ -44,6 +44,7 @@ export function callerOf(req: FastifyRequest): Caller {
 
 const E = {
   400: ErrorBody,
+  422: ErrorBody,
   401: ErrorBody,
   403: ErrorBody,
   404: ErrorBody,
@@ -155,7 +156,8 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       logLevel: 'warn',
       schema: {
         tags,
-        summary: 'call mcp__<server>__<tool> through the allowlist, as `as` (query or body) when given; results are flagged untrusted',
+        summary:
+          'call mcp__<server>__<tool> through the allowlist, as `as` (query or body) when given; results are flagged untrusted. A result with isError is 422 mcp_tool_error:<server>.<tool> with the tool text; arguments that do not fit its inputSchema are 400 mcp_arguments_invalid',
         querystring: AsQuery,
         body: CallRequest,
         response: { 200: CallReply, ...E },
@@ -178,7 +180,11 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         },
         { traceId: req.id, timeoutMs: CALL_TIMEOUT_MS },
       );
-      if (out.status !== 'ok') throw new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` });
+      if (out.status === 'ask_required') throw new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` });
+      // 422, not 502: the server answered and the call went through; the tool itself reports failure.
+      // Its text is the message (untrusted, like any result) and, as a 4xx, is not logged by the gateway.
+      if (out.status === 'tool_error')
+        throw new AppError('mcp_tool_error', { detail: `${out.server}.${out.tool}`, message: out.text || 'the tool gave no text' });
       return out;
     },
   );

@@ -1,23 +1,24 @@
 /**
  * What a call reads, one prepared statement each (store/raw.ts): the server it names and the
- * rules that decide its tool. The engines differ only in how a catalog's JSON is asked whether it
- * lists a tool (pg.ts, sqlite.ts hand in that expression, with the tool name as `$3`).
+ * rules that decide its tool. The engines differ only in how a catalog's JSON is asked for the
+ * entry of a tool (pg.ts, sqlite.ts hand in that expression, with the tool name as `$3`).
  */
 import { fromJson, rawSql } from '../raw.js';
 import type { Effect, McpServerConfig, Mode } from '../../schemas/mcp.js';
 import type { Store } from '../types.js';
 import { serverKey } from './orm.js';
-import type { Level, McpRepository, RuleRow } from './types.js';
+import type { CatalogTool, Level, McpRepository, RuleRow } from './types.js';
 
 export function callReads(
   store: Store,
-  listed: (catalog: string) => string,
+  /** The catalog's entry (`{name, description?, inputSchema?}`) for the tool, or null. */
+  entry: (catalog: string) => string,
   toolParam: string,
 ): Pick<McpRepository, 'visibleRuntimeServer' | 'callRules'> {
   const sql = rawSql(store);
   const servers = `select "owner", "config" from ${sql.table('mcp_server')} where "key" in ($1, $2)`;
   const rules =
-    `select ${listed('c."tools"')} as "found", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${sql.table('mcp_catalog')} c` +
+    `select ${entry('c."tools"')} as "entry", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${sql.table('mcp_catalog')} c` +
     ` left join ${sql.table('mcp_rule')} r on r."owner" = $1 and r."server" = $2 and r."tool" in (${toolParam}, '*') where c."key" = $4`;
   return {
     async visibleRuntimeServer(owner, id) {
@@ -29,7 +30,7 @@ export function callReads(
 
     async callRules(owner, server, tool) {
       const rows = await sql.rows(rules, [owner, server, tool, serverKey(owner, server)]);
-      const found = rows.length > 0 && (rows[0]!.found === true || rows[0]!.found === 1);
+      const entry = rows.length > 0 && rows[0]!.entry != null ? fromJson<CatalogTool>(rows[0]!.entry) : undefined;
       const decide = rows
         .filter((r) => r.tool !== null && r.tool !== undefined)
         .map((r): RuleRow => ({
@@ -42,7 +43,7 @@ export function callReads(
           effect: (r.effect ?? undefined) as Effect | undefined,
           mode: (r.mode ?? undefined) as Mode | undefined,
         }));
-      return { found, rules: decide };
+      return { found: entry !== undefined, inputSchema: entry?.inputSchema, rules: decide };
     },
   };
 }

@@ -1,9 +1,16 @@
-/** The MCP repository on PostgreSQL: a catalog lists a tool when its jsonb array contains `{name}`. */
+/** The MCP repository on PostgreSQL: a tool's catalog entry is the element of the jsonb array with its name. */
 import type { Store } from '../types.js';
 import { callReads } from './calls.js';
 import type { OrmMcp } from './orm.js';
 import type { McpRepository } from './types.js';
 
 export function pgMcp(store: Store, orm: OrmMcp): McpRepository {
-  return { ...orm, ...callReads(store, (tools) => `${tools} @> jsonb_build_array(jsonb_build_object('name', $3::text))`, '$3::text') };
+  return {
+    ...orm,
+    ...callReads(
+      store,
+      (tools) => `(select e from jsonb_array_elements(${tools}) as t(e) where e->>'name' = $3::text limit 1)`,
+      '$3::text',
+    ),
+  };
 }

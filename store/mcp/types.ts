@@ -40,10 +40,10 @@ export interface McpRepository {
   rules(owner: string, server?: string): Promise<RuleRow[]>;
   /**
    * What one call needs, in one statement, read at every call: whether the server's catalog lists
-   * `tool` (no catalog row or no such tool: `found` false) and the rules that can decide it
-   * (exact name or `*`, every level).
+   * `tool` (no catalog row or no such tool: `found` false), the inputSchema it published for it,
+   * and the rules that can decide it (exact name or `*`, every level).
    */
-  callRules(owner: string, server: string, tool: string): Promise<{ found: boolean; rules: readonly RuleRow[] }>;
+  callRules(owner: string, server: string, tool: string): Promise<{ found: boolean; inputSchema: unknown; rules: readonly RuleRow[] }>;
   upsertRule(r: RuleRow, by: string): Promise<void>;
   deleteRule(owner: string, server: string, tool: string, level: Level, ref: string): Promise<boolean>;
   /** Drops the allow rules of tools seen for the first time, so discovery never admits anything. */

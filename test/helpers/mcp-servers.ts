@@ -26,6 +26,8 @@ export interface FakeRequest {
 export interface FakeTool {
   name: string;
   description?: string | ((r: FakeRequest) => string);
+  /** Published as the tool's inputSchema; default `{type: 'object'}`. */
+  inputSchema?: Record<string, unknown>;
   run?: (args: Record<string, unknown>, r: FakeRequest) => Promise<CallToolResult> | CallToolResult;
 }
 
@@ -137,7 +139,11 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: current.map((x) => {
         const description = typeof x.description === 'function' ? x.description(fr) : x.description;
-        return { name: x.name, ...(description ? { description } : {}), inputSchema: { type: 'object' as const } };
+        return {
+          name: x.name,
+          ...(description ? { description } : {}),
+          inputSchema: { type: 'object' as const, ...x.inputSchema },
+        };
       }),
     }));
     mcp.server.setRequestHandler(CallToolRequestSchema, async (r) => {

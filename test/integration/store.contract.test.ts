@@ -304,14 +304,17 @@ for (const e of engines) {
         effect: 'read',
         mode: undefined,
       } as const;
-      t.same(await mcp.callRules('', 's', 'echo'), { found: false, rules: [] });
-      await mcp.putCatalog('', 's', [{ name: 'echo' }, { name: 'other' }]);
+      t.same(await mcp.callRules('', 's', 'echo'), { found: false, inputSchema: undefined, rules: [] });
+      const inputSchema = { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer' } }, required: ['q'] };
+      await mcp.putCatalog('', 's', [{ name: 'echo', inputSchema }, { name: 'other' }]);
       t.match(await mcp.catalog('', 's'), { tools: [{ name: 'echo' }, { name: 'other' }] });
       await mcp.upsertRule(rule, 'op');
       await mcp.upsertRule({ ...rule, tool: '*', level: 'agent', ref: '0xa', enabled: false, effect: undefined }, 'op');
       await mcp.upsertRule({ ...rule, tool: 'other' }, 'op');
       const read = await mcp.callRules('', 's', 'echo');
       t.equal(read.found, true);
+      t.same(read.inputSchema, inputSchema, 'with the inputSchema the server published for it');
+      t.equal((await mcp.callRules('', 's', 'other')).inputSchema, undefined, 'a tool published without one');
       t.same(
         read.rules.map((r) => `${r.level}:${r.tool}:${r.enabled}`).sort(),
         ['agent:*:false', 'workspace:echo:true'],
@@ -323,7 +326,7 @@ for (const e of engines) {
         ['echo'],
       );
       t.equal(await mcp.deleteRule('', 's', '*', 'agent', '0xa'), true);
-      t.same(await mcp.callRules('', 's', 'echo'), { found: true, rules: [] });
+      t.same(await mcp.callRules('', 's', 'echo'), { found: true, inputSchema, rules: [] });
       t.equal((await mcp.callRules('', 's', 'missing')).found, false);
     });
 

@@ -13,13 +13,14 @@
  */
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
-import type { McpCallCommand, McpCallOutcome } from '../../../schemas/mcp.js';
+import { toolResultText, type McpCallCommand, type McpCallOutcome } from '../../../schemas/mcp.js';
 import { findVisible, type McpContext } from '../context.js';
 import { callFirstParty } from '../first-party-call.js';
 import { parseToolName } from '../names.js';
 import { boundsFor, withClient } from '../session.js';
 import { toolState } from '../view.js';
 import type { Bounds } from '../bounds.js';
+import { checkArguments } from '../arguments.js';
 import { requireActAs } from '../../../identity/mcp.js';
 
 export type CallPayload = McpCallCommand;
@@ -80,6 +81,12 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   audit.effect = state.effect;
   audit.mode = state.mode ?? null;
   if (state.state !== 'allowed') return refuse(new AppError('tool_not_allowlisted', { detail: `${server}.${tool}` }));
+  // Before the write mode: a call that cannot run should not first wait on a person's yes.
+  try {
+    checkArguments(server, tool, state.inputSchema, p.arguments ?? {});
+  } catch (err) {
+    return refuse(err as AppError);
+  }
   if (state.effect === 'write') {
     if (state.mode === 'deny')
       return refuse(
@@ -109,6 +116,8 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
     );
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     record('ok', { isError: result.isError === true });
+    if (result.isError === true)
+      return { status: 'tool_error', name: p.name, server, tool, text: toolResultText(result), result, untrusted: true, durationMs };
     return { status: 'ok', name: p.name, result, untrusted: true, durationMs };
   } catch (err) {
     return refuse(isAppError(err) ? err : new AppError('mcp_server_unreachable', { detail: server }));

@@ -25,6 +25,7 @@ import {
   GovernanceStep,
   HumanStep,
   WaitStep,
+  MAX_TEMPLATE,
   type StepKind,
 } from '../../../schemas/flows.js';
 import { literalPart } from '../interpolate.js';
@@ -178,6 +179,7 @@ function checkStep(step: Step): void {
     if (!TOOL_NAME.test(step.tool))
       throw invalid(`${at}: tool must be svc_<name>, <connector>.<route> or mcp__<server>__<tool>, not "${step.tool}"`);
     if (step.tool.startsWith('svc_') && !isKnownSvcTool(step.tool)) throw invalid(`${at}: unknown first-party tool ${step.tool}`);
+    checkToolArgs(at, step.tool, step.args ?? {});
   }
   if (step.kind === 'branch' && step.op === 'matches') {
     try {
@@ -186,6 +188,20 @@ function checkStep(step: Step): void {
       throw invalid(`${at}: value is not a valid regular expression`);
     }
   }
+}
+
+/** Connector routes and `svc_*` tools take strings; an `mcp__*` tool any JSON, its strings bounded like templates. */
+function checkToolArgs(at: string, tool: string, args: Record<string, unknown>): void {
+  const json = tool.startsWith('mcp__');
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === 'string') {
+      if (v.length > MAX_TEMPLATE) throw invalid(`${at}: ${path} is longer than ${MAX_TEMPLATE} characters`);
+    } else if (!json) {
+      throw invalid(`${at}: ${path} must be a string for ${tool} (only mcp__* tools take other JSON values)`);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}.${i}`));
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+  };
+  for (const [k, v] of Object.entries(args)) walk(v, `args.${k}`);
 }
 
 /** Validates a definition (save or inline run); returns it typed, or throws `invalid_flow`. */

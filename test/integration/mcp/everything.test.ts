@@ -177,3 +177,29 @@ t.test('env isolation: the child sees only the named variables', async (t) => {
   t.notOk('PATH' in env || 'HOME' in env, 'not even PATH or HOME');
   t.notOk(JSON.stringify(env).includes(TOKEN), 'no orchestrator token');
 });
+
+t.test('a flow passes typed arguments to a real server and reads its text; a mismatch never reaches it', async (t) => {
+  await rule({ tool: 'get-sum', enabled: true, effect: 'read' });
+  const run = async (args: Record<string, unknown>) =>
+    (
+      await call('POST', '/flows/run', {
+        flow: {
+          id: 'sum',
+          steps: [
+            { id: 'sum', kind: 'tool', tool: 'mcp__ev__get-sum', args },
+            { id: 'say', kind: 'tool', tool: 'svc_echo', args: { text: '{{steps.sum.text}}' } },
+          ],
+        },
+      })
+    ).body;
+  const ok = await run({ a: 2, b: 3.5 });
+  t.equal(ok.status, 'completed', JSON.stringify(ok).slice(0, 400));
+  const { outputs } = (await call('GET', `/flows/runs/state?runId=${ok.id}`)).body;
+  t.match(outputs.say.text, /5\.5/);
+  t.notMatch(outputs.say.text, /"content"/, 'the text content, not the result JSON');
+  const before = callsSent;
+  const bad = await run({ a: 'two', b: 3 });
+  t.equal(bad.status, 'error');
+  t.match(bad.error, { code: 'mcp_arguments_invalid', message: /args\.a must be number/ });
+  t.equal(callsSent, before, 'refused before anything was sent to the child');
+});

@@ -102,9 +102,9 @@ t.test(
       );
       t.ok('Bearer [redacted]' in ok.body.result.structuredContent, `${server}: and an object key`);
       const isError = await keep(op('POST', '/mcp/call', { name: `mcp__${server}__whoami_is_error`, arguments: {} }));
-      t.match(
-        isError.body.result,
-        { isError: true, content: [{ text: 'refused for Bearer [redacted]' }] },
+      t.same(
+        [isError.status, isError.body],
+        [422, { error: `mcp_tool_error:${server}.whoami_is_error`, message: 'refused for Bearer [redacted]' }],
         `${server}: a tool error result`,
       );
       const thrown = await keep(op('POST', '/mcp/call', { name: `mcp__${server}__whoami_throws`, arguments: {} }));
