@@ -194,12 +194,8 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
       if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new CliError('--args must be a JSON object', 2);
       const name = toolName(tool);
       const reply = await apiOk<CallReply>(env, 'POST', '/mcp/call', { name, arguments: args, ...(o.as ? { as: o.as } : {}) });
+      // A tool's own failure (isError) is 422 mcp_tool_error from the API, so apiOk has already refused it.
       const text = resultText(reply.result);
-      // MCP reports a tool's own failure in the result (isError), not as a protocol error.
-      if ((reply.result as { isError?: unknown } | null)?.isError === true) {
-        if (wantsJson(cmd)) printJson(reply);
-        throw new CliError(`${name} answered an error: ${text ?? 'no text'}`);
-      }
       printResult(cmd, reply, [
         ...(reply.untrusted ? ['(untrusted: written by an external server)'] : []),
         text ?? JSON.stringify(reply.result, null, 2),

@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startSystem } from '../../helpers/system.js';
 import { startHttpMcp, type FakeTool } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
+import { runCli } from '../../helpers/process.js';
 
 const OP = 'operator-token-0123456789';
 const text = (s: string): CallToolResult => ({ content: [{ type: 'text', text: s }] });
@@ -64,6 +65,16 @@ t.test('tool errors and typed arguments', async (t) => {
     const r = await op('POST', '/mcp/call', { name: 'mcp__gh__quota', arguments: {} });
     t.equal(r.status, 422);
     t.same(r.body, { error: 'mcp_tool_error:gh.quota', message: 'rate limited: 0 of 100 requests left' });
+  });
+
+  t.test('svc mcp call says the tool failed and exits non-zero', async (t) => {
+    const env = { SVC_URL: sys.url, SVC_ORCH_TOKEN: OP };
+    const failed = await runCli(['mcp', 'call', 'gh.quota'], env);
+    t.not(failed.code, 0);
+    t.match(failed.stderr, /mcp_tool_error:gh\.quota: rate limited: 0 of 100 requests left/);
+    const ok = await runCli(['mcp', 'call', 'gh.label', '--args', '{"issue": 3, "labels": ["x"]}'], env);
+    t.equal(ok.code, 0, ok.stderr);
+    t.match(ok.stdout, /labelled #3 with x/);
   });
 
   t.test('JSON arguments, interpolated at any depth, and the text of an MCP step', async (t) => {
