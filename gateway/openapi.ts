@@ -81,7 +81,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'POST /mcp/servers/ping': { id: 'pingMcpServer', codes: MCP },
   'PUT /mcp/servers/tools': { id: 'setMcpServerTools', codes: MCP },
   'GET /mcp/tools': { id: 'listMcpTools', codes: MCP },
-  'POST /mcp/call': { id: 'callMcpTool', codes: MCP },
+  'POST /mcp/call': { id: 'callMcpTool', codes: [...MCP, 'mcp_arguments_invalid', 'mcp_tool_error'] },
   'GET /mcp/secrets': { id: 'listMcpSecrets', codes: SECRETS },
   'PUT /mcp/secrets/{ref}': { id: 'putMcpSecret', codes: SECRETS },
   'DELETE /mcp/secrets/{ref}': { id: 'deleteMcpSecret', codes: SECRETS },
