@@ -2,8 +2,8 @@
  * Every subject, stream, consumer and bucket name is built here and nowhere else. A prefix
  * (`svc` by default) namespaces them so tests and second runtimes never see each other's traffic.
  */
-/** The actors this build runs; `heartbeat` joins when it exists (a name with no actor would be a consumer nobody serves). */
-export const ACTORS = ['run', 'gate', 'trigger', 'mcp', 'clock', 'ops'] as const;
+/** The actors this build runs (a name with no actor would be a consumer nobody serves). */
+export const ACTORS = ['run', 'gate', 'trigger', 'heartbeat', 'mcp', 'clock', 'ops'] as const;
 export type ActorName = (typeof ACTORS)[number];
 
 export function isActorName(s: string): s is ActorName {

@@ -58,6 +58,7 @@ export function clientsOf(bus: Bus): Clients {
     ops: clientOf(bus, 'ops'),
     trigger: clientOf(bus, 'trigger'),
     clock: clientOf(bus, 'clock'),
+    heartbeat: clientOf(bus, 'heartbeat'),
   };
 }
 

@@ -29,6 +29,7 @@ import { flowRoutes } from './routes/flows.js';
 import { runRoutes } from './routes/runs.js';
 import { agentRoutes } from './routes/agents.js';
 import { dlqRoutes } from './routes/dlq.js';
+import { heartbeatRoutes } from './routes/heartbeats.js';
 import type { GatewayDeps } from './types.js';
 import { VERSION } from '../runtime/version.js';
 
@@ -87,6 +88,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(modelRoutes, { deps });
   await app.register(gateRoutes, { deps });
   await app.register(messageRoutes, { deps });
+  await app.register(heartbeatRoutes, { deps });
   await app.register(dlqRoutes, { deps });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

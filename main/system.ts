@@ -13,7 +13,7 @@ import { clientsOf, serveVerbs, type Clients } from '../bus/verbs.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { buildGateway } from '../gateway/app.js';
-import { acceptedDeliveries, clockActor, gateActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
+import { acceptedDeliveries, clockActor, gateActor, heartbeatActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
 import type { AnyActor, KernelDeps, Sweep } from '../actors/actor.js';
 import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';
@@ -39,7 +39,7 @@ interface SystemDeps extends KernelDeps {
 }
 
 /** Every actor a worker can run; `svc worker --actors` picks from these. */
-const ACTORS: readonly AnyActor<SystemDeps>[] = [opsActor, clockActor, runActor, gateActor, mcpActor, triggerActor];
+const ACTORS: readonly AnyActor<SystemDeps>[] = [opsActor, clockActor, runActor, gateActor, mcpActor, triggerActor, heartbeatActor];
 export const ACTOR_NAMES: readonly ActorName[] = ACTORS.map((a) => a.name);
 
 export interface StartOptions {

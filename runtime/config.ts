@@ -10,6 +10,7 @@ import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, t
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
 import { parseFaults, type Faults } from './faults.js';
+import { SkillsConfig } from '../schemas/heartbeats.js';
 import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
 import { parseHostEntry } from './host-entry.js';
 
@@ -94,6 +95,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mcp: Object.freeze(mcpSettings(e)),
     org: Object.freeze(parseOrg(e.SVC_ORG)),
     triggers: Object.freeze(triggerSettings(e)),
+    heartbeats: Object.freeze({
+      skills: Object.freeze(parseSkills(e.SVC_SKILLS)),
+      lockMs: atLeast('SVC_HEARTBEAT_LOCK_MS', e.SVC_HEARTBEAT_LOCK_MS, 1_800_000, 1000),
+      maxFailures: atLeast('SVC_HEARTBEAT_MAX_FAILURES', e.SVC_HEARTBEAT_MAX_FAILURES, 5, 1),
+    }),
     readEnv: envReader(source),
   });
 }
@@ -298,9 +304,21 @@ function parseOrg(raw: string | undefined): OrgConfig {
   if (err)
     throw new ConfigError(
       'SVC_ORG',
-      `must be an object {<seat>: {crews: [<crew>, ...]}} (problem at ${err.instancePath || '/'}: ${err.message})`,
+      `must be an object {<seat>: {crews: [<crew>, ...], skills?: [<skillId>, ...]}} (problem at ${err.instancePath || '/'}: ${err.message})`,
     );
   return value as OrgConfig;
+}
+
+function parseSkills(raw: string | undefined): SkillsConfig {
+  if (raw === undefined) return {};
+  const value = readJsonSetting('SVC_SKILLS', raw);
+  const err = Value.Errors(SkillsConfig, value)[0];
+  if (err)
+    throw new ConfigError(
+      'SVC_SKILLS',
+      `must be an object {<skillId>: {title, prompt}} (problem at ${err.instancePath || '/'}: ${err.message})`,
+    );
+  return value as SkillsConfig;
 }
 
 function triggerSettings(e: Env): TriggerSettings {

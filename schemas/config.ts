@@ -440,10 +440,42 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: 'the declared org without a chain: `{"<seat>": {"crews": ["<nearest>", ...]}}`, inline or a file path',
-        mustBe: 'a JSON object {<seat>: {crews: [<crew>, ...]}} (nearest crew first), inline or a file path',
+        description:
+          'the declared org without a chain: `{"<seat>": {"crews": ["<nearest>", ...], "skills": ["<skillId>", ...]}}`, inline or a file path',
+        mustBe: 'a JSON object {<seat>: {crews: [<crew>, ...], skills?: [<skillId>, ...]}} (nearest crew first), inline or a file path',
       }),
     ),
+  ),
+  SVC_SKILLS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'no skills',
+        description:
+          'JSON `{"<skillId>": {"title", "prompt"}}`, inline or a file path: instructions a heartbeat runs as one `model` step (a seat carries them in `SVC_ORG` `skills`)',
+        mustBe: 'a JSON object {<skillId>: {title, prompt}}, inline or a file path',
+      }),
+    ),
+  ),
+  SVC_HEARTBEAT_LOCK_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`1800000`',
+        description:
+          'how long a running heartbeat tick holds its window (at least 1000); then its holder is presumed dead and the window may be taken over',
+        mustBe: 'milliseconds a heartbeat tick holds its window (at least 1000)',
+      }),
+    }),
+  ),
+  SVC_HEARTBEAT_MAX_FAILURES: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,4}$',
+      ...doc({
+        unset: '`5`',
+        description: 'failed ticks in a row after which a heartbeat disables itself and says why in its crew thread (at least 1)',
+        mustBe: 'a count of failed ticks in a row (at least 1)',
+      }),
+    }),
   ),
   SVC_WEBHOOK_TOLERANCE_SEC: Type.Optional(
     Type.String({
@@ -568,6 +600,8 @@ export interface Config {
   readonly mcp: import('./mcp.js').McpSettings;
   /** SVC_ORG: crews above each seat, nearest first (the declared org when no chain is configured). */
   readonly org: Readonly<import('./mcp.js').OrgConfig>;
+  /** SVC_SKILLS, SVC_HEARTBEAT_*: crew heartbeats (spec 002). */
+  readonly heartbeats: import('./heartbeats.js').HeartbeatSettings;
   /** SVC_WEBHOOK_*, SVC_PUBSUB_*, SVC_EPOCH_CRON: the trigger layer (spec 001 triggers). */
   readonly triggers: import('./triggers.js').TriggerSettings;
   /** Reads one environment variable at the moment it is needed (MCP bearer tokens, stdio child

@@ -92,6 +92,12 @@ export const errorCatalog = {
   root_auth_config_error: { status: 503, message: 'the configured root cannot verify proofs' },
   heartbeat_unknown_item: { status: 400, message: 'the heartbeat names an unknown flow or skill' },
   heartbeat_cadence_too_fast: { status: 400, message: 'a heartbeat may run no more often than every 10 minutes' },
+  heartbeat_flow_not_visible: { status: 400, message: "the heartbeat's seat may not see that flow" },
+  heartbeat_skill_not_carried: { status: 400, message: "the heartbeat's seat does not carry that skill in its directive" },
+  heartbeat_invalid_schedule: { status: 400, message: 'a heartbeat schedule is a 5-field cron expression' },
+  heartbeat_invalid_timezone: { status: 400, message: 'a heartbeat timezone is an IANA zone name' },
+  heartbeat_invalid_time: { status: 400, message: 'a quiet window start or end is HH:MM (00:00-23:59)' },
+  heartbeat_forbidden: { status: 403, message: 'this caller may not see or change that heartbeat' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -322,13 +322,15 @@ export interface McpSettings {
 
 /**
  * SVC_ORG: the declared org when no chain is configured. For each seat, the crews above it,
- * nearest first. A seat not listed has a reporting line of just itself and the workspace.
+ * nearest first, and the skills its directive carries. A seat not listed has a reporting line of just itself and the workspace.
  */
 export const OrgConfig = Type.Record(
   Type.String({ minLength: 1 }),
   Type.Object(
     {
       crews: Type.Array(Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), { maxItems: 64 }),
+      /** The seat's directive: the skills (SVC_SKILLS ids) a heartbeat may run as this seat. */
+      skills: Type.Optional(Type.Array(Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), { maxItems: 256 })),
     },
     { additionalProperties: false },
   ),

@@ -35,3 +35,10 @@ export async function releaseClaim(store: Store, key: string, holder: string): P
   const removed = await store.em().nativeDelete(Claim, { key, holder });
   return removed > 0;
 }
+
+/** Makes `holder`'s claim on `key` permanent (a window whose work is done stays taken); false when
+ * the claim is no longer its own (it expired and was taken over). */
+export async function keepClaim(store: Store, key: string, holder: string): Promise<boolean> {
+  const res = await sqlEm(store).createQueryBuilder(Claim).update({ expiresAt: null }).where({ key, holder }).execute('run');
+  return res.affectedRows === 1;
+}

@@ -4,7 +4,7 @@
  */
 export type { Engine, Store, StoreOptions } from './types.js';
 export { openStore } from './orm.js';
-export { claimWindow, releaseClaim } from './claims.js';
+export { claimWindow, keepClaim, releaseClaim } from './claims.js';
 export { auditOf, type AuditInput, type AuditRepository, type StoredAudit } from './audit/index.js';
 export { entities, AuditEvent, AuditOutbox, Claim } from './entities/index.js';
 export { runsOf, type RunRepository } from './runs/index.js';
@@ -13,3 +13,4 @@ export { triggersOf, type TriggerRepository } from './triggers/index.js';
 export { deliveriesOf, type DeliveryRepository } from './deliveries/index.js';
 export { gatesOf, type GateRepository } from './gates/index.js';
 export { modelCallsOf, type ModelCallLedger } from './model-calls.js';
+export { heartbeatsOf, type HeartbeatRepository } from './heartbeats/index.js';

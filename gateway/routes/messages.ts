@@ -4,12 +4,14 @@ import { MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMes
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
 import { readThread } from '../../actors/gate/reads.js';
+import { mayReadCrewThread } from '../../identity/heartbeats.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/messages`: threads. A post goes to the gate actor, which answers a gate when the message
  * replies to its question; the author is the authenticated caller, whatever the body says. A seat
- * reads only its own thread (identity/gates.ts). */
+ * reads only its own thread (identity/gates.ts) and the crew threads of its reporting line
+ * (identity/heartbeats.ts). */
 export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   app.post(
     '/messages',
@@ -57,7 +59,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
     async (req) => {
       const caller = req.caller ?? OPERATOR;
       const thread = req.query.thread ?? threadOf(caller.seat);
-      if (!mayUseThread(thread, caller))
+      if (!mayUseThread(thread, caller) && !mayReadCrewThread(thread, caller, deps.config.org))
         throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${caller.seat}` });
       return { thread, messages: await readThread(deps.store, thread, req.query.limit ?? 50, req.query.after) };
     },

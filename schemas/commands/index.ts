@@ -1,13 +1,22 @@
 /** Every actor's verbs, by actor name: what the typed clients (bus/clients.ts) and consumers read. */
 import { clockVerbs } from './clock.js';
 import { gateVerbs } from './gate.js';
+import { heartbeatVerbs } from './heartbeat.js';
 import { mcpVerbs } from './mcp.js';
 import { opsVerbs } from './ops.js';
 import { runVerbs } from './run.js';
 import { triggerVerbs } from './trigger.js';
 
 export { verb, type InputOf, type OutputOf, type Verb, type Verbs } from './verb.js';
-export { clockVerbs, gateVerbs, mcpVerbs, opsVerbs, runVerbs, triggerVerbs };
+export { clockVerbs, gateVerbs, heartbeatVerbs, mcpVerbs, opsVerbs, runVerbs, triggerVerbs };
 
-export const COMMANDS = { run: runVerbs, gate: gateVerbs, mcp: mcpVerbs, ops: opsVerbs, trigger: triggerVerbs, clock: clockVerbs } as const;
+export const COMMANDS = {
+  run: runVerbs,
+  gate: gateVerbs,
+  mcp: mcpVerbs,
+  ops: opsVerbs,
+  trigger: triggerVerbs,
+  clock: clockVerbs,
+  heartbeat: heartbeatVerbs,
+} as const;
 export type Commands = typeof COMMANDS;

@@ -11,6 +11,8 @@ import { FlowDefinition } from './FlowDefinition.js';
 import { FlowRun } from './FlowRun.js';
 import { FlowWait } from './FlowWait.js';
 import { GateQuestion } from './GateQuestion.js';
+import { Heartbeat } from './Heartbeat.js';
+import { HeartbeatTick } from './HeartbeatTick.js';
 import { Message } from './Message.js';
 import { ModelCall } from './ModelCall.js';
 import { McpCatalog } from './McpCatalog.js';
@@ -31,6 +33,8 @@ export { FlowDefinition } from './FlowDefinition.js';
 export { FlowRun } from './FlowRun.js';
 export { FlowWait } from './FlowWait.js';
 export { GateQuestion } from './GateQuestion.js';
+export { Heartbeat } from './Heartbeat.js';
+export { HeartbeatTick } from './HeartbeatTick.js';
 export { Message } from './Message.js';
 export { ModelCall } from './ModelCall.js';
 export { McpCatalog } from './McpCatalog.js';
@@ -62,4 +66,6 @@ export const entities = [
   PausedAgent,
   FlowWait,
   WaitEvent,
+  Heartbeat,
+  HeartbeatTick,
 ];

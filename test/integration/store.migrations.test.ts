@@ -34,6 +34,8 @@ const SVC_TABLES = [
   'flow_run', // flows and runs
   'flow_wait',
   'wait_event', // waits released by events
+  'heartbeat',
+  'heartbeat_tick', // crew heartbeats
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
