@@ -98,6 +98,9 @@ export const errorCatalog = {
   heartbeat_invalid_timezone: { status: 400, message: 'a heartbeat timezone is an IANA zone name' },
   heartbeat_invalid_time: { status: 400, message: 'a quiet window start or end is HH:MM (00:00-23:59)' },
   heartbeat_forbidden: { status: 403, message: 'this caller may not see or change that heartbeat' },
+  // Not an outage, but retried the same way: a redelivered tick waits for the window's holder to
+  // finish or to be presumed dead (SVC_HEARTBEAT_LOCK_MS), then coalesces or takes the window over.
+  heartbeat_window_held: { status: 409, message: 'the heartbeat window is held by a tick still running', retryable: true },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

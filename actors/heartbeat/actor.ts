@@ -39,7 +39,7 @@ export const heartbeatActor = defineActor({
         if (!tick) throw new AppError('record_not_found', { message: `no heartbeat for crew ${p.crewId}` });
         return tick;
       },
-      tick: (ctx, p) => runTick(deps, p, ctx.traceId),
+      tick: (ctx, p) => runTick(deps, p, ctx.traceId, ctx.deliveryCount),
     },
     sweeps: [dueSweep(deps)],
   }),

@@ -12,7 +12,7 @@
  * actor answers a run that exists from its record instead of starting it again.
  */
 import { randomUUID } from 'node:crypto';
-import { isAppError } from '../../schemas/errors.js';
+import { AppError, isAppError } from '../../schemas/errors.js';
 import type { HeartbeatItem, TickCommand, TickItem, TickStatus, TickUsage, TickView } from '../../schemas/heartbeats.js';
 import type { RunView, StartRunCommand } from '../../schemas/runs.js';
 import { crewThread } from '../../identity/heartbeats.js';
@@ -29,7 +29,7 @@ const USAGE_SETTLE_MS = 3000;
 export const scheduledKey = (crewId: string, minute: number): string => `heartbeat:${crewId}:${minute}`;
 export const tickIdOf = (crewId: string, window: Date): string => `${crewId}/${window.toISOString()}`;
 
-export async function runTick(deps: HeartbeatDeps, cmd: TickCommand, traceId: string): Promise<TickView | null> {
+export async function runTick(deps: HeartbeatDeps, cmd: TickCommand, traceId: string, deliveryCount = 1): Promise<TickView | null> {
   const repo = heartbeatsOf(deps.store);
   const hb = await repo.get(cmd.crewId);
   if (!hb) return null;
@@ -65,6 +65,14 @@ export async function runTick(deps: HeartbeatDeps, cmd: TickCommand, traceId: st
       : receipt('skipped_disabled', 'the heartbeat was disabled when its window came');
   }
   if (!(await claimWindow(deps.store, key, deps.workerId, deps.config.heartbeats.lockMs))) {
+    // A redelivery means the worker that took this command is gone or stalled: while the window's
+    // tick is unfinished it waits (retried) until that tick ends or its lock expires and it can take over.
+    if (deliveryCount > 1 && (await repo.tick(id))?.status === 'running') {
+      deps.log.info({ crewId: hb.crewId, window: window.toISOString() }, 'heartbeat window held; waiting for its lock');
+      throw new AppError('heartbeat_window_held', {
+        message: `the window ${window.toISOString()} of crew ${hb.crewId} is held by a tick still running (or presumed dead once its lock expires)`,
+      });
+    }
     deps.log.info({ crewId: hb.crewId, window: window.toISOString() }, 'heartbeat window already claimed');
     return receipt(
       'coalesced',
@@ -125,7 +133,7 @@ export async function runTick(deps: HeartbeatDeps, cmd: TickCommand, traceId: st
     traceId,
   );
   if (!manual) await breaker(deps, hb, status === 'failed' || status === 'stopped', traceId);
-  const row = (await repo.ticks([hb.crewId], 50)).find((t) => t.id === id);
+  const row = await repo.tick(id);
   return row ? tickView(row) : null;
 }
 

@@ -127,6 +127,11 @@ export function ormHeartbeats(store: Store): HeartbeatRepository {
       }
     },
 
+    async tick(id) {
+      const row = await store.em().findOne(HeartbeatTick, { id });
+      return row ? toTick(row) : undefined;
+    },
+
     async ticks(crewIds, limit) {
       const where = crewIds === undefined ? {} : { crewId: { $in: [...crewIds] } };
       const rows = await store.em().find(HeartbeatTick, where, { orderBy: { startedAt: 'desc', id: 'asc' }, limit });

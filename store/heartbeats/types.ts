@@ -63,6 +63,7 @@ export interface HeartbeatRepository {
   updateTick(id: string, change: Partial<Pick<TickRow, 'status' | 'items' | 'runs' | 'usage' | 'note' | 'finishedAt'>>): Promise<void>;
   /** A row that is only a receipt (coalesced, quiet, missed, disabled); a second one for the same id is dropped. */
   receipt(t: TickRow): Promise<void>;
+  tick(id: string): Promise<TickRow | undefined>;
   /** Newest first; `crewIds` narrows to those crews. */
   ticks(crewIds: readonly string[] | undefined, limit: number): Promise<TickRow[]>;
   /** The newest ledger row of each crew. */
