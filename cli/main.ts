@@ -13,6 +13,7 @@ import { registerMcpCommands } from './commands/mcp.js';
 import { registerFlowCommands } from './commands/flows.js';
 import { registerTriggerCommands } from './commands/triggers.js';
 import { registerGateCommands } from './commands/gates.js';
+import { registerHeartbeatCommands } from './commands/heartbeat.js';
 
 const program = new Command('svc').description('orchestrator for AI agent crews').version(VERSION).showHelpAfterError(false).exitOverride();
 
@@ -24,6 +25,7 @@ registerMcpCommands(program, env);
 registerFlowCommands(program, env);
 registerTriggerCommands(program, env);
 registerGateCommands(program, env);
+registerHeartbeatCommands(program, env);
 
 try {
   await program.parseAsync(process.argv);
