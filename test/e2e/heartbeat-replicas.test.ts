@@ -156,96 +156,102 @@ t.test('exactly one tick per window across three worker processes', { skip: real
   t.equal(ledger.filter((x) => x.status === 'coalesced').length, 2 * copied.size, 'and a coalesced receipt per copy');
 });
 
-t.test('a tick killed -9 mid-run holds its window until the lock expires, then is taken over', { skip: realSkip }, async (t) => {
-  const { prefix, schema, q, env: base } = real(t);
-  // The model server counts calls by prompt; the first `slow` call hangs until the worker dies.
-  const calls = new Map<string, number>();
-  let hang: (() => void) | undefined;
-  const hung = new Promise<void>((r) => (hang = r));
-  let slowSeen: () => void = () => undefined;
-  const slowArrived = new Promise<void>((r) => (slowSeen = r));
-  const model = http.createServer((rq, rs) => {
-    let body = '';
-    rq.on('data', (c: Buffer) => (body += c.toString()));
-    rq.on('end', async () => {
-      const prompt = (JSON.parse(body) as { messages: { content: string }[] }).messages.at(-1)!.content;
-      calls.set(prompt, (calls.get(prompt) ?? 0) + 1);
-      if (prompt === 'slow' && calls.get('slow') === 1) {
-        slowSeen();
-        await hung;
-        rs.destroy();
-        return;
-      }
-      rs.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ choices: [{ message: { content: `did ${prompt}` } }], usage: { prompt_tokens: 1, completion_tokens: 1 } }),
-      );
+t.test(
+  'a tick killed -9 mid-run holds its window until the lock expires, then is taken over',
+  { skip: realSkip, timeout: 240_000 },
+  async (t) => {
+    const { prefix, schema, q, env: base } = real(t);
+    // The model server counts calls by prompt; the first `slow` call hangs until the worker dies.
+    const calls = new Map<string, number>();
+    let hang: (() => void) | undefined;
+    const hung = new Promise<void>((r) => (hang = r));
+    let slowSeen: () => void = () => undefined;
+    const slowArrived = new Promise<void>((r) => (slowSeen = r));
+    const model = http.createServer((rq, rs) => {
+      let body = '';
+      rq.on('data', (c: Buffer) => (body += c.toString()));
+      rq.on('end', async () => {
+        const prompt = (JSON.parse(body) as { messages: { content: string }[] }).messages.at(-1)!.content;
+        calls.set(prompt, (calls.get(prompt) ?? 0) + 1);
+        if (prompt === 'slow' && calls.get('slow') === 1) {
+          slowSeen();
+          await hung;
+          rs.destroy();
+          return;
+        }
+        rs.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ choices: [{ message: { content: `did ${prompt}` } }], usage: { prompt_tokens: 1, completion_tokens: 1 } }),
+        );
+      });
     });
-  });
-  await new Promise<void>((r) => model.listen(0, '127.0.0.1', r));
-  t.teardown(() => {
+    await new Promise<void>((r) => model.listen(0, '127.0.0.1', r));
+    t.teardown(() => {
+      hang?.();
+      return new Promise((r) => model.close(r));
+    });
+    // Long enough that the second worker (started while the first is inside its tick) is up and has
+    // seen a redelivery before the lock runs out, even on a loaded machine.
+    const LOCK_MS = 45_000;
+    const env = {
+      ...base,
+      LOG_LEVEL: 'info',
+      OPENAI_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+      SVC_HEARTBEAT_LOCK_MS: String(LOCK_MS),
+      SVC_ACK_WAIT_MS: '1500',
+      SVC_RETRY_CAP_MS: '500',
+      SVC_RUN_LEASE_MS: '2000',
+    };
+    const a = await startSvc(t, ['worker', '--actors', 'heartbeat,run'], env);
+    const gw = await startSystem(t, { role: 'gateway', nats: { prefix }, postgres: { schema }, env: { LOG_LEVEL: 'warn' } });
+    for (const [id, prompt] of [
+      ['first', 'first'],
+      ['second', 'slow'],
+    ])
+      t.equal((await req(gw.url, 'POST', '/flows', { flow: { id, steps: [{ id: 'm', kind: 'model', prompt }] } })).status, 200);
+    const saved = await req(gw.url, 'POST', '/heartbeats', {
+      heartbeat: {
+        crewId: 'k',
+        schedule: '0 9 * * *',
+        timezone: 'UTC',
+        items: [
+          { kind: 'flow', id: 'first' },
+          { kind: 'flow', id: 'second' },
+        ],
+      },
+    });
+    t.equal(saved.status, 200, saved.text);
+    const minute = Math.floor(Date.now() / 60_000);
+    await clientOf(gw.bus, 'heartbeat').tick.send({ crewId: 'k', minute });
+    await slowArrived;
+    // The second worker starts while the first is inside its tick, so it gets only redeliveries.
+    const b = await startSvc(t, ['worker', '--actors', 'heartbeat,run'], env);
+    a.proc.kill('SIGKILL');
+    await a.exited();
     hang?.();
-    return new Promise((r) => model.close(r));
-  });
-  const LOCK_MS = 15_000;
-  const env = {
-    ...base,
-    LOG_LEVEL: 'info',
-    OPENAI_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
-    SVC_HEARTBEAT_LOCK_MS: String(LOCK_MS),
-    SVC_ACK_WAIT_MS: '1500',
-    SVC_RETRY_CAP_MS: '500',
-    SVC_RUN_LEASE_MS: '2000',
-  };
-  const a = await startSvc(t, ['worker', '--actors', 'heartbeat,run'], env);
-  const gw = await startSystem(t, { role: 'gateway', nats: { prefix }, postgres: { schema }, env: { LOG_LEVEL: 'warn' } });
-  for (const [id, prompt] of [
-    ['first', 'first'],
-    ['second', 'slow'],
-  ])
-    t.equal((await req(gw.url, 'POST', '/flows', { flow: { id, steps: [{ id: 'm', kind: 'model', prompt }] } })).status, 200);
-  const saved = await req(gw.url, 'POST', '/heartbeats', {
-    heartbeat: {
-      crewId: 'k',
-      schedule: '0 9 * * *',
-      timezone: 'UTC',
-      items: [
-        { kind: 'flow', id: 'first' },
-        { kind: 'flow', id: 'second' },
-      ],
-    },
-  });
-  t.equal(saved.status, 200, saved.text);
-  const minute = Math.floor(Date.now() / 60_000);
-  await clientOf(gw.bus, 'heartbeat').tick.send({ crewId: 'k', minute });
-  await slowArrived;
-  // The second worker starts while the first is inside its tick, so it gets only redeliveries.
-  const b = await startSvc(t, ['worker', '--actors', 'heartbeat,run'], env);
-  a.proc.kill('SIGKILL');
-  await a.exited();
-  hang?.();
-  const held = await q(`select holder, expires_at from $S.claim where key = $1`, [`heartbeat:k:${minute}`]);
-  t.equal(held[0]?.holder, a.workerId, 'the dead worker holds the window');
-  const expiresAt = new Date(held[0]!.expires_at).getTime();
-  const waited = await b.waitFor((r) => r.msg === 'heartbeat window held; waiting for its lock', 30_000);
-  t.ok(new Date(waited.time).getTime() < expiresAt, 'the redelivered tick found the window held before the lock expired');
-  const taken = await b.waitFor((r) => r.msg === 'heartbeat tick claimed', 60_000);
-  t.ok(taken.time >= expiresAt, `taken over ${taken.time - expiresAt} ms after the lock expired, not before`);
-  const row = await pollFor(
-    'the tick finished',
-    async () => {
-      const r = await q(`select status, worker, items from $S.heartbeat_tick where crew_id = 'k' and status <> 'running'`);
-      return r.find((x) => x.status !== 'coalesced');
-    },
-    { timeoutMs: 60_000, everyMs: 200 },
-  );
-  t.equal(row.status, 'ran');
-  t.equal(row.worker, b.workerId, 'finished by the worker that took it over');
-  t.same(
-    (row.items as { outcome: string }[]).map((i) => i.outcome),
-    ['ok', 'ok'],
-  );
-  t.equal(calls.get('first'), 1, 'the item that had run before the kill was not run again');
-  t.ok((calls.get('slow') ?? 0) >= 2, 'the interrupted item ran to its end');
-  const msgs = await q(`select body from $S.message where thread = 'crew:k'`);
-  t.equal(msgs.length, 1, 'one summary');
-});
+    const held = await q(`select holder, expires_at from $S.claim where key = $1`, [`heartbeat:k:${minute}`]);
+    t.equal(held[0]?.holder, a.workerId, 'the dead worker holds the window');
+    const expiresAt = new Date(held[0]!.expires_at).getTime();
+    const waited = await b.waitFor((r) => r.msg === 'heartbeat window held; waiting for its lock', LOCK_MS);
+    t.ok(new Date(waited.time).getTime() < expiresAt, 'the redelivered tick found the window held before the lock expired');
+    const taken = await b.waitFor((r) => r.msg === 'heartbeat tick claimed', 2 * LOCK_MS);
+    t.ok(taken.time >= expiresAt, `taken over ${taken.time - expiresAt} ms after the lock expired, not before`);
+    const row = await pollFor(
+      'the tick finished',
+      async () => {
+        const r = await q(`select status, worker, items from $S.heartbeat_tick where crew_id = 'k' and status <> 'running'`);
+        return r.find((x) => x.status !== 'coalesced');
+      },
+      { timeoutMs: 60_000, everyMs: 200 },
+    );
+    t.equal(row.status, 'ran');
+    t.equal(row.worker, b.workerId, 'finished by the worker that took it over');
+    t.same(
+      (row.items as { outcome: string }[]).map((i) => i.outcome),
+      ['ok', 'ok'],
+    );
+    t.equal(calls.get('first'), 1, 'the item that had run before the kill was not run again');
+    t.ok((calls.get('slow') ?? 0) >= 2, 'the interrupted item ran to its end');
+    const msgs = await q(`select body from $S.message where thread = 'crew:k'`);
+    t.equal(msgs.length, 1, 'one summary');
+  },
+);
