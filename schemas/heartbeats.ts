@@ -159,10 +159,13 @@ export type HeartbeatList = Static<typeof HeartbeatList>;
 export const CrewBody = Type.Object({ crewId: IdToken({ maxLength: 128 }) }, { additionalProperties: false });
 export const EnabledBody = Type.Object({ crewId: IdToken({ maxLength: 128 }), enabled: Type.Boolean() }, { additionalProperties: false });
 export const HeartbeatDeleted = Type.Object({ crewId: Type.String(), deleted: Type.Boolean() });
-export const TicksQuery = Type.Object({
-  crewId: Type.Optional(IdToken({ maxLength: 128 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-});
+export const TicksQuery = Type.Object(
+  {
+    crewId: Type.Optional(IdToken({ maxLength: 128 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  },
+  { additionalProperties: false },
+);
 export const TickList = Type.Object({ ticks: Type.Array(TickView) });
 export type TickList = Static<typeof TickList>;
 
