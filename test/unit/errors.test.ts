@@ -42,7 +42,8 @@ t.test('AppError carries code:detail on the wire and round-trips', async (t) => 
 });
 
 t.test('outages of our own infrastructure are retryable by default; every other code ends the command', async (t) => {
-  const outages = ['bus_unavailable', 'store_unavailable', 'command_timeout'];
+  // heartbeat_window_held is no outage but is retried the same way: a redelivered tick waits for its window's lock.
+  const outages = ['bus_unavailable', 'store_unavailable', 'command_timeout', 'heartbeat_window_held'];
   for (const code of Object.keys(errorCatalog) as ErrorCode[]) {
     const retryable = outages.includes(code);
     t.equal(isRetryable(code), retryable, `${code} is ${retryable ? 'retryable' : 'an answer'}`);
