@@ -36,6 +36,8 @@ export interface EmbeddedBroker {
   /** `queue` is the consumer filter (`<prefix>.cmd.<actor>.>`): one work queue per actor and prefix. */
   publishCommand(queue: string, subject: string, data: Uint8Array, meta: CommandMeta): SendResult;
   attach(queue: string, sink: Sink): () => void;
+  /** Consumers attached to a queue right now (any process sharing this broker). */
+  consumers(queue: string): number;
   /** Offers ready work to consumers again (a consumer calls it when a slot frees). */
   pump(queue: string): void;
   publishEvent(subject: string, data: Uint8Array): void;
@@ -223,6 +225,7 @@ export function createEmbeddedBroker(opts: EmbeddedBrokerOptions = {}): Embedded
         q.sinks = q.sinks.filter((s) => s !== sink);
       };
     },
+    consumers: (name) => queues.get(name)?.sinks.length ?? 0,
     pump,
     publishEvent(subject, data) {
       checkUp();

@@ -6,8 +6,8 @@
  */
 import type { Logger } from 'pino';
 import { AppError } from '../schemas/errors.js';
-import type { Bus, BusEvent, CallOptions, ConsumerHandle, SendResult, Subscription } from './types.js';
-import type { ActorName, Names } from './subjects.js';
+import type { Bus, BusEvent, CallOptions, ConsumerHandle, ConsumerLiveness, SendResult, Subscription } from './types.js';
+import { ACTORS, type ActorName, type Names } from './subjects.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { type Answer, type EmbeddedBroker } from './embedded-broker.js';
@@ -226,6 +226,12 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
         traceId: dl.traceId,
       });
       return { replayed: dl, seq: res.seq };
+    },
+
+    async consumers() {
+      return Object.fromEntries(
+        ACTORS.map((a) => [a, { live: !dead && !closed && broker.consumers(names.commandFilter(a)) > 0 }]),
+      ) as Record<ActorName, ConsumerLiveness>;
     },
 
     async health() {

@@ -10,9 +10,9 @@ import { headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/n
 import { jetstream, jetstreamManager, type Consumer, type ConsumerMessages, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
-import type { Bus, BusEvent, CallOptions, ConsumerHandle, Subscription } from './types.js';
+import type { Bus, BusEvent, CallOptions, ConsumerHandle, ConsumerLiveness, Subscription } from './types.js';
 import type { DeadLetter } from '../schemas/dlq.js';
-import type { ActorName, Names } from './subjects.js';
+import { ACTORS, type ActorName, type Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
 import {
@@ -89,6 +89,8 @@ interface StreamAck {
 const DEFAULT_GRACE_MS = 10_000;
 /** Short pulls: a stop never waits long for an open pull, and a lost one is soon replaced. */
 const FETCH_EXPIRES_MS = 5_000;
+/** A consumer that delivered within this long counts as live even with no pull waiting (a busy worker). */
+const LIVE_WINDOW_MS = 3 * FETCH_EXPIRES_MS;
 const PUBLISH_TIMEOUT_MS = 5_000;
 const EMPTY = new Uint8Array(0);
 
@@ -565,6 +567,31 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const ack = await publish(dl.subject, data, `replay.${id}.${dl.msgId}`, hdrs(dl.traceId));
       await m.streams.deleteMessage(names.deadLetterStream, Number(id));
       return { replayed: dl, seq: ack.seq };
+    },
+
+    /**
+     * A worker keeps a pull request open on its actor's durable consumer whenever it has a free
+     * slot (FETCH_EXPIRES_MS each), so waiting pulls mean a live worker; a saturated one pulls
+     * nothing but has just delivered, so a recent delivery counts as live too.
+     */
+    async consumers() {
+      const m = await manager();
+      const out = await Promise.all(
+        ACTORS.map(async (a): Promise<[ActorName, ConsumerLiveness]> => {
+          const info = await m.consumers.info(names.commandStream, names.consumer(a)).catch(() => undefined);
+          if (info === undefined) return [a, { live: false, waiting: 0, lastActive: null }];
+          // The server sends last_active as an RFC 3339 time (the client types it as nanos), and
+          // `ts` is the server's own now: the age is measured on one clock.
+          const raw = info.delivered.last_active as unknown;
+          const last = typeof raw === 'string' ? Date.parse(raw) : NaN;
+          const recent = Number.isFinite(last) && (info.ts ? Date.parse(info.ts) : Date.now()) - last < LIVE_WINDOW_MS;
+          return [
+            a,
+            { live: info.num_waiting > 0 || recent, waiting: info.num_waiting, lastActive: Number.isFinite(last) ? (raw as string) : null },
+          ];
+        }),
+      );
+      return Object.fromEntries(out) as Record<ActorName, ConsumerLiveness>;
     },
 
     async health() {

@@ -86,6 +86,15 @@ export interface BusHealth {
   detail?: string;
 }
 
+/** Whether a worker is consuming an actor's work queue now (any process on the bus). */
+export interface ConsumerLiveness {
+  live: boolean;
+  /** JetStream: pull requests waiting on the consumer. */
+  waiting?: number;
+  /** JetStream: when the consumer last delivered a command, if ever. */
+  lastActive?: string | null;
+}
+
 export interface Bus {
   readonly provider: Provider;
   readonly names: Names;
@@ -106,6 +115,8 @@ export interface Bus {
   /** Live events matching a filter relative to `<prefix>.evt.` (e.g. `>` or `Flow*` is not allowed; `FlowRun`). */
   tail(filter: string, onEvent: (evt: BusEvent) => void): Promise<Subscription>;
   health(): Promise<BusHealth>;
+  /** Per actor: is some worker consuming its work queue right now? */
+  consumers(): Promise<Record<ActorName, ConsumerLiveness>>;
   /** The dead letters (commands the bus ended; consumer.ts), newest first. */
   deadLetters(opts?: { limit?: number }): Promise<DeadLetter[]>;
   /** Sends a dead letter's command again, as it was first sent, and removes the dead letter. */

@@ -57,7 +57,21 @@ export async function api<T = unknown>(
 export async function apiOk<T = unknown>(env: ClientEnv, method: string, path: string, body?: unknown): Promise<T> {
   const res = await api<T>(env, method, path, body);
   if (res.status >= 200 && res.status < 300) return res.body;
-  throw refused(res, method, path);
+  // A wait that ran out is most often a command nobody consumes: say which, instead of only "timeout".
+  throw refused(res, method, path, res.status === 504 ? await idleActorsHint(env) : '');
+}
+
+/** Actors /health reports with no live consumer. */
+export async function idleActors(env: ClientEnv): Promise<string[]> {
+  const h = await api<{ actors?: Record<string, { live: boolean }> }>(env, 'GET', '/health').catch(() => undefined);
+  return Object.entries(h?.body?.actors ?? {})
+    .filter(([, a]) => !a.live)
+    .map(([name]) => name);
+}
+
+async function idleActorsHint(env: ClientEnv): Promise<string> {
+  const idle = await idleActors(env);
+  return idle.length === 0 ? '' : `; no worker is consuming ${idle.join(', ')} (start \`svc worker\`)`;
 }
 
 /** The one-line error of a refused request: the API's code and message. */

@@ -42,9 +42,10 @@ export function healthSource(deps: { config: Config; bus: Bus; store: Store; rol
 function build(deps: { config: Config; bus: Bus; store: Store; role: Role }): () => Promise<Health> {
   const { config, bus, store, role } = deps;
   return async () => {
-    const [dbReady, busHealth] = await Promise.all([
+    const [dbReady, busHealth, actors] = await Promise.all([
       bounded(store.ready(), false),
       bounded(bus.health(), { ok: false, provider: bus.provider, detail: 'no answer within 1.5 s' }),
+      bounded(bus.consumers(), {} as Awaited<ReturnType<Bus['consumers']>>),
     ]);
     const down: Health['down'] = [];
     if (!busHealth.ok) down.push('nats');
@@ -68,6 +69,7 @@ function build(deps: { config: Config; bus: Bus; store: Store; role: Role }): ()
       model: { provider: config.model.provider, configured: modelConfigured(config) },
       budgets: { inference: { counters: postgres ? 'postgres' : 'process' } },
       governance: { autoExecute: config.autoExecute },
+      actors,
     };
   };
 }

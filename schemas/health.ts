@@ -19,6 +19,15 @@ export const Health = Type.Object(
     model: Type.Object({ provider: Type.String(), configured: Type.Boolean() }),
     budgets: Type.Object({ inference: Type.Object({ counters: Type.Union([Type.Literal('postgres'), Type.Literal('process')]) }) }),
     governance: Type.Object({ autoExecute: Type.Boolean() }),
+    actors: Type.Record(
+      Type.String(),
+      Type.Object({
+        live: Type.Boolean(),
+        waiting: Type.Optional(Type.Integer()),
+        lastActive: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      }),
+      { description: 'per actor: whether some worker on the bus is consuming its work queue now (not part of status)' },
+    ),
   },
   { $id: 'Health' },
 );

@@ -21,6 +21,8 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
     .action(async () => {
       const res = await api<{ status?: string; down?: string[] }>(env, 'GET', '/health');
       printJson(res.body);
+      for (const [name, a] of Object.entries((res.body as { actors?: Record<string, { live: boolean }> })?.actors ?? {}))
+        if (!a.live) process.stderr.write(`no worker is consuming ${name}\n`);
       if (res.status !== 200) throw new CliError(`degraded: ${(res.body?.down ?? []).join(', ') || `HTTP ${res.status}`}`);
     });
 
