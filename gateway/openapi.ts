@@ -225,7 +225,7 @@ const isErrorBody = (r: unknown): boolean => {
 
 /** @fastify/swagger `transformObject`: completes the generated document. */
 export function finishDocument(doc: Doc): Doc {
-  doc.servers = [{ url: 'http://127.0.0.1:8080', description: 'a local svc (SVC_PORT)' }];
+  doc.servers = [{ url: 'http://127.0.0.1:8788', description: 'a local svc (SVC_ORCH_HOST, SVC_ORCH_PORT)' }];
   doc.info.license = { name: 'Apache-2.0', identifier: 'Apache-2.0' };
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...flowComponents() } };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {

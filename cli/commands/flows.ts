@@ -1,4 +1,4 @@
-/** `svc flows templates|list|save|delete|run|follow|runs|open|state|pause|resume|cancel|gates` and `svc agents pause|unpause`: thin HTTP calls; run and follow show progress. */
+/** `svc flows templates|list|code|save|delete|run|follow|runs|open|state|pause|resume|cancel|gates` and `svc agents pause|unpause`: thin HTTP calls; run and follow show progress. */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -8,6 +8,8 @@ import { finishRun, RunWatch } from '../run-progress.js';
 import type { FlowRecord, RunAccepted, RunView } from '../../schemas/runs.js';
 import type { GateList } from '../../schemas/gates.js';
 import { GATE_COLUMNS } from './gates.js';
+import { flowModule } from '../../sdk/code.js';
+import type { Flow } from '../../schemas/flows.js';
 
 /** Progress is for a person: on stdout, or on stderr when stdout is the --json answer. */
 function sayer(json: boolean): (line: string) => void {
@@ -82,6 +84,15 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
     .action(async (_o, cmd: Command) => {
       const body = await apiOk<{ flows: FlowRecord[] }>(env, 'GET', '/flows');
       printList(cmd, body, body.flows, FLOW_COLUMNS, '(no saved flows)');
+    });
+  flows
+    .command('code <id>')
+    .description('prints a saved flow as SDK builder code (svc/sdk)')
+    .action(async (id: string) => {
+      const body = await apiOk<{ flows: FlowRecord[] }>(env, 'GET', '/flows');
+      const found = body.flows.find((f) => f.id === id);
+      if (!found) throw new CliError(`no saved flow ${safeText(id)} is visible to this caller`);
+      process.stdout.write(flowModule(found.flow as unknown as Flow));
     });
   flows
     .command('save <file>')

@@ -1,0 +1,9498 @@
+// Generated from the OpenAPI document by scripts/sdk-types.ts (`npm run build`); do not edit.
+
+export interface paths {
+    "/agents/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** pauses an agent: new runs as it are refused and its parked runs cancelled (operator, or the seat itself) */
+        post: operations["pauseAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/unpause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** lifts an agent pause so runs as it start again (operator only) */
+        post: operations["unpauseAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** registered connectors, their routes and the env vars each reads (set or not, never a value) */
+        get: operations["listConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dlq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** commands the bus ended (terminal error, or a failure on every delivery), newest first */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dlq/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** sends a dead letter's command again, as first sent, and removes the dead letter */
+        post: operations["replayDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/epoch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** stream allowances through the chain port, then fire every trigger: epoch flow */
+        post: operations["runEpoch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** live events as server-sent events */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** saved definitions visible to the caller */
+        get: operations["listFlows"];
+        put?: never;
+        /** validates and saves a definition (FlowSaved); a seat may overwrite only its own */
+        post: operations["saveFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** removes a saved definition the caller may change (deleted: false when none is visible) */
+        post: operations["deleteFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/gates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** human gates; open (pending) ones by default */
+        get: operations["listGates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** runs a saved ({id}) or inline ({flow}) flow as the caller */
+        post: operations["runFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** recent runs, newest first */
+        get: operations["listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/runs/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ends a run for good (delegates too) */
+        post: operations["cancelRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/runs/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** runs in flight or parked (the stalled-run list) */
+        get: operations["listOpenRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/runs/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** asks the run to stop at the next step boundary */
+        post: operations["pauseRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/runs/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** continues a parked run from its last checkpoint; 409 when cancelled */
+        post: operations["resumeRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/runs/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a run, its checkpoint trail, attempts and children */
+        get: operations["getRunState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the first-party template catalog */
+        get: operations["listFlowTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** webhook triggers (never the secret) */
+        get: operations["listTriggers"];
+        put?: never;
+        /** mint a webhook trigger; the secret is shown this once */
+        post: operations["createTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/triggers/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** remove a trigger */
+        post: operations["deleteTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/triggers/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** delivery log, newest first (never bodies) */
+        get: operations["listTriggerDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/triggers/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** enable or disable a trigger */
+        post: operations["setTriggerEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/triggers/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** new secret; the old one stops verifying at once */
+        post: operations["rotateTriggerSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** process health */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/heartbeats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every heartbeat visible to the caller with its last tick, the named cadence presets and the cadence floor */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            floor: {
+                                minutes: number;
+                            };
+                            heartbeats: {
+                                crewId: string;
+                                enabled: boolean;
+                                failures: number;
+                                items: {
+                                    id: string;
+                                    kind: "flow" | "skill";
+                                    when?: "openGates" | "parkedRuns";
+                                }[];
+                                lastTick?: {
+                                    crewId: string;
+                                    finishedAt?: string;
+                                    id: string;
+                                    items: {
+                                        id: string;
+                                        kind: "flow" | "skill";
+                                        outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                        report: string;
+                                        runId?: string;
+                                        seat: string;
+                                    }[];
+                                    kind: "scheduled" | "manual";
+                                    note?: string;
+                                    runs: string[];
+                                    startedAt: string;
+                                    /** @enum {unknown} */
+                                    status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                                    usage?: {
+                                        calls: number;
+                                        inputTokens: number;
+                                        microDollars: number;
+                                        outputTokens: number;
+                                        unmeteredCalls: number;
+                                        unpricedCalls: number;
+                                    };
+                                    window: string;
+                                    worker: string;
+                                };
+                                model?: string;
+                                notifyOnOk: boolean;
+                                quietEnd?: string;
+                                quietStart?: string;
+                                schedule: string;
+                                seat: string;
+                                stopOnError: boolean;
+                                timezone: string;
+                                updatedAt: string;
+                                updatedBy: string;
+                            }[];
+                            presets: {
+                                description: string;
+                                name: string;
+                                schedule: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** saves a heartbeat (CrewHeartbeatChanged); unknown ids, a bad schedule, zone or HH:MM and a cadence under the floor are refused */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        heartbeat: {
+                            crewId: string;
+                            /** @default true */
+                            enabled?: boolean;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                when?: "openGates" | "parkedRuns";
+                            }[];
+                            model?: string;
+                            /** @default true */
+                            notifyOnOk?: boolean;
+                            /** @description HH:MM (00:00-23:59) in the heartbeat timezone */
+                            quietEnd?: string;
+                            /** @description HH:MM (00:00-23:59) in the heartbeat timezone */
+                            quietStart?: string;
+                            /** @description 5-field cron, read in `timezone` */
+                            schedule: string;
+                            seat?: string;
+                            /** @default false */
+                            stopOnError?: boolean;
+                            /** @description IANA zone name */
+                            timezone: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            crewId: string;
+                            enabled: boolean;
+                            failures: number;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                when?: "openGates" | "parkedRuns";
+                            }[];
+                            lastTick?: {
+                                crewId: string;
+                                finishedAt?: string;
+                                id: string;
+                                items: {
+                                    id: string;
+                                    kind: "flow" | "skill";
+                                    outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                    report: string;
+                                    runId?: string;
+                                    seat: string;
+                                }[];
+                                kind: "scheduled" | "manual";
+                                note?: string;
+                                runs: string[];
+                                startedAt: string;
+                                /** @enum {unknown} */
+                                status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                                usage?: {
+                                    calls: number;
+                                    inputTokens: number;
+                                    microDollars: number;
+                                    outputTokens: number;
+                                    unmeteredCalls: number;
+                                    unpricedCalls: number;
+                                };
+                                window: string;
+                                worker: string;
+                            };
+                            model?: string;
+                            notifyOnOk: boolean;
+                            quietEnd?: string;
+                            quietStart?: string;
+                            schedule: string;
+                            seat: string;
+                            stopOnError: boolean;
+                            timezone: string;
+                            updatedAt: string;
+                            updatedBy: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/heartbeats/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** removes a heartbeat (deleted: false when none is visible); its ledger stays */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        crewId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            crewId: string;
+                            deleted: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/heartbeats/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** enable or disable a heartbeat */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        crewId: string;
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            crewId: string;
+                            enabled: boolean;
+                            failures: number;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                when?: "openGates" | "parkedRuns";
+                            }[];
+                            lastTick?: {
+                                crewId: string;
+                                finishedAt?: string;
+                                id: string;
+                                items: {
+                                    id: string;
+                                    kind: "flow" | "skill";
+                                    outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                    report: string;
+                                    runId?: string;
+                                    seat: string;
+                                }[];
+                                kind: "scheduled" | "manual";
+                                note?: string;
+                                runs: string[];
+                                startedAt: string;
+                                /** @enum {unknown} */
+                                status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                                usage?: {
+                                    calls: number;
+                                    inputTokens: number;
+                                    microDollars: number;
+                                    outputTokens: number;
+                                    unmeteredCalls: number;
+                                    unpricedCalls: number;
+                                };
+                                window: string;
+                                worker: string;
+                            };
+                            model?: string;
+                            notifyOnOk: boolean;
+                            quietEnd?: string;
+                            quietStart?: string;
+                            schedule: string;
+                            seat: string;
+                            stopOnError: boolean;
+                            timezone: string;
+                            updatedAt: string;
+                            updatedBy: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/heartbeats/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** works the checklist now under its own window key (never the scheduled one) and answers with the tick */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        crewId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            crewId: string;
+                            finishedAt?: string;
+                            id: string;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                report: string;
+                                runId?: string;
+                                seat: string;
+                            }[];
+                            kind: "scheduled" | "manual";
+                            note?: string;
+                            runs: string[];
+                            startedAt: string;
+                            /** @enum {unknown} */
+                            status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                            usage?: {
+                                calls: number;
+                                inputTokens: number;
+                                microDollars: number;
+                                outputTokens: number;
+                                unmeteredCalls: number;
+                                unpricedCalls: number;
+                            };
+                            window: string;
+                            worker: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/heartbeats/ticks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the tick ledger, newest first: every window and what became of it */
+        get: {
+            parameters: {
+                query?: {
+                    crewId?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ticks: {
+                                crewId: string;
+                                finishedAt?: string;
+                                id: string;
+                                items: {
+                                    id: string;
+                                    kind: "flow" | "skill";
+                                    outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                    report: string;
+                                    runId?: string;
+                                    seat: string;
+                                }[];
+                                kind: "scheduled" | "manual";
+                                note?: string;
+                                runs: string[];
+                                startedAt: string;
+                                /** @enum {unknown} */
+                                status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                                usage?: {
+                                    calls: number;
+                                    inputTokens: number;
+                                    microDollars: number;
+                                    outputTokens: number;
+                                    unmeteredCalls: number;
+                                    unpricedCalls: number;
+                                };
+                                window: string;
+                                worker: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hooks/{triggerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** webhook delivery, verified by the trigger scheme (svc, codehost, pubsub) */
+        post: operations["deliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body) */
+        post: operations["serveMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** call mcp__<server>__<tool> through the allowlist, as `as` (query or body) when given; results are flagged untrusted. A result with isError is 422 mcp_tool_error:<server>.<tool> with the tool text; arguments that do not fit its inputSchema are 400 mcp_arguments_invalid */
+        post: operations["callMcpTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** sealed credential refs of the caller's scope, each with its last four characters */
+        get: operations["listMcpSecrets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/secrets/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** store (or replace) a sealed credential in the caller's scope; 503 without SVC_SESSION_KEY */
+        put: operations["putMcpSecret"];
+        post?: never;
+        /** clear a sealed credential of the caller's scope */
+        delete: operations["deleteMcpSecret"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** attached servers, per-tool state (for `as` when given), blockedCount and the egress policy */
+        get: operations["listMcpServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** attach or replace a server at runtime; discovery runs at once and every tool lands blocked */
+        post: operations["attachMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** forget a runtime-attached server (its tool rules are kept); 409 for a boot server */
+        post: operations["detachMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** reachability of one server and the number of tools it publishes */
+        post: operations["pingMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** rediscover every visible server; new tools land blocked */
+        post: operations["refreshMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** set (enabled true/false) or clear (enabled omitted) a tool rule at one scope */
+        put: operations["setMcpServerTools"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** first-party svc_* tools plus exactly the external tools the seat may call */
+        get: operations["listMcpTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** reads a thread, oldest first (the last `limit` messages, or those after `after`) */
+        get: operations["listMessages"];
+        put?: never;
+        /** posts a message to a thread; a reply naming a question answers its gate */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** one completion through the configured model provider (metered) */
+        post: operations["completeModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** sends a ping command through the work queue to one worker */
+        post: operations["pingOps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** operation counts by audit-event type */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AgentStep: {
+            agent: string;
+            flowId?: string;
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "agent";
+            next?: string | null;
+            prompt?: string;
+            title?: string;
+        };
+        BranchStep: {
+            id: string;
+            input: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "branch";
+            onFalse?: string | null;
+            onTrue?: string | null;
+            /** @enum {unknown} */
+            op: "eq" | "ne" | "contains" | "gt" | "gte" | "lt" | "lte" | "truthy" | "matches";
+            title?: string;
+            value?: string | number;
+        };
+        BudgetStep: {
+            /** @enum {unknown} */
+            action: "raise-grant" | "stream-allowance" | "run-epoch";
+            id: string;
+            idempotent?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "budget";
+            onAllow?: string | null;
+            onDeny?: string | null;
+            onEscalate?: string | null;
+            params?: {
+                [key: string]: string;
+            };
+            title?: string;
+        };
+        DeadLetter: {
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            deliveries: number;
+            error: {
+                error: string;
+                message: string;
+            };
+            id: string;
+            msgId: string;
+            payload: unknown;
+            payloadText?: string;
+            subject: string;
+            traceId: string;
+            verb: string;
+        };
+        Flow: {
+            id: string;
+            schedule?: string;
+            scope?: {
+                level: "org" | "team" | "agent";
+                ref?: string;
+            };
+            steps: components["schemas"]["Step"][];
+            title?: string;
+            trigger?: "manual" | "epoch" | "cron" | "webhook";
+        };
+        GateStep: {
+            asset?: string;
+            id: string;
+            idempotent?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "gate";
+            onAllow?: string | null;
+            onDeny?: string | null;
+            onEscalate?: string | null;
+            target?: string;
+            title?: string;
+            value: string;
+        };
+        GovernanceStep: {
+            /** @enum {unknown} */
+            action: "propose" | "vote" | "veto" | "execute";
+            id: string;
+            idempotent?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "governance";
+            next?: string | null;
+            params?: {
+                [key: string]: string;
+            };
+            proposal?: string;
+            title?: string;
+        };
+        HumanStep: {
+            assignee?: string;
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "human";
+            options: {
+                id: string;
+                label: string;
+                port: string | null;
+            }[];
+            prompt: string;
+            timeoutMs?: number;
+            timeoutPort?: string | null;
+            title?: string;
+        };
+        ModelStep: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "model";
+            model?: string;
+            next?: string | null;
+            prompt: string;
+            system?: string;
+            title?: string;
+        };
+        OrgStep: {
+            /** @enum {unknown} */
+            action: "hire" | "fire" | "reparent" | "activate" | "deactivate" | "set-cap" | "set-whitelist" | "set-policy";
+            id: string;
+            idempotent?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "org";
+            node?: string;
+            onAllow?: string | null;
+            onDeny?: string | null;
+            onEscalate?: string | null;
+            params?: {
+                [key: string]: string;
+            };
+            title?: string;
+        };
+        RunView: {
+            createdAt: string;
+            cursor: string | null;
+            endedAt?: string;
+            error?: {
+                code: string;
+                message: string;
+            };
+            flowId: string;
+            id: string;
+            input?: string;
+            parent?: {
+                runId: string;
+                stepId: string;
+            };
+            principal: string;
+            stack: string[];
+            /** @enum {unknown} */
+            status: "running" | "waiting" | "completed" | "error" | "cancelled";
+            steps: {
+                at: string;
+                attemptKey?: string;
+                kind: string;
+                port?: string | null;
+                status: "done" | "parked" | "failed" | "resumed";
+                stepId: string;
+                summary: string;
+                verdict?: string;
+            }[];
+            traceId?: string;
+            trigger: string;
+            updatedAt: string;
+            waiting?: {
+                /** @enum {unknown} */
+                reason: "awaiting_human" | "awaiting_webhook" | "human_gate" | "connector_ask" | "awaiting_child" | "operator";
+                stepId: string;
+                token?: string;
+            };
+        };
+        Step: components["schemas"]["ModelStep"] | components["schemas"]["ToolStep"] | components["schemas"]["GateStep"] | components["schemas"]["BranchStep"] | components["schemas"]["SwitchStep"] | components["schemas"]["AgentStep"] | components["schemas"]["OrgStep"] | components["schemas"]["BudgetStep"] | components["schemas"]["GovernanceStep"] | components["schemas"]["HumanStep"] | components["schemas"]["WaitStep"];
+        SwitchStep: {
+            cases: {
+                equals: string;
+                port: string | null;
+            }[];
+            id: string;
+            input: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "switch";
+            onDefault?: string | null;
+            title?: string;
+        };
+        ToolStep: {
+            args?: {
+                [key: string]: unknown;
+            };
+            id: string;
+            idempotent?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "tool";
+            next?: string | null;
+            title?: string;
+            tool: string;
+        };
+        WaitStep: {
+            for: "human" | "webhook";
+            id: string;
+            key?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "wait";
+            next?: string | null;
+            timeoutMs?: number;
+            timeoutPort?: string | null;
+            title?: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    pauseAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agent: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: string;
+                        cancelled: string[];
+                        paused: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    unpauseAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agent: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: string;
+                        unpaused: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listConnectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connectors: {
+                            baseUrl: string;
+                            env: {
+                                placeholder: string;
+                                /** @description whether the variable is set; its value is never shown */
+                                set: boolean;
+                                /** @description the env var read at call time */
+                                variable: string;
+                            }[];
+                            id: string;
+                            routes: {
+                                method: string;
+                                /** @description <connector>.<route>, the tool name */
+                                name: string;
+                                path: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deadLetters: components["schemas"]["DeadLetter"][];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    replayDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the dead letter id from GET /dlq */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        replayed: components["schemas"]["DeadLetter"];
+                        seq: number;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    runEpoch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chain: boolean;
+                        runs: {
+                            flowId: string;
+                            runId: string;
+                        }[];
+                        streamed: number;
+                        streaming: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one frame per bus event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listFlows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        flows: {
+                            flow: components["schemas"]["Flow"];
+                            id: string;
+                            savedBy: string;
+                            scope: {
+                                level: string;
+                                ref?: string;
+                            };
+                            title?: string;
+                            trigger: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    saveFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    flow: components["schemas"]["Flow"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        flow: components["schemas"]["Flow"];
+                        id: string;
+                        savedBy: string;
+                        scope: {
+                            level: string;
+                            ref?: string;
+                        };
+                        title?: string;
+                        trigger: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `invalid_flow`: the flow definition is invalid; `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_flow
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: boolean;
+                        id: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listGates: {
+        parameters: {
+            query?: {
+                limit?: number;
+                runId?: string;
+                /** @description pending (the same as open) by default; answered is the same as resolved */
+                status?: "pending" | "open" | "answered" | "resolved" | "timed_out" | "closed" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gates: {
+                            answeredBy: string | null;
+                            assignee: string | null;
+                            createdAt: string;
+                            deadlineAt: string;
+                            optionId: string | null;
+                            options: {
+                                id: string;
+                                label: string;
+                                port: string | null;
+                            }[];
+                            principal: string;
+                            prompt: string;
+                            purpose: string;
+                            questionId: string;
+                            runId: string;
+                            status: string;
+                            stepId: string;
+                            thread: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    runFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    as?: string;
+                    flow?: components["schemas"]["Flow"];
+                    id?: string;
+                    input?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        cursor: string | null;
+                        endedAt?: string;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        flowId: string;
+                        id: string;
+                        input?: string;
+                        parent?: {
+                            runId: string;
+                            stepId: string;
+                        };
+                        principal: string;
+                        stack: string[];
+                        /** @enum {unknown} */
+                        status: "running" | "waiting" | "completed" | "error" | "cancelled";
+                        steps: {
+                            at: string;
+                            attemptKey?: string;
+                            kind: string;
+                            port?: string | null;
+                            status: "done" | "parked" | "failed" | "resumed";
+                            stepId: string;
+                            summary: string;
+                            verdict?: string;
+                        }[];
+                        traceId?: string;
+                        trigger: string;
+                        updatedAt: string;
+                        waiting?: {
+                            /** @enum {unknown} */
+                            reason: "awaiting_human" | "awaiting_webhook" | "human_gate" | "connector_ask" | "awaiting_child" | "operator";
+                            stepId: string;
+                            token?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        id: string;
+                        /** @enum {string} */
+                        status: "running";
+                    };
+                };
+            };
+            /** @description `invalid_flow`: the flow definition is invalid; `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_flow
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for; `principal_paused`: the principal is paused (POST /agents/pause); the operator lifts it with POST /agents/unpause */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         * @example principal_paused
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_step_failed`: a flow step failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_step_failed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: components["schemas"]["RunView"][];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                    runId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        cursor: string | null;
+                        endedAt?: string;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        flowId: string;
+                        id: string;
+                        input?: string;
+                        parent?: {
+                            runId: string;
+                            stepId: string;
+                        };
+                        principal: string;
+                        stack: string[];
+                        /** @enum {unknown} */
+                        status: "running" | "waiting" | "completed" | "error" | "cancelled";
+                        steps: {
+                            at: string;
+                            attemptKey?: string;
+                            kind: string;
+                            port?: string | null;
+                            status: "done" | "parked" | "failed" | "resumed";
+                            stepId: string;
+                            summary: string;
+                            verdict?: string;
+                        }[];
+                        traceId?: string;
+                        trigger: string;
+                        updatedAt: string;
+                        waiting?: {
+                            /** @enum {unknown} */
+                            reason: "awaiting_human" | "awaiting_webhook" | "human_gate" | "connector_ask" | "awaiting_child" | "operator";
+                            stepId: string;
+                            token?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `run_cancelled`: the run is cancelled and cannot resume */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example run_cancelled
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listOpenRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: components["schemas"]["RunView"][];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    pauseRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                    runId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        cursor: string | null;
+                        endedAt?: string;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        flowId: string;
+                        id: string;
+                        input?: string;
+                        parent?: {
+                            runId: string;
+                            stepId: string;
+                        };
+                        principal: string;
+                        stack: string[];
+                        /** @enum {unknown} */
+                        status: "running" | "waiting" | "completed" | "error" | "cancelled";
+                        steps: {
+                            at: string;
+                            attemptKey?: string;
+                            kind: string;
+                            port?: string | null;
+                            status: "done" | "parked" | "failed" | "resumed";
+                            stepId: string;
+                            summary: string;
+                            verdict?: string;
+                        }[];
+                        traceId?: string;
+                        trigger: string;
+                        updatedAt: string;
+                        waiting?: {
+                            /** @enum {unknown} */
+                            reason: "awaiting_human" | "awaiting_webhook" | "human_gate" | "connector_ask" | "awaiting_child" | "operator";
+                            stepId: string;
+                            token?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `run_cancelled`: the run is cancelled and cannot resume */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example run_cancelled
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    resumeRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    runId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        cursor: string | null;
+                        endedAt?: string;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        flowId: string;
+                        id: string;
+                        input?: string;
+                        parent?: {
+                            runId: string;
+                            stepId: string;
+                        };
+                        principal: string;
+                        stack: string[];
+                        /** @enum {unknown} */
+                        status: "running" | "waiting" | "completed" | "error" | "cancelled";
+                        steps: {
+                            at: string;
+                            attemptKey?: string;
+                            kind: string;
+                            port?: string | null;
+                            status: "done" | "parked" | "failed" | "resumed";
+                            stepId: string;
+                            summary: string;
+                            verdict?: string;
+                        }[];
+                        traceId?: string;
+                        trigger: string;
+                        updatedAt: string;
+                        waiting?: {
+                            /** @enum {unknown} */
+                            reason: "awaiting_human" | "awaiting_webhook" | "human_gate" | "connector_ask" | "awaiting_child" | "operator";
+                            stepId: string;
+                            token?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        id: string;
+                        /** @enum {string} */
+                        status: "running";
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `run_cancelled`: the run is cancelled and cannot resume */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example run_cancelled
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getRunState: {
+        parameters: {
+            query: {
+                runId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            closedAt?: string;
+                            key: string;
+                            openedAt: string;
+                            outcome?: string;
+                            stepId: string;
+                            worker: string;
+                        }[];
+                        checkpoints: {
+                            at: string;
+                            cursor: string | null;
+                            input?: string;
+                            outputs: {
+                                [key: string]: unknown;
+                            };
+                            principal: string;
+                            seq: number;
+                            stepId: string | null;
+                        }[];
+                        children: {
+                            id: string;
+                            status: string;
+                            stepId: string;
+                        }[];
+                        lease?: {
+                            expiresAt: string;
+                            holder: string;
+                        };
+                        outputs: {
+                            [key: string]: unknown;
+                        };
+                        run: components["schemas"]["RunView"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listFlowTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templates: {
+                            description: string;
+                            flow: components["schemas"]["Flow"];
+                            id: string;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listTriggers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        triggers: {
+                            config?: {
+                                audience: string;
+                                serviceAccountEmail: string;
+                            };
+                            createdAt: string;
+                            enabled: boolean;
+                            events: string[];
+                            flowId: string;
+                            hookPath: string;
+                            id: string;
+                            input?: {
+                                fields: {
+                                    [key: string]: string;
+                                };
+                            } | {
+                                path: string;
+                            };
+                            principal: string;
+                            release?: {
+                                key: string;
+                            };
+                            scheme: "svc" | "codehost" | "pubsub";
+                            secretVersion: number;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    config?: {
+                        audience?: string;
+                        serviceAccountEmail?: string;
+                    };
+                    events?: string[];
+                    flowId: string;
+                    input?: {
+                        fields: {
+                            [key: string]: string;
+                        };
+                    } | {
+                        path: string;
+                    };
+                    principal?: string;
+                    release?: {
+                        key: string;
+                    };
+                    scheme?: "svc" | "codehost" | "pubsub";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        /** @enum {boolean} */
+                        secretShownOnce: true;
+                        trigger: {
+                            config?: {
+                                audience: string;
+                                serviceAccountEmail: string;
+                            };
+                            createdAt: string;
+                            enabled: boolean;
+                            events: string[];
+                            flowId: string;
+                            hookPath: string;
+                            id: string;
+                            input?: {
+                                fields: {
+                                    [key: string]: string;
+                                };
+                            } | {
+                                path: string;
+                            };
+                            principal: string;
+                            release?: {
+                                key: string;
+                            };
+                            scheme: "svc" | "codehost" | "pubsub";
+                            secretVersion: number;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `webhook_trigger_not_found`: no such webhook trigger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `webhook_flow_unavailable`: the trigger's flow is missing, no longer trigger: webhook, or not visible to the trigger principal; no run was started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example webhook_flow_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `webhook_sealing_unavailable`: trigger secrets cannot be sealed without SVC_SESSION_KEY */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example webhook_sealing_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_trigger_not_found`: no such webhook trigger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `webhook_sealing_unavailable`: trigger secrets cannot be sealed without SVC_SESSION_KEY */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example webhook_sealing_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listTriggerDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                triggerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            at: string;
+                            bytes: number;
+                            deliveryKey: string;
+                            eventType?: string;
+                            id: string;
+                            reason?: string;
+                            runId?: string;
+                            status: "accepted" | "duplicate" | "skipped" | "rejected";
+                            triggerId: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_trigger_not_found`: no such webhook trigger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    setTriggerEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        trigger: {
+                            config?: {
+                                audience: string;
+                                serviceAccountEmail: string;
+                            };
+                            createdAt: string;
+                            enabled: boolean;
+                            events: string[];
+                            flowId: string;
+                            hookPath: string;
+                            id: string;
+                            input?: {
+                                fields: {
+                                    [key: string]: string;
+                                };
+                            } | {
+                                path: string;
+                            };
+                            principal: string;
+                            release?: {
+                                key: string;
+                            };
+                            scheme: "svc" | "codehost" | "pubsub";
+                            secretVersion: number;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_trigger_not_found`: no such webhook trigger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `webhook_sealing_unavailable`: trigger secrets cannot be sealed without SVC_SESSION_KEY */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example webhook_sealing_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateTriggerSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        /** @enum {boolean} */
+                        secretShownOnce: true;
+                        trigger: {
+                            config?: {
+                                audience: string;
+                                serviceAccountEmail: string;
+                            };
+                            createdAt: string;
+                            enabled: boolean;
+                            events: string[];
+                            flowId: string;
+                            hookPath: string;
+                            id: string;
+                            input?: {
+                                fields: {
+                                    [key: string]: string;
+                                };
+                            } | {
+                                path: string;
+                            };
+                            principal: string;
+                            release?: {
+                                key: string;
+                            };
+                            scheme: "svc" | "codehost" | "pubsub";
+                            secretVersion: number;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_trigger_not_found`: no such webhook trigger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `webhook_sealing_unavailable`: trigger secrets cannot be sealed without SVC_SESSION_KEY */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example webhook_sealing_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description per actor: whether some worker on the bus is consuming its work queue now (not part of status) */
+                        actors: {
+                            [key: string]: {
+                                lastActive?: string | null;
+                                live: boolean;
+                                waiting?: number;
+                            };
+                        };
+                        auth: {
+                            required: boolean;
+                        };
+                        budgets: {
+                            inference: {
+                                counters: "postgres" | "process";
+                            };
+                        };
+                        db: {
+                            error?: string;
+                            ready: boolean;
+                        } & {
+                            engine: "sqlite" | "postgres";
+                        };
+                        down: ("nats" | "database")[];
+                        flows: {
+                            store: "memory" | "postgres";
+                        };
+                        governance: {
+                            autoExecute: boolean;
+                        };
+                        mode: "mock" | "chain";
+                        model: {
+                            configured: boolean;
+                            provider: string;
+                        };
+                        queue: {
+                            error?: string;
+                            ready: boolean;
+                        } & {
+                            provider: "embedded" | "jetstream";
+                        };
+                        role: "serve" | "gateway" | "worker";
+                        rootAuth: {
+                            configError?: string;
+                            kind?: string;
+                            required: boolean;
+                        };
+                        /** @description degraded when NATS or the database does not answer (HTTP 503) */
+                        status: "ok" | "degraded";
+                        version: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description per actor: whether some worker on the bus is consuming its work queue now (not part of status) */
+                        actors: {
+                            [key: string]: {
+                                lastActive?: string | null;
+                                live: boolean;
+                                waiting?: number;
+                            };
+                        };
+                        auth: {
+                            required: boolean;
+                        };
+                        budgets: {
+                            inference: {
+                                counters: "postgres" | "process";
+                            };
+                        };
+                        db: {
+                            error?: string;
+                            ready: boolean;
+                        } & {
+                            engine: "sqlite" | "postgres";
+                        };
+                        down: ("nats" | "database")[];
+                        flows: {
+                            store: "memory" | "postgres";
+                        };
+                        governance: {
+                            autoExecute: boolean;
+                        };
+                        mode: "mock" | "chain";
+                        model: {
+                            configured: boolean;
+                            provider: string;
+                        };
+                        queue: {
+                            error?: string;
+                            ready: boolean;
+                        } & {
+                            provider: "embedded" | "jetstream";
+                        };
+                        role: "serve" | "gateway" | "worker";
+                        rootAuth: {
+                            configError?: string;
+                            kind?: string;
+                            required: boolean;
+                        };
+                        /** @description degraded when NATS or the database does not answer (HTTP 503) */
+                        status: "ok" | "degraded";
+                        version: string;
+                    };
+                };
+            };
+        };
+    };
+    deliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `pubsub` scheme: `Bearer <OIDC token>` signed by the provider, checked for audience and service account */
+                Authorization?: string;
+                /** @description `codehost` scheme: the delivery id a repeat is recognised by (also read as X-GitHub-Delivery, X-Gitea-Delivery, X-Forgejo-Delivery) */
+                "X-Codehost-Delivery"?: string;
+                /** @description `codehost` scheme: the event name, filtered by the trigger `events` (also read as X-GitHub-Event, X-Gitea-Event, X-Forgejo-Event) */
+                "X-Codehost-Event"?: string;
+                /** @description `codehost` scheme (Forgejo): bare hex HMAC-SHA256 of the raw body */
+                "X-Forgejo-Signature"?: string;
+                /** @description `codehost` scheme (Gitea): bare hex HMAC-SHA256 of the raw body */
+                "X-Gitea-Signature"?: string;
+                /** @description `codehost` scheme: the delivery id as GitHub sends it */
+                "X-GitHub-Delivery"?: string;
+                /** @description `codehost` scheme: the event name as GitHub sends it */
+                "X-GitHub-Event"?: string;
+                /** @description `codehost` scheme (GitHub form): `sha256=<hex>` HMAC-SHA256 of the raw body */
+                "X-Hub-Signature-256"?: string;
+                /** @description `svc` scheme: `sha256=<hex>` HMAC-SHA256 of `<timestamp>.<raw body>` with the trigger secret */
+                "X-Svc-Signature"?: string;
+                /** @description `svc` scheme: the signed unix seconds; refused outside the tolerance window */
+                "X-Svc-Timestamp"?: string;
+            };
+            path: {
+                triggerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        runId: string;
+                    } | {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        release: {
+                            key: string;
+                        };
+                    } | {
+                        /** @enum {boolean} */
+                        duplicate: true;
+                    } | {
+                        /** @enum {string} */
+                        skipped: "event_not_selected";
+                    } | {
+                        /** @enum {boolean} */
+                        ping: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        runId: string;
+                    } | {
+                        /** @enum {boolean} */
+                        accepted: true;
+                        release: {
+                            key: string;
+                        };
+                    } | {
+                        /** @enum {boolean} */
+                        duplicate: true;
+                    } | {
+                        /** @enum {string} */
+                        skipped: "event_not_selected";
+                    } | {
+                        /** @enum {boolean} */
+                        ping: true;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `webhook_body_invalid`: the delivery body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         * @example webhook_body_invalid
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_signature_invalid`: the delivery signature does not verify; `webhook_signature_malformed`: the delivery signature is malformed; `webhook_signature_missing`: the delivery carries no signature; `webhook_timestamp_stale`: the delivery timestamp is outside the tolerance window; `webhook_token_audience_invalid`: the token was issued for another audience; `webhook_token_email_invalid`: the token was issued for another service account; `webhook_token_invalid`: the token does not verify against the current key set */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_signature_invalid
+                         * @example webhook_signature_malformed
+                         * @example webhook_signature_missing
+                         * @example webhook_timestamp_stale
+                         * @example webhook_token_audience_invalid
+                         * @example webhook_token_email_invalid
+                         * @example webhook_token_invalid
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `webhook_principal_paused`: the trigger principal is paused; retry later; `webhook_trigger_disabled`: the trigger is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example webhook_principal_paused
+                         * @example webhook_trigger_disabled
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_trigger_not_found`: no such webhook trigger */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_flow_unavailable`: the trigger's flow is missing, no longer trigger: webhook, or not visible to the trigger principal; no run was started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_flow_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `webhook_body_too_large`: the delivery body is over the cap */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example webhook_body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `store_unavailable`: the store is unavailable; `webhook_jwks_unavailable`: the provider key set is unreachable; retry later; `webhook_sealing_unavailable`: trigger secrets cannot be sealed without SVC_SESSION_KEY */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example store_unavailable
+                         * @example webhook_jwks_unavailable
+                         * @example webhook_sealing_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    serveMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `origin_not_allowed`: the browser origin is not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example origin_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    callMcpTool: {
+        parameters: {
+            query?: {
+                as?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    arguments?: {
+                        [key: string]: unknown;
+                    };
+                    as?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        durationMs: number;
+                        name: string;
+                        result: unknown;
+                        /** @enum {string} */
+                        status: "ok";
+                        untrusted: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `mcp_arguments_invalid`: the arguments do not fit the tool's published inputSchema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example mcp_arguments_invalid
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_tool_error`: the tool ran and answered with an error (isError) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_tool_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listMcpSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secrets: {
+                            last4: string;
+                            ref: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_scope_forbidden`: this caller may not change or act for that scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_scope_forbidden
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `sealing_key_unavailable`: no sealing key (SVC_SESSION_KEY) is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example sealing_key_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putMcpSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a secret reference (letters, digits, . _ -) */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the credential; at least 8 characters so the last four never reveal it */
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        last4: string;
+                        ref: string;
+                        replaced: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_scope_forbidden`: this caller may not change or act for that scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_scope_forbidden
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `sealing_key_unavailable`: no sealing key (SVC_SESSION_KEY) is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example sealing_key_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteMcpSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a secret reference (letters, digits, . _ -) */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cleared: boolean;
+                        ref: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_scope_forbidden`: this caller may not change or act for that scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_scope_forbidden
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `sealing_key_unavailable`: no sealing key (SVC_SESSION_KEY) is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example sealing_key_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listMcpServers: {
+        parameters: {
+            query?: {
+                as?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        egress: {
+                            allowEnv: string[] | null;
+                            allowHosts: string[] | null;
+                            loopback: boolean;
+                            mode: "self-host" | "hosted";
+                            notes: string[];
+                            stdio: boolean;
+                        };
+                        seat: string | null;
+                        servers: {
+                            auth?: {
+                                /** @enum {string} */
+                                kind: "bearer";
+                                tokenEnv: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "secret";
+                                /** @description a secret reference (letters, digits, . _ -) */
+                                secretRef: string;
+                            };
+                            blockedCount: number;
+                            id: string;
+                            maxConcurrency: number;
+                            maxResponseBytes: number;
+                            origin: "boot" | "runtime";
+                            owned: boolean;
+                            refreshedAt: string | null;
+                            timeoutMs: number;
+                            title?: string;
+                            tools: {
+                                classified: boolean;
+                                decidedBy?: string;
+                                description?: string;
+                                effect: "read" | "write";
+                                mode?: "auto" | "ask" | "deny";
+                                name: string;
+                                state: "allowed" | "blocked" | "disabled";
+                            }[];
+                            transport: "http" | "stdio";
+                            url?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    attachMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    args?: string[];
+                    auth?: {
+                        /** @enum {string} */
+                        kind: "bearer";
+                        tokenEnv: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "secret";
+                        /** @description a secret reference (letters, digits, . _ -) */
+                        secretRef: string;
+                    };
+                    command?: string;
+                    env?: string[];
+                    /** @description server id: lowercase letters, digits and hyphens */
+                    id: string;
+                    maxConcurrency?: number;
+                    maxResponseBytes?: number;
+                    timeoutMs?: number;
+                    title?: string;
+                    transport: "http" | "stdio";
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discovery: {
+                            added: string[];
+                            error?: string;
+                            ok: boolean;
+                            removed: string[];
+                            server: string;
+                            unchanged: string[];
+                        };
+                        replaced: boolean;
+                        server: string;
+                        tools: {
+                            classified: boolean;
+                            decidedBy?: string;
+                            description?: string;
+                            effect: "read" | "write";
+                            mode?: "auto" | "ask" | "deny";
+                            name: string;
+                            state: "allowed" | "blocked" | "disabled";
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    detachMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description server id: lowercase letters, digits and hyphens */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        detached: true;
+                        rulesKept: number;
+                        server: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    pingMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description server id: lowercase letters, digits and hyphens */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                        latencyMs: number;
+                        reachable: boolean;
+                        server: string;
+                        toolCount: number | null;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    refreshMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            added: string[];
+                            error?: string;
+                            ok: boolean;
+                            removed: string[];
+                            server: string;
+                            unchanged: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    setMcpServerTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    effect?: "read" | "write";
+                    enabled?: boolean;
+                    mode?: "auto" | "ask" | "deny";
+                    scope?: {
+                        level: "agent" | "crew";
+                        ref: string;
+                    };
+                    /** @description server id: lowercase letters, digits and hyphens */
+                    server: string;
+                    tool: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        change: "set" | "cleared" | "unchanged";
+                        rule: {
+                            effect?: "read" | "write";
+                            enabled?: boolean;
+                            mode?: "auto" | "ask" | "deny";
+                            scope?: {
+                                level: "agent" | "crew";
+                                ref: string;
+                            };
+                            /** @description server id: lowercase letters, digits and hyphens */
+                            server: string;
+                            tool: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listMcpTools: {
+        parameters: {
+            query?: {
+                as?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: string;
+                        tools: {
+                            annotations: {
+                                destructiveHint?: boolean;
+                                idempotentHint?: boolean;
+                                openWorldHint?: boolean;
+                                readOnlyHint?: boolean;
+                            };
+                            description?: string;
+                            effect?: "read" | "write";
+                            inputSchema?: unknown;
+                            kind: "first-party" | "external";
+                            mode?: "auto" | "ask" | "deny";
+                            name: string;
+                            server?: string;
+                            tool?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description only messages with a larger id (polling) */
+                after?: string;
+                limit?: number;
+                /** @description default the caller's own thread, agent:<seat> */
+                thread?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: {
+                            author: string;
+                            authorId: string | null;
+                            /** @description human, agent or system; set server-side */
+                            authorKind: string;
+                            body: string;
+                            createdAt: string;
+                            id: string;
+                            kind: string;
+                            /** @description what this reply did to the question it names */
+                            outcome: string | null;
+                            /** @description on a question message, the question to name in replyTo */
+                            questionId: string | null;
+                            replyTo: string | null;
+                            thread: string;
+                        }[];
+                        thread: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    author?: string;
+                    authorId?: string;
+                    authorKind?: string;
+                    body: string;
+                    /** @description default answer with replyTo, note without */
+                    kind?: string;
+                    /** @description a question id: this message answers it */
+                    replyTo?: string;
+                    thread?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gate?: {
+                            optionId: string | null;
+                            outcome: "resolved" | "not_an_option" | "agent_reply" | "assignee_mismatch" | "not_open";
+                            questionId: string;
+                            status: "open" | "resolved" | "timed_out" | "closed";
+                        };
+                        message: {
+                            author: string;
+                            authorId: string | null;
+                            /** @description human, agent or system; set server-side */
+                            authorKind: string;
+                            body: string;
+                            createdAt: string;
+                            id: string;
+                            kind: string;
+                            /** @description what this reply did to the question it names */
+                            outcome: string | null;
+                            /** @description on a question message, the question to name in replyTo */
+                            questionId: string | null;
+                            replyTo: string | null;
+                            thread: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `gate_assignee_mismatch`: only the assignee may answer this gate; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example gate_assignee_mismatch
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `human_gate_invalid_assignee`: a gate assignee must be one token without spaces */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example human_gate_invalid_assignee
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    completeModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    model?: string;
+                    prompt: string;
+                    system?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null when the model matched no price (unpriced, never free) */
+                        microDollars: number | null;
+                        model: string;
+                        provider: string;
+                        text: string;
+                        /** @description null when the provider reported no usage (unmetered, not free) */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `model_unavailable`: the model provider failed or did not answer in time */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example model_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    pingOps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryCount: number;
+                        note?: string;
+                        roundTripMs: number;
+                        /** @description the worker process that handled the command */
+                        worker: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601; default the start of the current UTC month */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        complete: boolean;
+                        counts: {
+                            [key: string]: number;
+                        };
+                        since: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+}
