@@ -38,6 +38,18 @@ const MCP: readonly ErrorCode[] = [
 const SECRETS: readonly ErrorCode[] = ['invalid_request', 'mcp_scope_forbidden', 'sealing_key_unavailable', 'record_not_found', ...BUS];
 const STEER: readonly ErrorCode[] = ['invalid_request', 'record_not_found', 'flow_forbidden', 'run_cancelled', ...BUS];
 
+const HEARTBEAT_SAVE: readonly ErrorCode[] = [
+  'heartbeat_unknown_item',
+  'heartbeat_cadence_too_fast',
+  'heartbeat_flow_not_visible',
+  'heartbeat_skill_not_carried',
+  'heartbeat_invalid_schedule',
+  'heartbeat_invalid_timezone',
+  'heartbeat_invalid_time',
+  'heartbeat_forbidden',
+  ...BUS,
+];
+
 /** Keyed by `METHOD path` as the document spells the path. */
 export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /health': { id: 'getHealth', codes: [], open: true },
@@ -111,6 +123,12 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'GET /messages': { id: 'listMessages', codes: ['invalid_request', 'record_not_found', 'store_unavailable'] },
   'GET /dlq': { id: 'listDeadLetters', codes: ['operator_only', 'bus_unavailable'] },
+  'GET /heartbeats': { id: 'listHeartbeats', codes: ['store_unavailable'] },
+  'POST /heartbeats': { id: 'saveHeartbeat', codes: HEARTBEAT_SAVE },
+  'POST /heartbeats/enabled': { id: 'setHeartbeatEnabled', codes: ['record_not_found', 'heartbeat_forbidden', ...BUS] },
+  'POST /heartbeats/delete': { id: 'deleteHeartbeat', codes: ['heartbeat_forbidden', ...BUS] },
+  'POST /heartbeats/run': { id: 'runHeartbeat', codes: ['record_not_found', 'heartbeat_forbidden', 'heartbeat_window_held', ...BUS] },
+  'GET /heartbeats/ticks': { id: 'listHeartbeatTicks', codes: ['record_not_found', 'heartbeat_forbidden', 'store_unavailable'] },
   'POST /dlq/replay': { id: 'replayDeadLetter', codes: ['invalid_request', 'operator_only', 'record_not_found', 'bus_unavailable'] },
 };
 

@@ -419,279 +419,10 @@ export interface paths {
             cookie?: never;
         };
         /** every heartbeat visible to the caller with its last tick, the named cadence presets and the cadence floor */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            floor: {
-                                minutes: number;
-                            };
-                            heartbeats: {
-                                crewId: string;
-                                enabled: boolean;
-                                failures: number;
-                                items: {
-                                    id: string;
-                                    kind: "flow" | "skill";
-                                    when?: "openGates" | "parkedRuns";
-                                }[];
-                                lastTick?: {
-                                    crewId: string;
-                                    finishedAt?: string;
-                                    id: string;
-                                    items: {
-                                        id: string;
-                                        kind: "flow" | "skill";
-                                        outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
-                                        report: string;
-                                        runId?: string;
-                                        seat: string;
-                                    }[];
-                                    kind: "scheduled" | "manual";
-                                    note?: string;
-                                    runs: string[];
-                                    startedAt: string;
-                                    /** @enum {unknown} */
-                                    status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
-                                    usage?: {
-                                        calls: number;
-                                        inputTokens: number;
-                                        microDollars: number;
-                                        outputTokens: number;
-                                        unmeteredCalls: number;
-                                        unpricedCalls: number;
-                                    };
-                                    window: string;
-                                    worker: string;
-                                };
-                                model?: string;
-                                notifyOnOk: boolean;
-                                quietEnd?: string;
-                                quietStart?: string;
-                                schedule: string;
-                                seat: string;
-                                stopOnError: boolean;
-                                timezone: string;
-                                updatedAt: string;
-                                updatedBy: string;
-                            }[];
-                            presets: {
-                                description: string;
-                                name: string;
-                                schedule: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listHeartbeats"];
         put?: never;
         /** saves a heartbeat (CrewHeartbeatChanged); unknown ids, a bad schedule, zone or HH:MM and a cadence under the floor are refused */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        heartbeat: {
-                            crewId: string;
-                            /** @default true */
-                            enabled?: boolean;
-                            items: {
-                                id: string;
-                                kind: "flow" | "skill";
-                                when?: "openGates" | "parkedRuns";
-                            }[];
-                            model?: string;
-                            /** @default true */
-                            notifyOnOk?: boolean;
-                            /** @description HH:MM (00:00-23:59) in the heartbeat timezone */
-                            quietEnd?: string;
-                            /** @description HH:MM (00:00-23:59) in the heartbeat timezone */
-                            quietStart?: string;
-                            /** @description 5-field cron, read in `timezone` */
-                            schedule: string;
-                            seat?: string;
-                            /** @default false */
-                            stopOnError?: boolean;
-                            /** @description IANA zone name */
-                            timezone: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            crewId: string;
-                            enabled: boolean;
-                            failures: number;
-                            items: {
-                                id: string;
-                                kind: "flow" | "skill";
-                                when?: "openGates" | "parkedRuns";
-                            }[];
-                            lastTick?: {
-                                crewId: string;
-                                finishedAt?: string;
-                                id: string;
-                                items: {
-                                    id: string;
-                                    kind: "flow" | "skill";
-                                    outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
-                                    report: string;
-                                    runId?: string;
-                                    seat: string;
-                                }[];
-                                kind: "scheduled" | "manual";
-                                note?: string;
-                                runs: string[];
-                                startedAt: string;
-                                /** @enum {unknown} */
-                                status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
-                                usage?: {
-                                    calls: number;
-                                    inputTokens: number;
-                                    microDollars: number;
-                                    outputTokens: number;
-                                    unmeteredCalls: number;
-                                    unpricedCalls: number;
-                                };
-                                window: string;
-                                worker: string;
-                            };
-                            model?: string;
-                            notifyOnOk: boolean;
-                            quietEnd?: string;
-                            quietStart?: string;
-                            schedule: string;
-                            seat: string;
-                            stopOnError: boolean;
-                            timezone: string;
-                            updatedAt: string;
-                            updatedBy: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["saveHeartbeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -708,107 +439,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** removes a heartbeat (deleted: false when none is visible); its ledger stays */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        crewId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            crewId: string;
-                            deleted: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["deleteHeartbeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -825,153 +456,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** enable or disable a heartbeat */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        crewId: string;
-                        enabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            crewId: string;
-                            enabled: boolean;
-                            failures: number;
-                            items: {
-                                id: string;
-                                kind: "flow" | "skill";
-                                when?: "openGates" | "parkedRuns";
-                            }[];
-                            lastTick?: {
-                                crewId: string;
-                                finishedAt?: string;
-                                id: string;
-                                items: {
-                                    id: string;
-                                    kind: "flow" | "skill";
-                                    outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
-                                    report: string;
-                                    runId?: string;
-                                    seat: string;
-                                }[];
-                                kind: "scheduled" | "manual";
-                                note?: string;
-                                runs: string[];
-                                startedAt: string;
-                                /** @enum {unknown} */
-                                status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
-                                usage?: {
-                                    calls: number;
-                                    inputTokens: number;
-                                    microDollars: number;
-                                    outputTokens: number;
-                                    unmeteredCalls: number;
-                                    unpricedCalls: number;
-                                };
-                                window: string;
-                                worker: string;
-                            };
-                            model?: string;
-                            notifyOnOk: boolean;
-                            quietEnd?: string;
-                            quietStart?: string;
-                            schedule: string;
-                            seat: string;
-                            stopOnError: boolean;
-                            timezone: string;
-                            updatedAt: string;
-                            updatedBy: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["setHeartbeatEnabled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -988,132 +473,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** works the checklist now under its own window key (never the scheduled one) and answers with the tick */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        crewId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            crewId: string;
-                            finishedAt?: string;
-                            id: string;
-                            items: {
-                                id: string;
-                                kind: "flow" | "skill";
-                                outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
-                                report: string;
-                                runId?: string;
-                                seat: string;
-                            }[];
-                            kind: "scheduled" | "manual";
-                            note?: string;
-                            runs: string[];
-                            startedAt: string;
-                            /** @enum {unknown} */
-                            status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
-                            usage?: {
-                                calls: number;
-                                inputTokens: number;
-                                microDollars: number;
-                                outputTokens: number;
-                                unmeteredCalls: number;
-                                unpricedCalls: number;
-                            };
-                            window: string;
-                            worker: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["runHeartbeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1128,131 +488,7 @@ export interface paths {
             cookie?: never;
         };
         /** the tick ledger, newest first: every window and what became of it */
-        get: {
-            parameters: {
-                query?: {
-                    crewId?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            ticks: {
-                                crewId: string;
-                                finishedAt?: string;
-                                id: string;
-                                items: {
-                                    id: string;
-                                    kind: "flow" | "skill";
-                                    outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
-                                    report: string;
-                                    runId?: string;
-                                    seat: string;
-                                }[];
-                                kind: "scheduled" | "manual";
-                                note?: string;
-                                runs: string[];
-                                startedAt: string;
-                                /** @enum {unknown} */
-                                status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
-                                usage?: {
-                                    calls: number;
-                                    inputTokens: number;
-                                    microDollars: number;
-                                    outputTokens: number;
-                                    unmeteredCalls: number;
-                                    unpricedCalls: number;
-                                };
-                                window: string;
-                                worker: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listHeartbeatTicks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5985,6 +5221,1144 @@ export interface operations {
                         /** @description degraded when NATS or the database does not answer (HTTP 503) */
                         status: "ok" | "degraded";
                         version: string;
+                    };
+                };
+            };
+        };
+    };
+    listHeartbeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        floor: {
+                            minutes: number;
+                        };
+                        heartbeats: {
+                            crewId: string;
+                            enabled: boolean;
+                            failures: number;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                when?: "openGates" | "parkedRuns";
+                            }[];
+                            lastTick?: {
+                                crewId: string;
+                                finishedAt?: string;
+                                id: string;
+                                items: {
+                                    id: string;
+                                    kind: "flow" | "skill";
+                                    outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                    report: string;
+                                    runId?: string;
+                                    seat: string;
+                                }[];
+                                kind: "scheduled" | "manual";
+                                note?: string;
+                                runs: string[];
+                                startedAt: string;
+                                /** @enum {unknown} */
+                                status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                                usage?: {
+                                    calls: number;
+                                    inputTokens: number;
+                                    microDollars: number;
+                                    outputTokens: number;
+                                    unmeteredCalls: number;
+                                    unpricedCalls: number;
+                                };
+                                window: string;
+                                worker: string;
+                            };
+                            model?: string;
+                            notifyOnOk: boolean;
+                            quietEnd?: string;
+                            quietStart?: string;
+                            schedule: string;
+                            seat: string;
+                            stopOnError: boolean;
+                            timezone: string;
+                            updatedAt: string;
+                            updatedBy: string;
+                        }[];
+                        presets: {
+                            description: string;
+                            name: string;
+                            schedule: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    saveHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    heartbeat: {
+                        crewId: string;
+                        /** @default true */
+                        enabled?: boolean;
+                        items: {
+                            id: string;
+                            kind: "flow" | "skill";
+                            when?: "openGates" | "parkedRuns";
+                        }[];
+                        model?: string;
+                        /** @default true */
+                        notifyOnOk?: boolean;
+                        /** @description HH:MM (00:00-23:59) in the heartbeat timezone */
+                        quietEnd?: string;
+                        /** @description HH:MM (00:00-23:59) in the heartbeat timezone */
+                        quietStart?: string;
+                        /** @description 5-field cron, read in `timezone` */
+                        schedule: string;
+                        seat?: string;
+                        /** @default false */
+                        stopOnError?: boolean;
+                        /** @description IANA zone name */
+                        timezone: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crewId: string;
+                        enabled: boolean;
+                        failures: number;
+                        items: {
+                            id: string;
+                            kind: "flow" | "skill";
+                            when?: "openGates" | "parkedRuns";
+                        }[];
+                        lastTick?: {
+                            crewId: string;
+                            finishedAt?: string;
+                            id: string;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                report: string;
+                                runId?: string;
+                                seat: string;
+                            }[];
+                            kind: "scheduled" | "manual";
+                            note?: string;
+                            runs: string[];
+                            startedAt: string;
+                            /** @enum {unknown} */
+                            status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                            usage?: {
+                                calls: number;
+                                inputTokens: number;
+                                microDollars: number;
+                                outputTokens: number;
+                                unmeteredCalls: number;
+                                unpricedCalls: number;
+                            };
+                            window: string;
+                            worker: string;
+                        };
+                        model?: string;
+                        notifyOnOk: boolean;
+                        quietEnd?: string;
+                        quietStart?: string;
+                        schedule: string;
+                        seat: string;
+                        stopOnError: boolean;
+                        timezone: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description `heartbeat_cadence_too_fast`: a heartbeat may run no more often than every 10 minutes; `heartbeat_flow_not_visible`: the heartbeat's seat may not see that flow; `heartbeat_invalid_schedule`: a heartbeat schedule is a 5-field cron expression; `heartbeat_invalid_time`: a quiet window start or end is HH:MM (00:00-23:59); `heartbeat_invalid_timezone`: a heartbeat timezone is an IANA zone name; `heartbeat_skill_not_carried`: the heartbeat's seat does not carry that skill in its directive; `heartbeat_unknown_item`: the heartbeat names an unknown flow or skill; `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example heartbeat_cadence_too_fast
+                         * @example heartbeat_flow_not_visible
+                         * @example heartbeat_invalid_schedule
+                         * @example heartbeat_invalid_time
+                         * @example heartbeat_invalid_timezone
+                         * @example heartbeat_skill_not_carried
+                         * @example heartbeat_unknown_item
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `heartbeat_forbidden`: this caller may not see or change that heartbeat; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example heartbeat_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    crewId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crewId: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `heartbeat_forbidden`: this caller may not see or change that heartbeat; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example heartbeat_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    setHeartbeatEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    crewId: string;
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crewId: string;
+                        enabled: boolean;
+                        failures: number;
+                        items: {
+                            id: string;
+                            kind: "flow" | "skill";
+                            when?: "openGates" | "parkedRuns";
+                        }[];
+                        lastTick?: {
+                            crewId: string;
+                            finishedAt?: string;
+                            id: string;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                report: string;
+                                runId?: string;
+                                seat: string;
+                            }[];
+                            kind: "scheduled" | "manual";
+                            note?: string;
+                            runs: string[];
+                            startedAt: string;
+                            /** @enum {unknown} */
+                            status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                            usage?: {
+                                calls: number;
+                                inputTokens: number;
+                                microDollars: number;
+                                outputTokens: number;
+                                unmeteredCalls: number;
+                                unpricedCalls: number;
+                            };
+                            window: string;
+                            worker: string;
+                        };
+                        model?: string;
+                        notifyOnOk: boolean;
+                        quietEnd?: string;
+                        quietStart?: string;
+                        schedule: string;
+                        seat: string;
+                        stopOnError: boolean;
+                        timezone: string;
+                        updatedAt: string;
+                        updatedBy: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `heartbeat_forbidden`: this caller may not see or change that heartbeat; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example heartbeat_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    runHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    crewId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crewId: string;
+                        finishedAt?: string;
+                        id: string;
+                        items: {
+                            id: string;
+                            kind: "flow" | "skill";
+                            outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                            report: string;
+                            runId?: string;
+                            seat: string;
+                        }[];
+                        kind: "scheduled" | "manual";
+                        note?: string;
+                        runs: string[];
+                        startedAt: string;
+                        /** @enum {unknown} */
+                        status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                        usage?: {
+                            calls: number;
+                            inputTokens: number;
+                            microDollars: number;
+                            outputTokens: number;
+                            unmeteredCalls: number;
+                            unpricedCalls: number;
+                        };
+                        window: string;
+                        worker: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `heartbeat_forbidden`: this caller may not see or change that heartbeat; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example heartbeat_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `heartbeat_window_held`: the heartbeat window is held by a tick still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example heartbeat_window_held
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listHeartbeatTicks: {
+        parameters: {
+            query?: {
+                crewId?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ticks: {
+                            crewId: string;
+                            finishedAt?: string;
+                            id: string;
+                            items: {
+                                id: string;
+                                kind: "flow" | "skill";
+                                outcome: "ok" | "needs_person" | "failed" | "skipped_paused" | "idle" | "not_run";
+                                report: string;
+                                runId?: string;
+                                seat: string;
+                            }[];
+                            kind: "scheduled" | "manual";
+                            note?: string;
+                            runs: string[];
+                            startedAt: string;
+                            /** @enum {unknown} */
+                            status: "running" | "ran" | "failed" | "stopped" | "skipped_quiet" | "skipped_disabled" | "coalesced" | "missed";
+                            usage?: {
+                                calls: number;
+                                inputTokens: number;
+                                microDollars: number;
+                                outputTokens: number;
+                                unmeteredCalls: number;
+                                unpricedCalls: number;
+                            };
+                            window: string;
+                            worker: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `heartbeat_forbidden`: this caller may not see or change that heartbeat; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example heartbeat_forbidden
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
                     };
                 };
             };
