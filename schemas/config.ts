@@ -410,7 +410,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'any (hosted: none)',
         description:
-          'comma-separated `host` (a name or an address in any spelling, e.g. `[2606:4700::1111]`) or `*.<domain>`, each optionally `:<port>`: the hosts MCP servers may be',
+          'the hosts MCP servers may be reached at: comma-separated names, addresses in any spelling (`[2606:4700::1111]`) or `*.<domain>`, each optionally `:<port>`',
         mustBe: 'comma-separated hosts (a name or address, or *.<domain>, optional :<port>)',
       }),
     ),
@@ -451,7 +451,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'no skills',
         description:
-          'JSON `{"<skillId>": {"title", "prompt"}}`, inline or a file path: instructions a heartbeat runs as one `model` step (a seat carries them in `SVC_ORG` `skills`)',
+          'instructions a heartbeat runs as one `model` step; JSON `{"<skillId>": {"title", "prompt"}}`, inline or a file path, carried by seats in `SVC_ORG` `skills`',
         mustBe: 'a JSON object {<skillId>: {title, prompt}}, inline or a file path',
       }),
     ),

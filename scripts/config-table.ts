@@ -1,7 +1,8 @@
 /**
- * Renders the configuration table of docs/operations.md from the documentation each variable carries in
- * schemas/config.ts, so the table cannot fall behind the code: test/unit/config-table.test.ts
- * fails when it differs. `npm run docs:config` rewrites it in place.
+ * Renders the configuration tables from the documentation each variable carries in
+ * schemas/config.ts, so they cannot fall behind the code: test/unit/config-table.test.ts fails
+ * when one differs. `npm run docs:config` rewrites both in place: README.md's brief one (each
+ * description up to its first semicolon, so the README stays short) and docs/operations.md's full one.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -33,11 +34,20 @@ export function variableRows(): VariableRow[] {
 // A pipe would end the cell, even inside a code span.
 const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '\\|');
 
-export function renderConfigTable(): string {
+const brief = (text: string | undefined): string | undefined => text?.split('; ')[0];
+
+export function renderConfigTable(options: { brief?: boolean } = {}): string {
   const lines = ['| variable | default | meaning |', '|---|---|---|'];
-  for (const r of variableRows()) lines.push(`| \`${r.name}\` | ${cell(r.unset)} | ${cell(r.description)} |`);
+  for (const r of variableRows())
+    lines.push(`| \`${r.name}\` | ${cell(r.unset)} | ${cell(options.brief ? brief(r.description) : r.description)} |`);
   return lines.join('\n');
 }
+
+/** Where the tables live, and which of them is brief. */
+export const TABLES = [
+  { path: 'README.md', brief: true },
+  { path: 'docs/operations.md', brief: false },
+] as const;
 
 /** The table between the markers, or undefined when the markers are missing. */
 export function tableIn(readme: string): string | undefined {
@@ -55,7 +65,8 @@ export function withTable(readme: string, table: string): string {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const path = process.argv[2] ?? 'docs/operations.md';
-  writeFileSync(path, withTable(readFileSync(path, 'utf8'), renderConfigTable()));
-  process.stdout.write(`${path}: configuration table written (${variableRows().length} variables)\n`);
+  for (const { path, brief } of TABLES) {
+    writeFileSync(path, withTable(readFileSync(path, 'utf8'), renderConfigTable({ brief })));
+    process.stdout.write(`${path}: configuration table written (${variableRows().length} variables)\n`);
+  }
 }

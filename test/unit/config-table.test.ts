@@ -1,5 +1,5 @@
 /**
- * The configuration table of docs/operations.md is the documentation of every variable the code reads:
+ * The configuration tables (README.md, docs/operations.md) are the documentation of every variable the code reads:
  * generated from schemas/config.ts (scripts/config-table.ts), so a variable read without a
  * description there, or a table not regenerated after one changed, fails here.
  */
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { renderConfigTable, tableIn, variableRows, withTable } from '../../scripts/config-table.js';
+import { renderConfigTable, TABLES, tableIn, variableRows, withTable } from '../../scripts/config-table.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SKIP = new Set(['node_modules', 'dist', 'test', '.git']);
@@ -47,7 +47,7 @@ function namesIn(file: string): Set<string> {
 
 const rows = variableRows();
 const documented = new Map(rows.map((r) => [r.name, r]));
-const readme = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const benchReadme = readFileSync(join(ROOT, 'bench/README.md'), 'utf8');
 
 t.test('every variable the code reads is documented', async (t) => {
@@ -76,17 +76,17 @@ t.test('every variable the code reads is documented', async (t) => {
   }
 });
 
-t.test('the docs/operations.md table is the one the schema renders', async (t) => {
-  const fresh = renderConfigTable();
-  const current = tableIn(readme);
-  t.ok(current !== undefined, 'docs/operations.md has the config-table markers');
-  if (current !== fresh) {
-    t.comment(
-      `docs/operations.md's configuration table is stale. Run \`npm run docs:config\`, or paste this between the markers:\n\n${fresh}\n`,
-    );
-  }
-  t.equal(current, fresh, 'docs/operations.md configuration table is current (npm run docs:config rewrites it)');
-});
+for (const { path, brief } of TABLES) {
+  t.test(`the ${path} table is the one the schema renders`, async (t) => {
+    const fresh = renderConfigTable({ brief });
+    const current = tableIn(readFileSync(join(ROOT, path), 'utf8'));
+    t.ok(current !== undefined, `${path} has the config-table markers`);
+    if (current !== fresh) {
+      t.comment(`${path}'s configuration table is stale. Run \`npm run docs:config\`, or paste this between the markers:\n\n${fresh}\n`);
+    }
+    t.equal(current, fresh, `${path} configuration table is current (npm run docs:config rewrites it)`);
+  });
+}
 
 t.test('the table renders one row per variable and keeps pipes inside cells', async (t) => {
   const table = renderConfigTable().split('\n');
