@@ -55,7 +55,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /health': { id: 'getHealth', codes: [], open: true },
   'GET /usage': { id: 'getUsage', codes: ['invalid_request', 'store_unavailable'] },
   'POST /ops/ping': { id: 'pingOps', codes: BUS },
-  'GET /events/stream': { id: 'streamEvents', codes: ['invalid_request', 'bus_unavailable'] },
+  'GET /events/stream': { id: 'streamEvents', codes: ['invalid_request', 'operator_only', 'bus_unavailable'] },
   'POST /hooks/{triggerId}': {
     id: 'deliverWebhook',
     open: true,

@@ -1889,7 +1889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1899,6 +1899,7 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         * @example operator_only
                          */
                         error: string;
                         message: string;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { EventsQuery } from '../../schemas/ops.js';
 import type { BusEvent } from '../../bus/types.js';
 import type { GatewayDeps } from '../types.js';
@@ -8,7 +9,9 @@ import type { GatewayDeps } from '../types.js';
 const KEEP_ALIVE_MS = 15_000;
 
 /** `/events/stream`: the live event feed for clients that cannot reach NATS themselves
- * (`svc events tail` without NATS_URL). */
+ * (`svc events tail` without NATS_URL). The feed carries every seat's runs, gates and calls, so,
+ * like `svc.evt.>` on NATS, it is the operator's: a seat's token is refused (its CLI follows its
+ * runs by polling instead). */
 export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   // An open stream never ends by itself; a drain must end it or app.close() waits forever.
   const streams = new Set<() => void>();
@@ -28,11 +31,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
           200: { description: 'one frame per bus event', content: { 'text/event-stream': { schema: Type.String() } } },
           400: ErrorBody,
           401: ErrorBody,
+          403: ErrorBody,
           503: ErrorBody,
         },
       },
     },
     async (req, reply) => {
+      if (!isOperator(req.caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator tails the event feed' });
       // Subscribe before taking over the reply: a bad filter or a bus outage is still an ordinary
       // JSON error, not a 200 stream that never says anything.
       const early: BusEvent[] = [];

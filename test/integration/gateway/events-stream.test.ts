@@ -46,3 +46,22 @@ t.test('SIGTERM with an open stream ends the stream and exits 0 promptly', async
   t.ok(Date.now() - began < 10_000, `exited well inside the 30 s drain limit (${Date.now() - began} ms)`);
   t.notOk(serve.lines.some((l) => l.includes('drain took longer')));
 });
+
+t.test("a seat's token cannot read the feed: every run's events are the operator's to watch", async (t) => {
+  const seatToken = 'events-seat-token-0123456789';
+  const serve = await startSvc(t, ['serve'], {
+    SVC_ORCH_TOKEN: TOKEN,
+    SVC_IDENTITIES: JSON.stringify([{ token: seatToken, seat: 'alice', kind: 'human' }]),
+  });
+  const seat = await fetch(`${serve.url}/events/stream?filter=FlowRun`, {
+    headers: { authorization: `Bearer ${seatToken}` },
+    signal: AbortSignal.timeout(5000),
+  });
+  t.equal(seat.status, 403);
+  t.match(await seat.json(), { error: 'operator_only' });
+  const operator = await fetch(`${serve.url}/events/stream?filter=FlowRun`, { headers: auth });
+  t.equal(operator.status, 200, 'the operator still tails');
+  await operator.body!.cancel();
+  serve.proc.kill('SIGTERM');
+  t.same(await serve.exited(), { code: 0, signal: null });
+});
