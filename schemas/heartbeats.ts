@@ -59,7 +59,7 @@ export const HeartbeatInput = Type.Object(
     items: Type.Array(HeartbeatItem, { minItems: 1, maxItems: 32 }),
     /** The seat every item runs as; a seat caller may name only itself. Default: the caller. */
     seat: Type.Optional(IdToken({ maxLength: 200 })),
-    model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    model: Type.Optional(IdString({ maxLength: 200 })),
     notifyOnOk: Type.Optional(Type.Boolean({ default: true })),
     stopOnError: Type.Optional(Type.Boolean({ default: false })),
     enabled: Type.Optional(Type.Boolean({ default: true })),

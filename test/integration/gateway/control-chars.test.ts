@@ -36,6 +36,13 @@ const flow = (patch: Record<string, unknown> = {}) => ({ id: 'f-ok', steps: [bra
 const agentFlow = (agent: string) => ({ id: 'f-ok', steps: [{ id: 'a', kind: 'agent', agent, prompt: 'hi' }] });
 const attach = (patch: Record<string, unknown>) => ({ id: 'srv', transport: 'http', url: 'https://example.invalid/mcp', ...patch });
 // Inside a flow definition the run actor names the step: a control character there is invalid_flow.
+const heartbeat = (patch: Record<string, unknown> = {}) => ({
+  crewId: 'c',
+  schedule: '0 9 * * *',
+  timezone: 'UTC',
+  items: [{ kind: 'flow', id: 'f-ok' }],
+  ...patch,
+});
 const inFlow = (name: string, send: Field['send']): Field => ({ name, send, flowDefinition: true });
 
 /** Every route with an id-like field, each field listed. A field marked `id: false` is free text:
@@ -87,6 +94,21 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
       { name: 'body.id', send: (b) => ({ path: '/flows/triggers/enabled', body: { id: `x${b}y`, enabled: false } }) },
     ],
     'POST /flows/triggers/delete': [{ name: 'body.id', send: (b) => ({ path: '/flows/triggers/delete', body: { id: `x${b}y` } }) }],
+    'POST /heartbeats': [
+      { name: 'body.heartbeat.crewId', send: (b) => ({ path: '/heartbeats', body: { heartbeat: heartbeat({ crewId: `x${b}y` }) } }) },
+      { name: 'body.heartbeat.seat', send: (b) => ({ path: '/heartbeats', body: { heartbeat: heartbeat({ seat: `x${b}y` }) } }) },
+      { name: 'body.heartbeat.model', send: (b) => ({ path: '/heartbeats', body: { heartbeat: heartbeat({ model: `x${b}y` }) } }) },
+      {
+        name: 'body.heartbeat.items[].id',
+        send: (b) => ({ path: '/heartbeats', body: { heartbeat: heartbeat({ items: [{ kind: 'flow', id: `x${b}y` }] }) } }),
+      },
+    ],
+    'POST /heartbeats/enabled': [
+      { name: 'body.crewId', send: (b) => ({ path: '/heartbeats/enabled', body: { crewId: `x${b}y`, enabled: true } }) },
+    ],
+    'POST /heartbeats/delete': [{ name: 'body.crewId', send: (b) => ({ path: '/heartbeats/delete', body: { crewId: `x${b}y` } }) }],
+    'POST /heartbeats/run': [{ name: 'body.crewId', send: (b) => ({ path: '/heartbeats/run', body: { crewId: `x${b}y` } }) }],
+    'GET /heartbeats/ticks': [{ name: 'query.crewId', send: (b) => ({ path: `/heartbeats/ticks?crewId=${q(`x${b}y`)}` }) }],
     'GET /flows/triggers/deliveries': [
       { name: 'query.triggerId', send: (b) => ({ path: `/flows/triggers/deliveries?triggerId=${q(`x${b}y`)}` }) },
     ],
@@ -144,6 +166,7 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
 /** Routes that take no id-like field (only the query-string NUL case applies to them). */
 const NO_ID_FIELD = [
   'GET /health',
+  'GET /heartbeats',
   'GET /usage',
   'GET /dlq',
   'GET /openapi.json',
