@@ -1,0 +1,52 @@
+/**
+ * The shapes an eval suite answers with, shared by the suite runner (which runs the scenarios)
+ * and by the route and CLI (which run it in a child process and present the result). Kept apart
+ * so the surface never imports the engine it isolates.
+ */
+import type { Flow } from '../schemas/flows.js';
+
+/** Where a scenario came from: shipped with svc, the operator's SVC_EVAL_DIR, or the request. */
+export type ScenarioSource = 'first-party' | 'operator' | 'inline';
+
+export interface ScenarioListing {
+  readonly id: string;
+  readonly describe: string;
+  readonly flow: string;
+  readonly source: ScenarioSource;
+}
+
+export interface ScenarioResult {
+  readonly id: string;
+  readonly ok: boolean;
+  /** One line each: what was expected against what happened. */
+  readonly failures: readonly string[];
+  readonly durationMs: number;
+}
+
+export interface EvalReport {
+  readonly ok: boolean;
+  readonly passed: number;
+  readonly failed: number;
+  readonly matched: number;
+  readonly results: readonly ScenarioResult[];
+  /** First-party flows (templates) no scenario exercises: a warning, never a failure. */
+  readonly coverage: { readonly uncovered: readonly string[] };
+}
+
+/** `POST /flows/eval`: none of the fields runs everything. */
+export interface EvalRequest {
+  readonly ids?: readonly string[];
+  /** An inline scenario, or several. */
+  readonly flow?: unknown;
+  /** An inline blueprint the scenarios may bind against. */
+  readonly blueprint?: unknown;
+}
+
+/** What the suite runner needs from its host: saved definitions resolved up front, so the child never opens the store. */
+export interface SuiteInputs {
+  readonly request: EvalRequest;
+  /** Saved flow definitions by id, for scenarios whose `flow` names one (`<id>` or `definition:<id>`). */
+  readonly definitions: Readonly<Record<string, Flow>>;
+  /** The operator's scenario folder (SVC_EVAL_DIR), if any. */
+  readonly evalDir?: string;
+}
