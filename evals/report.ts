@@ -36,9 +36,15 @@ export interface EvalReport {
 /** `POST /flows/eval`: none of the fields runs everything. */
 export interface EvalRequest {
   readonly ids?: readonly string[];
-  /** An inline scenario, or several. */
+  /**
+   * An inline flow definition: the scenarios whose `flow` names its id run against it instead of
+   * the saved or template one (`svc flows eval --file`, eval before save). Only those run.
+   */
   readonly flow?: unknown;
-  /** An inline blueprint the scenarios may bind against. */
+  /**
+   * An inline blueprint (`svc crews eval <file>`): the scenarios bound to its id run with it, in
+   * place of a shipped or operator blueprint of that id. Only those run.
+   */
   readonly blueprint?: unknown;
 }
 
