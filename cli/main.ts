@@ -6,7 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../runtime/version.js';
 import { clientEnv, CliError } from './client.js';
-import { addJsonOption, safeText } from './output.js';
+import { addJsonOption, exitQuietlyOnClosedPipe, safeText } from './output.js';
 import { registerRoleCommands } from './commands/roles.js';
 import { registerRuntimeCommands } from './commands/runtime.js';
 import { registerMcpCommands } from './commands/mcp.js';
@@ -17,6 +17,7 @@ import { registerHeartbeatCommands } from './commands/heartbeat.js';
 
 const program = new Command('svc').description('orchestrator for AI agent crews').version(VERSION).showHelpAfterError(false).exitOverride();
 
+exitQuietlyOnClosedPipe();
 const env = clientEnv(process.env);
 addJsonOption(program);
 registerRoleCommands(program);

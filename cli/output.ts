@@ -18,6 +18,17 @@ export interface Column<T> {
 
 const DEFAULT_MAX = 60;
 
+/**
+ * `svc … | head` closes the pipe while the CLI still writes; the reader has what it wanted, so
+ * the CLI stops at once with success instead of dying on an unhandled EPIPE stack trace.
+ */
+export function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 /** Registers `--json` once on the program; every subcommand sees it (optsWithGlobals). */
 export function addJsonOption(program: Command): void {
   program.option('--json', 'print the API answer as JSON (for scripts) instead of a table').configureHelp({ showGlobalOptions: true });
