@@ -1,0 +1,24 @@
+/**
+ * Deploys one compiled artifact (chain/artifacts) with viem and waits for its receipt. The
+ * artifacts are `{ abi, bytecode }` `as const`, so constructor arguments are type-checked against
+ * the ABI; a deployment that reverts or yields no address throws instead of returning a dead one.
+ */
+import type { Abi, Account, Address, Chain, ContractConstructorArgs, Hex, PublicClient, Transport, WalletClient } from 'viem';
+
+export interface DeployableArtifact<TAbi extends Abi = Abi> {
+  readonly contractName: string;
+  readonly abi: TAbi;
+  readonly bytecode: Hex;
+}
+
+export async function deployArtifact<const TAbi extends Abi>(
+  clients: { wallet: WalletClient<Transport, Chain, Account>; public: PublicClient },
+  artifact: DeployableArtifact<TAbi>,
+  args: ContractConstructorArgs<TAbi>,
+): Promise<Address> {
+  if (artifact.bytecode === '0x') throw new Error(`${artifact.contractName} has no bytecode (an interface or abstract contract)`);
+  const hash = await clients.wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args } as any);
+  const receipt = await clients.public.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${artifact.contractName} failed (tx ${hash})`);
+  return receipt.contractAddress;
+}

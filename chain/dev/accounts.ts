@@ -1,0 +1,16 @@
+/**
+ * anvil's well-known development accounts: every anvil derives them from this public mnemonic, so
+ * their keys are no secret and must never hold value outside a dev chain. The demo org (CHAIN.md §8)
+ * assigns them roles by index: 0 root/deployer/orchestrator, 1 manager, 2 issuer, 3 relayer.
+ */
+import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
+
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** anvil funds the first ten. */
+export const ANVIL_ACCOUNT_COUNT = 10;
+
+export function anvilAccount(index: number): HDAccount {
+  if (!Number.isInteger(index) || index < 0 || index >= ANVIL_ACCOUNT_COUNT) throw new RangeError(`no anvil dev account ${index}`);
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+}

@@ -1,0 +1,75 @@
+/**
+ * One anvil per test file: started from node_modules on a loopback port the OS picks, killed at
+ * teardown. Cases isolate through `isolate` (evm_snapshot before, evm_revert after) instead of a
+ * fresh chain each, which keeps contract test files to one anvil start and one set of deploys.
+ */
+import type { Test } from 'tap';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  type Abi,
+  type Account,
+  type Address,
+  type Chain,
+  type ContractConstructorArgs,
+  type PublicClient,
+  type TestClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { foundry } from 'viem/chains';
+import { startAnvil, type Anvil } from '../../chain/dev/anvil.js';
+import { anvilAccount, ANVIL_ACCOUNT_COUNT } from '../../chain/dev/accounts.js';
+import { deployArtifact, type DeployableArtifact } from '../../chain/deploy-artifact.js';
+
+export type Wallet = WalletClient<Transport, Chain, Account>;
+
+export interface TestChain {
+  readonly anvil: Anvil;
+  readonly public: PublicClient<Transport, Chain>;
+  readonly test: TestClient<'anvil', Transport, Chain>;
+  /** anvil's funded dev accounts 0..9 as local (signing) accounts. */
+  readonly accounts: readonly Account[];
+  /** A wallet client sending as dev account `index`. */
+  wallet(index: number): Wallet;
+  /** Deploys as dev account `from` (default 0, the deployer/governor of the demo org). */
+  deploy<const TAbi extends Abi>(artifact: DeployableArtifact<TAbi>, args: ContractConstructorArgs<TAbi>, from?: number): Promise<Address>;
+  /** Runs `fn` on a snapshot of the chain and reverts it afterwards, so cases see the same start state. */
+  isolate<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+export async function startTestChain(t: Test): Promise<TestChain> {
+  const anvil = await startAnvil();
+  t.teardown(() => anvil.stop());
+  const transport = http(anvil.url);
+  const chain = foundry;
+  const pub = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const test = createTestClient({ chain, transport, mode: 'anvil' });
+  const accounts = Array.from({ length: ANVIL_ACCOUNT_COUNT }, (_, i) => anvilAccount(i));
+  const wallets = new Map<number, Wallet>();
+  const wallet = (index: number): Wallet => {
+    const account = accounts[index];
+    if (!account) throw new RangeError(`no anvil dev account ${index}`);
+    let w = wallets.get(index);
+    if (!w) wallets.set(index, (w = createWalletClient({ chain, transport, account })));
+    return w;
+  };
+  return {
+    anvil,
+    public: pub,
+    test,
+    accounts,
+    wallet,
+    deploy: (artifact, args, from = 0) => deployArtifact({ wallet: wallet(from), public: pub }, artifact, args),
+    isolate: async (fn) => {
+      const id = await test.snapshot();
+      try {
+        return await fn();
+      } finally {
+        await test.revert({ id });
+      }
+    },
+  };
+}
