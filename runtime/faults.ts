@@ -17,6 +17,7 @@ export const FAULT_POINTS = [
   'boundary.committed',
   'ack.before',
   'wake.before-send',
+  'wait.bound',
 ] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 

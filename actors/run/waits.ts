@@ -61,6 +61,7 @@ export async function releaseEvent(deps: RunDeps, p: ReleaseCommand): Promise<Re
     }
   }
   if (bound === undefined) return { eventId: p.eventId, released: null };
+  deps.config.faults.hit('wait.bound', bound.stepId);
   await tell(deps, {
     runId: bound.runId,
     stepId: bound.stepId,
