@@ -115,7 +115,8 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
       ),
     );
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-    record('ok', { isError: result.isError === true });
+    // The server answered, but the tool reported its own failure: the trail says so.
+    record(result.isError === true ? 'tool_error' : 'ok', { isError: result.isError === true });
     if (result.isError === true)
       return { status: 'tool_error', name: p.name, server, tool, text: toolResultText(result), result, untrusted: true, durationMs };
     return { status: 'ok', name: p.name, result, untrusted: true, durationMs };

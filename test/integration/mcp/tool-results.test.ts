@@ -11,6 +11,7 @@ import { startSystem } from '../../helpers/system.js';
 import { startHttpMcp, type FakeTool } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
 import { runCli } from '../../helpers/process.js';
+import { callAudit } from '../../helpers/mcp-audit.js';
 
 const OP = 'operator-token-0123456789';
 const text = (s: string): CallToolResult => ({ content: [{ type: 'text', text: s }] });
@@ -65,6 +66,8 @@ t.test('tool errors and typed arguments', async (t) => {
     const r = await op('POST', '/mcp/call', { name: 'mcp__gh__quota', arguments: {} });
     t.equal(r.status, 422);
     t.same(r.body, { error: 'mcp_tool_error:gh.quota', message: 'rate limited: 0 of 100 requests left' });
+    const row = await callAudit(sys.store, r);
+    t.match(row, { server: 'gh', tool: 'quota', outcome: 'tool_error', wentOut: true }, 'the audit trail says the tool failed, not ok');
   });
 
   t.test('svc mcp call says the tool failed and exits non-zero', async (t) => {
