@@ -14,4 +14,10 @@ export interface RunDeps extends KernelDeps {
   readonly chain: ChainPort;
   readonly clients: Pick<Clients, 'run' | 'gate' | 'mcp'>;
   readonly deliveryLog: DeliveryLog;
+  /** Roots every template of this process's runs may read besides input and steps: an eval binds
+   * its blueprint's `crew` and `target` here. The product sets none (such references render empty). */
+  readonly bindings?: Readonly<Record<string, unknown>>;
+  /** Names a delegate's run; default a random `run-<uuid>`. An eval derives it from its parent's id
+   * so the same scenario produces the same ids. */
+  readonly childRunId?: (parent: { readonly runId: string; readonly stepId: string }) => string;
 }

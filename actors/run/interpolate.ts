@@ -1,7 +1,8 @@
 /**
  * Template interpolation (spec 001 "Interpolation"). Forms: `{{input}}`, `{{input.<key>}}`
  * (top level only), `{{steps.<id>.text}}`, `{{steps.<id>.json}}`, `{{steps.<id>.verdict}}`,
- * `{{steps.<id>.json.<dotted.path>}}`. Unknown references render empty. Paths read own
+ * `{{steps.<id>.json.<dotted.path>}}`, plus named bindings the host supplies (an eval's blueprint
+ * binds `{{crew.<path>}}` and `{{target.<name>.<path>}}`). Unknown references render empty. Paths read own
  * properties only (Object.hasOwn), and `__proto__`, `constructor` and `prototype` are never
  * walked, so a template can never reach into prototypes.
  */
@@ -13,6 +14,8 @@ const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 export interface Scope {
   readonly input: string | undefined;
   readonly outputs: Readonly<Record<string, StepOutput>>;
+  /** Further roots (`crew`, `target`), read by dotted path; `input` and `steps` cannot be shadowed. */
+  readonly bindings?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** A value as template text: strings as they are, everything else as JSON. */
@@ -77,6 +80,10 @@ export function resolveRef(ref: string, scope: Scope, parsedInput: () => unknown
     }
     if (field !== 'json') return undefined;
     const v = readPath(out.json, parts.slice(3));
+    return v === undefined ? undefined : asText(v);
+  }
+  if (parts[0] !== 'steps' && scope.bindings !== undefined) {
+    const v = readPath(scope.bindings, parts);
     return v === undefined ? undefined : asText(v);
   }
   return undefined;

@@ -74,3 +74,23 @@ t.test('unknown references and text around them', async (t) => {
   t.equal(r('{{steps.fetch.text}}-{{steps.policy.verdict}}'), 'hello-ESCALATE');
   t.equal(r('{single} {{ }}'), '{single} ', 'an empty reference renders empty');
 });
+
+t.test('bindings the host supplies ({{crew.*}}, {{target.*}}) render by dotted path; input and steps stay the run’s own', async (t) => {
+  const bound = {
+    ...scope,
+    bindings: {
+      crew: { name: 'Night crew', lead: { seat: 'alice' } },
+      target: { payroll: { address: '0xabc', whitelisted: true } },
+      input: 'shadow',
+      steps: { fetch: { text: 'shadow' } },
+    },
+  };
+  t.equal(r('{{crew.name}} led by {{crew.lead.seat}}', bound), 'Night crew led by alice');
+  t.equal(r('{{target.payroll.address}} {{target.payroll.whitelisted}}', bound), '0xabc true');
+  t.equal(r('{{target.payroll}}', bound), '{"address":"0xabc","whitelisted":true}');
+  t.equal(r('{{crew.missing}}|{{target.vendor.address}}|{{other.x}}', bound), '||', 'unknown references render empty');
+  t.equal(r('{{crew.constructor}}{{crew.__proto__}}{{crew.toString}}', bound), '', 'own properties only');
+  t.equal(r('{{input.user}} {{steps.fetch.text}}', bound), 'ann hello', 'a binding cannot shadow input or steps');
+  t.equal(r('{{steps.x}}', bound), '', 'a short steps reference is not read from the bindings');
+  t.equal(r('{{crew.name}}'), '', 'without bindings (every production run) they render empty');
+});

@@ -228,7 +228,7 @@ export async function driveAlone(d: DriverDeps, runId: string, asked: string, in
             attemptKey: attemptKey ?? '',
             resume: signal,
             traceId,
-            render: (t) => interpolate(t, { input: view.input, outputs }),
+            render: (t) => interpolate(t, { input: view.input, outputs, bindings: deps.bindings }),
             deps: stepDeps(deps, runId, step.id, traceId),
           };
           try {

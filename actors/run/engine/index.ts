@@ -61,7 +61,7 @@ export function createEngine(deps: RunDeps): Engine {
       return childState(row);
     },
     async child(parent, stepId, spec) {
-      const id = newRunId();
+      const id = deps.childRunId?.({ runId: parent.id, stepId }) ?? newRunId();
       const parentRow = await loadRun(deps.store, parent.id);
       const traceId = parentRow?.traceId ?? parent.id;
       const r = {
