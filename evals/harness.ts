@@ -1,0 +1,147 @@
+/**
+ * Runs one scenario through the real flow engine (the step code a production run uses) on a
+ * system of its own: the embedded bus and the SQLite-in-memory store, built fresh per scenario
+ * so nothing one scenario leaves behind (a parked run, an audit row) is seen by the next. Every
+ * outside effect goes through a double plugged into the port the engine already has: the model
+ * provider, the connectors, the chain port, and the gate and mcp actors' verbs on this bus. This
+ * is a second, smaller composition root than main/system.ts: no gateway, no clock, no sweeps, no
+ * other actor, and the operator's configuration is not read (an eval reaches nothing it names).
+ */
+import { createBus, names } from '../bus/index.js';
+import { clientsOf, serveVerbs } from '../bus/verbs.js';
+import { openStore } from '../store/index.js';
+import { AuditEvent } from '../store/entities/AuditEvent.js';
+import { loadConfig } from '../runtime/config.js';
+import { createLogger } from '../runtime/log.js';
+import { createAudit } from '../runtime/audit.js';
+import { createEngine } from '../actors/run/engine/index.js';
+import type { RunDeps } from '../actors/run/deps.js';
+import { gateVerbs } from '../schemas/commands/gate.js';
+import { mcpVerbs } from '../schemas/commands/mcp.js';
+import { isAppError } from '../schemas/errors.js';
+import type { Flow } from '../schemas/flows.js';
+import type { RunView } from '../schemas/runs.js';
+import type { Blueprint, Scenario } from '../schemas/evals.js';
+import { newRecord, type EvalRecord } from './doubles/record.js';
+import { modelDouble } from './doubles/model.js';
+import { connectorsDouble } from './doubles/connectors.js';
+import { policyDouble } from './doubles/policy.js';
+import { gateDouble } from './doubles/gates.js';
+import { mcpDouble } from './doubles/mcp.js';
+import type { MeteredModelProvider } from '../model/index.js';
+
+/** The seat a scenario runs as when it names none. */
+export const DEFAULT_AGENT = 'eval-agent';
+
+/** What one run did, as the assertions read it. */
+export interface Observation {
+  /** Absent when the run could not start (`startError` says why). */
+  readonly run: RunView | undefined;
+  readonly startError: string | undefined;
+  readonly record: EvalRecord;
+  /** Audit rows as `<type> <data JSON>`, oldest first. */
+  readonly audit: readonly string[];
+}
+
+export interface HarnessOptions {
+  readonly now: () => number;
+  /** Replaces the model double (tests use it to stand for a port that reaches a network). */
+  readonly model?: (record: EvalRecord) => MeteredModelProvider;
+}
+
+/** The run id a scenario's run gets: derived from the scenario, so two runs of it match. */
+export const runIdOf = (scenarioId: string): string => `eval-${scenarioId}`;
+
+/** The input a run receives: a string as it is, anything else as JSON text. */
+function inputText(input: unknown): string | undefined {
+  if (input === undefined) return undefined;
+  return typeof input === 'string' ? input : JSON.stringify(input);
+}
+
+/** `{{crew.*}}` and `{{target.<name>.*}}`, read by the engine's interpolation. */
+function bindingsOf(blueprint: Blueprint | undefined): Readonly<Record<string, unknown>> | undefined {
+  return blueprint ? { crew: blueprint.crew, target: blueprint.targets } : undefined;
+}
+
+export async function runScenario(
+  scenario: Scenario,
+  flow: Flow,
+  blueprint: Blueprint | undefined,
+  opts: HarnessOptions,
+): Promise<Observation> {
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const log = createLogger('silent');
+  const record = newRecord();
+  const mocks = scenario.mocks ?? {};
+  const store = await openStore({});
+  const bus = createBus({ names: names(`eval-${scenario.id}`), log });
+  try {
+    await bus.start();
+    const audit = createAudit({ store, bus, log });
+    const deps: RunDeps = {
+      config,
+      bus,
+      store,
+      audit,
+      log,
+      workerId: 'eval',
+      now: opts.now,
+      model: opts.model?.(record) ?? modelDouble(mocks.model ?? [], record),
+      connectors: connectorsDouble(mocks.tools ?? {}, record),
+      chain: policyDouble(mocks.policy ?? {}, blueprint, record),
+      clients: clientsOf(bus),
+      // No webhook delivery starts an eval run, so there is nothing to log.
+      deliveryLog: async () => true,
+      ...(blueprint ? { bindings: bindingsOf(blueprint)! } : {}),
+      childRunId: (p) => `${p.runId}.${p.stepId}`,
+    };
+    const gate = await serveVerbs(
+      bus,
+      'gate',
+      gateVerbs,
+      gateDouble(mocks.gates ?? {}, record, { audit, now: opts.now, ttlMs: config.humanGateTtlMs }),
+      {
+        log,
+      },
+    );
+    const mcp = await serveVerbs(bus, 'mcp', { call: mcpVerbs.call }, mcpDouble(mocks.tools ?? {}, record), { log });
+    let run: RunView | undefined;
+    let startError: string | undefined;
+    const runId = runIdOf(scenario.id);
+    try {
+      run = await createEngine(deps).start(
+        {
+          runId,
+          flow: flow as unknown as Record<string, unknown>,
+          principal: scenario.asAgent ?? DEFAULT_AGENT,
+          trigger: 'manual',
+          ...inputField(scenario),
+        },
+        runId,
+      );
+    } catch (err) {
+      startError = isAppError(err) ? `${err.code}: ${err.message}` : String((err as Error)?.message ?? err);
+    }
+    await Promise.all([gate.stop(1000), mcp.stop(1000)]);
+    recordSvcTools(flow, run, record);
+    const rows = await store.em().find(AuditEvent, {}, { orderBy: { id: 'asc' } });
+    return { run, startError, record, audit: rows.map((r) => `${r.type} ${JSON.stringify(r.data)}`) };
+  } finally {
+    await bus.close().catch(() => undefined);
+    await store.close();
+  }
+}
+
+function inputField(scenario: Scenario): { input?: string } {
+  const input = inputText(scenario.input);
+  return input === undefined ? {} : { input };
+}
+
+/** First-party `svc_*` tools run inside the step, past every port, so their calls are read off the trace. */
+function recordSvcTools(flow: Flow, run: RunView | undefined, record: EvalRecord): void {
+  for (const e of run?.steps ?? []) {
+    if (e.kind !== 'tool' || (e.status !== 'done' && e.status !== 'failed')) continue;
+    const step = flow.steps.find((x) => x.id === e.stepId);
+    if (step?.kind === 'tool' && step.tool.startsWith('svc_')) record.calls.push({ name: step.tool, args: step.args ?? {}, mocked: false });
+  }
+}
