@@ -18,6 +18,7 @@ const TRIGGER_COLUMNS: Column<TriggerView>[] = [
   { header: 'scheme', value: (t) => t.scheme },
   { header: 'principal', value: (t) => t.principal },
   { header: 'events', value: (t) => (t.events.length ? t.events : 'all') },
+  { header: 'releases', value: (t) => (t.release ? `wait on ${t.release.key}` : '') },
   { header: 'enabled', value: (t) => (t.enabled ? 'yes' : 'no') },
   { header: 'secret v', value: (t) => t.secretVersion },
   { header: 'hook path', value: (t) => t.hookPath, max: 80 },
@@ -57,12 +58,22 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
     .option('--events <list>', 'comma-separated event filter (dotted prefixes)')
     .option('--path <dotted>', 'input mapping: lift one value')
     .option('--field <name=path...>', 'input mapping: build an object (repeatable)')
+    .option('--release <dotted>', 'a releaser: each delivery releases the run waiting on the key at this path, instead of starting a run')
     .option('--audience <aud>', 'pubsub: the token audience')
     .option('--email <sa>', 'pubsub: the service account email')
     .action(
       async (
         flowId: string,
-        o: { scheme: string; principal?: string; events?: string; path?: string; field?: string[]; audience?: string; email?: string },
+        o: {
+          scheme: string;
+          principal?: string;
+          events?: string;
+          path?: string;
+          field?: string[];
+          release?: string;
+          audience?: string;
+          email?: string;
+        },
       ) => {
         const fields = o.field
           ? Object.fromEntries(
@@ -79,6 +90,7 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
           ...(o.principal ? { principal: o.principal } : {}),
           ...(o.events ? { events: csv(o.events) } : {}),
           ...(o.path ? { input: { path: o.path } } : fields ? { input: { fields } } : {}),
+          ...(o.release ? { release: { key: o.release } } : {}),
           ...(o.audience || o.email
             ? { config: { ...(o.audience ? { audience: o.audience } : {}), ...(o.email ? { serviceAccountEmail: o.email } : {}) } }
             : {}),

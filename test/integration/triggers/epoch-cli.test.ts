@@ -67,3 +67,39 @@ t.test('svc flows triggers', async (t) => {
   const log = await runCli(['flows', 'triggers', 'deliveries', minted.trigger.id, '--json'], env);
   t.equal(JSON.parse(log.stdout).deliveries.filter((d: { status: string }) => d.status === 'accepted').length, 1);
 });
+
+t.test('svc flows triggers create --release: a delivery releases the run parked on its key', async (t) => {
+  const sys = await startSystem(t, { actors: ['trigger', 'ops', 'run'] });
+  const env = { SVC_URL: sys.url };
+  const order = {
+    id: 'order',
+    steps: [
+      { id: 'paid', kind: 'wait', for: 'webhook', key: '{{input.orderId}}' },
+      { id: 'ship', kind: 'tool', tool: 'svc_echo', args: { text: 'ship {{input.orderId}} for {{steps.paid.json.amount}}' }, next: null },
+    ],
+  };
+  t.equal((await json(`${sys.url}/flows`, 'POST', { flow: order })).status, 200);
+  const created = await runCli(['flows', 'triggers', 'create', 'order', '--release', 'order.id', '--field', 'amount=order.amount'], env);
+  t.equal(created.code, 0, created.stderr);
+  const minted = JSON.parse(created.stdout) as { trigger: { id: string; release: unknown }; secret: string };
+  t.same(minted.trigger.release, { key: 'order.id' });
+  const list = await runCli(['flows', 'triggers', 'list'], env);
+  t.match(list.stdout, /wait on order\.id/, 'the table says what the trigger releases');
+
+  const run = (await json(`${sys.url}/flows/run`, 'POST', { id: 'order', input: JSON.stringify({ orderId: 'o-7' }) })).body;
+  t.equal(run.status, 'waiting');
+  const body = JSON.stringify({ order: { id: 'o-7', amount: 12 } });
+  const curl = await runCli(['flows', 'triggers', 'curl', minted.trigger.id, '--body', body], env, `${minted.secret}\n`);
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile('sh', ['-c', curl.stdout], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+  );
+  t.same(JSON.parse(out), { accepted: true, release: { key: 'o-7' } });
+  let state: any;
+  for (let i = 0; i < 200; i++) {
+    state = (await json(`${sys.url}/flows/runs/state?runId=${run.id}`, 'GET')).body;
+    if (state.run.status !== 'waiting' && state.run.status !== 'running') break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  t.equal(state.run.status, 'completed');
+  t.match(state.outputs.ship.text, 'ship o-7 for 12');
+});
