@@ -3,7 +3,18 @@
  * artifacts are `{ abi, bytecode }` `as const`, so constructor arguments are type-checked against
  * the ABI; a deployment that reverts or yields no address throws instead of returning a dead one.
  */
-import type { Abi, Account, Address, Chain, ContractConstructorArgs, Hex, PublicClient, Transport, WalletClient } from 'viem';
+import {
+  getAddress,
+  type Abi,
+  type Account,
+  type Address,
+  type Chain,
+  type ContractConstructorArgs,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
 
 export interface DeployableArtifact<TAbi extends Abi = Abi> {
   readonly contractName: string;
@@ -20,5 +31,6 @@ export async function deployArtifact<const TAbi extends Abi>(
   const hash = await clients.wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args } as any);
   const receipt = await clients.public.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${artifact.contractName} failed (tx ${hash})`);
-  return receipt.contractAddress;
+  // Receipts carry the address lowercased; reads return it checksummed. One spelling everywhere.
+  return getAddress(receipt.contractAddress);
 }

@@ -16,6 +16,7 @@ import {
   type ContractConstructorArgs,
   type PublicClient,
   type TestClient,
+  type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from 'viem';
@@ -36,8 +37,21 @@ export interface TestChain {
   wallet(index: number): Wallet;
   /** Deploys as dev account `from` (default 0, the deployer/governor of the demo org). */
   deploy<const TAbi extends Abi>(artifact: DeployableArtifact<TAbi>, args: ContractConstructorArgs<TAbi>, from?: number): Promise<Address>;
+  /**
+   * Simulates the call as dev account `from` (so a revert throws with its decoded custom error and
+   * nothing is sent), then sends it and waits for a successful receipt.
+   */
+  write(from: number, call: ContractCall): Promise<TransactionReceipt>;
   /** Runs `fn` on a snapshot of the chain and reverts it afterwards, so cases see the same start state. */
   isolate<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+/** Loosely typed on purpose: tests name functions by string and check the outcome on chain. */
+export interface ContractCall {
+  readonly address: Address;
+  readonly abi: Abi;
+  readonly functionName: string;
+  readonly args?: readonly unknown[];
 }
 
 export async function startTestChain(t: Test): Promise<TestChain> {
@@ -63,6 +77,13 @@ export async function startTestChain(t: Test): Promise<TestChain> {
     accounts,
     wallet,
     deploy: (artifact, args, from = 0) => deployArtifact({ wallet: wallet(from), public: pub }, artifact, args),
+    write: async (from, call) => {
+      const { request } = await pub.simulateContract({ ...call, account: wallet(from).account } as any);
+      const hash = await wallet(from).writeContract(request as any);
+      const receipt = await pub.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`${call.functionName} reverted on chain (tx ${hash})`);
+      return receipt;
+    },
     isolate: async (fn) => {
       const id = await test.snapshot();
       try {

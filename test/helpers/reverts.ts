@@ -2,7 +2,16 @@
  * Contract tests assert which custom error a call reverted with (its ABI-decoded name and args),
  * never a message substring, so a revert for the wrong reason fails the test.
  */
-import { BaseError, ContractFunctionRevertedError } from 'viem';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeErrorResult,
+  encodeDeployData,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 
 export interface Revert {
   readonly name: string | undefined;
@@ -24,4 +33,26 @@ export async function revertOf(p: Promise<unknown>): Promise<Revert | undefined>
 /** Just the error name, for the common case. */
 export async function revertName(p: Promise<unknown>): Promise<string | undefined> {
   return (await revertOf(p))?.name;
+}
+
+/**
+ * The decoded revert of a constructor: deployments are not contract calls to viem, so the raw
+ * revert data of an eth_call of the creation code is decoded against the artifact's ABI.
+ */
+export async function deployRevertOf(
+  client: PublicClient,
+  artifact: { abi: Abi; bytecode: Hex },
+  args: readonly unknown[],
+  account?: Address,
+): Promise<Revert | undefined> {
+  try {
+    await client.call({ account, data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args } as any) });
+  } catch (err) {
+    const raw = err instanceof BaseError ? err.walk((e) => typeof (e as { data?: unknown }).data === 'string') : undefined;
+    const data = (raw as { data?: Hex } | undefined)?.data;
+    if (!data) throw err;
+    const decoded = decodeErrorResult({ abi: artifact.abi, data });
+    return { name: decoded.errorName, args: decoded.args ?? [] };
+  }
+  return undefined;
 }
