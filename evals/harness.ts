@@ -15,6 +15,8 @@ import { loadConfig } from '../runtime/config.js';
 import { createLogger } from '../runtime/log.js';
 import { createAudit } from '../runtime/audit.js';
 import { createEngine } from '../actors/run/engine/index.js';
+import { saveFlow } from '../actors/run/definitions/store.js';
+import { commandCaller } from '../identity/caller.js';
 import type { RunDeps } from '../actors/run/deps.js';
 import { gateVerbs } from '../schemas/commands/gate.js';
 import { mcpVerbs } from '../schemas/commands/mcp.js';
@@ -45,6 +47,8 @@ export interface Observation {
 
 export interface HarnessOptions {
   readonly now: () => number;
+  /** Saved definitions, stored in the scenario's store so an `agent` step's `flowId` finds them. */
+  readonly definitions?: Readonly<Record<string, Flow>>;
   /** Replaces the model double (tests use it to stand for a port that reaches a network). */
   readonly model?: (record: EvalRecord) => MeteredModelProvider;
 }
@@ -105,6 +109,7 @@ export async function runScenario(
       },
     );
     const mcp = await serveVerbs(bus, 'mcp', { call: mcpVerbs.call }, mcpDouble(mocks.tools ?? {}, record), { log });
+    await storeDefinitions(deps, opts.definitions ?? {}, record);
     let run: RunView | undefined;
     let startError: string | undefined;
     const runId = runIdOf(scenario.id);
@@ -143,5 +148,16 @@ function recordSvcTools(flow: Flow, run: RunView | undefined, record: EvalRecord
     if (e.kind !== 'tool' || (e.status !== 'done' && e.status !== 'failed')) continue;
     const step = flow.steps.find((x) => x.id === e.stepId);
     if (step?.kind === 'tool' && step.tool.startsWith('svc_')) record.calls.push({ name: step.tool, args: step.args ?? {}, mocked: false });
+  }
+}
+
+/** Saved as the operator would have saved them (any scope), so a delegate finds them as in production. */
+async function storeDefinitions(deps: RunDeps, definitions: Readonly<Record<string, Flow>>, record: EvalRecord): Promise<void> {
+  for (const flow of Object.values(definitions)) {
+    try {
+      await saveFlow(deps.store, flow, commandCaller('operator', true), deps.config.org, new Date(deps.now()));
+    } catch (err) {
+      record.problems.push(`definitions: expected saved flow ${flow.id} to be stored, got ${isAppError(err) ? err.message : String(err)}`);
+    }
   }
 }

@@ -74,9 +74,13 @@ export async function runSuite(inputs: SuiteInputs, opts: SuiteOptions = {}): Pr
   const blueprints = new Map(catalog.blueprints);
   if (inlineBlueprint) blueprints.set(inlineBlueprint.id, inlineBlueprint);
   const now = opts.now ?? (() => EVAL_EPOCH);
+  // An inline flow stands in for the saved one of its id wherever it is read, a delegate included.
+  const definitions = inlineFlow ? { ...inputs.definitions, [inlineFlow.id]: inlineFlow } : inputs.definitions;
   // One after the other: each reads the network block's record for itself alone.
   for (const entry of selected) {
-    results.push(await runOne(entry, { inputs, inlineFlow, blueprints, harness: { now, ...(opts.model ? { model: opts.model } : {}) } }));
+    results.push(
+      await runOne(entry, { inputs, inlineFlow, blueprints, harness: { now, definitions, ...(opts.model ? { model: opts.model } : {}) } }),
+    );
   }
 
   const covered = new Set(catalog.scenarios.map(({ scenario: s }) => s.flow));

@@ -180,3 +180,35 @@ t.test('determinism: run ids derive from the scenario, the clock is injected, an
   t.strictSame(b.run, a.run);
   t.strictSame(b.audit, a.audit);
 });
+
+t.test(
+  'an agent step delegating to a saved flow finds it (the definitions are stored), and an inline flow replaces it there too',
+  async (t) => {
+    const child: Flow = { id: 'child', steps: [{ id: 'work', kind: 'model', prompt: 'work on {{input}}' }] };
+    const parent: Flow = { id: 'parent', steps: [{ id: 'hand', kind: 'agent', agent: 'helper', flowId: 'child', prompt: '{{input}}' }] };
+    const scenario = {
+      id: 'delegates',
+      describe: 'd',
+      flow: 'parent',
+      input: 'the report',
+      mocks: { model: [{ when: 'work on the report', reply: 'done' }] },
+      expect: { status: 'completed', called: { model: 1 }, port: { hand: null } },
+    };
+    const saved = await runScenarios(t, { scenarios: [scenario] }, { parent, child });
+    t.strictSame(failuresById(saved), { delegates: [] });
+    const replaced: Flow = { id: 'child', steps: [{ id: 'work', kind: 'tool', tool: 'svc_echo', args: { text: 'no model' } }] };
+    const inline = await runScenarios(
+      t,
+      { scenarios: [{ ...scenario, flow: 'child', id: 'child-direct', expect: {} }, scenario] },
+      { parent, child },
+      { flow: replaced },
+    );
+    t.strictSame(failuresById(inline), { 'child-direct': [] }, 'only the scenario naming the inline flow runs');
+    const both = await runScenarios(t, { scenarios: [scenario] }, { parent, child: replaced });
+    t.strictSame(
+      failuresById(both),
+      { delegates: ['called: expected model 1 call, got 0 calls'] },
+      'the delegate ran the stored definition',
+    );
+  },
+);
