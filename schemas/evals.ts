@@ -9,7 +9,14 @@ import { IdString, IdToken } from './text.js';
 import { RUN_STATUSES, WAITING_REASONS } from './flows.js';
 
 const Literals = <const T extends readonly string[]>(values: T) => Type.Enum(values as unknown as T[number][]);
-const StepIdRef = Type.String({ minLength: 1, maxLength: 64 });
+const StepIdRef = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+/** What a tool mock or a call count names: a connector route `<connector>.<route>`, an MCP tool
+ * `mcp__<server>__<tool>`, or (counts only) a first-party `svc_*` tool or `model`. A key of
+ * another shape could never match, so it is refused rather than left to assert nothing. */
+const ROUTE = '[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+';
+const MCP_TOOL = 'mcp__.+__.+';
+const MockedTool = Type.String({ pattern: `^(${ROUTE}|${MCP_TOOL})$` });
+const CalledName = Type.String({ pattern: `^(${ROUTE}|${MCP_TOOL}|svc_[A-Za-z0-9_]+|model)$` });
 const VerdictSchema = Literals(['ALLOW', 'ESCALATE', 'DENY'] as const);
 const strict = { additionalProperties: false } as const;
 
@@ -41,10 +48,10 @@ const GateMock = Type.Object({ outcome: Type.Literal('answered'), optionId: Type
 
 export const ScenarioMocks = Type.Object(
   {
-    tools: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ToolMock)),
+    tools: Type.Optional(Type.Record(MockedTool, ToolMock, strict)),
     model: Type.Optional(Type.Array(ModelMock)),
     policy: Type.Optional(PolicyMock),
-    gates: Type.Optional(Type.Record(StepIdRef, GateMock)),
+    gates: Type.Optional(Type.Record(StepIdRef, GateMock, strict)),
   },
   strict,
 );
@@ -59,11 +66,11 @@ export const ScenarioExpect = Type.Object(
     ran: Type.Optional(Type.Array(StepIdRef)),
     notRan: Type.Optional(Type.Array(StepIdRef)),
     /** Step → the step it routed to; null asserts the run stopped at that step. */
-    port: Type.Optional(Type.Record(StepIdRef, Type.Union([StepIdRef, Type.Null()]))),
-    verdict: Type.Optional(Type.Record(StepIdRef, VerdictSchema)),
+    port: Type.Optional(Type.Record(StepIdRef, Type.Union([StepIdRef, Type.Null()]), strict)),
+    verdict: Type.Optional(Type.Record(StepIdRef, VerdictSchema, strict)),
     /** Tool name (or `model`) → exact number of calls. */
-    called: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Integer({ minimum: 0 }))),
-    notCalled: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+    called: Type.Optional(Type.Record(CalledName, Type.Integer({ minimum: 0 }), strict)),
+    notCalled: Type.Optional(Type.Array(CalledName)),
     noConnectorCalls: Type.Optional(Type.Boolean()),
     /** true: a human gate was opened and left open; false: none was left open. */
     questionOpen: Type.Optional(Type.Boolean()),

@@ -85,6 +85,25 @@ t.test(
     );
     t.strictSame(report.results[1]!.failures, ['invalid: /expect must not have additional properties ("notran")']);
 
+    const shapes = await listScenarios({
+      evalDir: evalDir(t, {
+        scenarios: [
+          { ...helloScenario, id: 'a-mock', mocks: { tools: { crm: { result: { ok: true } } } } },
+          { ...helloScenario, id: 'b-count', expect: { called: { modle: 1 } } },
+          { ...helloScenario, id: 'c-step', expect: { port: { 'no spaces': null } } },
+        ],
+      }),
+    });
+    t.strictSame(
+      shapes.invalid.map((i) => i.error),
+      [
+        '/mocks/tools must not have additional properties ("crm")',
+        '/expect/called must not have additional properties ("modle")',
+        '/expect/port must not have additional properties ("no spaces")',
+      ],
+      'a key that could never match is refused, not left to assert nothing',
+    );
+
     const missing = await listScenarios({ evalDir: `${dir}/nope` });
     t.strictSame(
       missing.invalid,
