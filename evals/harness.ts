@@ -47,7 +47,7 @@ export interface Observation {
 
 export interface HarnessOptions {
   readonly now: () => number;
-  /** Saved definitions, stored in the scenario's store so an `agent` step's `flowId` finds them. */
+  /** Saved definitions by id; those the flow delegates to are stored so an `agent` step's `flowId` finds them. */
   readonly definitions?: Readonly<Record<string, Flow>>;
   /** Replaces the model double (tests use it to stand for a port that reaches a network). */
   readonly model?: (record: EvalRecord) => MeteredModelProvider;
@@ -56,15 +56,9 @@ export interface HarnessOptions {
 /** The run id a scenario's run gets: derived from the scenario, so two runs of it match. */
 export const runIdOf = (scenarioId: string): string => `eval-${scenarioId}`;
 
-/** The input a run receives: a string as it is, anything else as JSON text. */
-function inputText(input: unknown): string | undefined {
-  if (input === undefined) return undefined;
-  return typeof input === 'string' ? input : JSON.stringify(input);
-}
-
 /** `{{crew.*}}` and `{{target.<name>.*}}`, read by the engine's interpolation. */
-function bindingsOf(blueprint: Blueprint | undefined): Readonly<Record<string, unknown>> | undefined {
-  return blueprint ? { crew: blueprint.crew, target: blueprint.targets } : undefined;
+function bindingsOf(blueprint: Blueprint): Readonly<Record<string, unknown>> {
+  return { crew: blueprint.crew, target: blueprint.targets };
 }
 
 export async function runScenario(
@@ -96,20 +90,13 @@ export async function runScenario(
       clients: clientsOf(bus),
       // No webhook delivery starts an eval run, so there is nothing to log.
       deliveryLog: async () => true,
-      ...(blueprint ? { bindings: bindingsOf(blueprint)! } : {}),
+      ...(blueprint ? { bindings: bindingsOf(blueprint) } : {}),
       childRunId: (p) => `${p.runId}.${p.stepId}`,
     };
-    const gate = await serveVerbs(
-      bus,
-      'gate',
-      gateVerbs,
-      gateDouble(mocks.gates ?? {}, record, { audit, now: opts.now, ttlMs: config.humanGateTtlMs }),
-      {
-        log,
-      },
-    );
+    const gates = gateDouble(mocks.gates ?? {}, record, { audit, now: opts.now, ttlMs: config.humanGateTtlMs });
+    const gate = await serveVerbs(bus, 'gate', gateVerbs, gates, { log });
     const mcp = await serveVerbs(bus, 'mcp', { call: mcpVerbs.call }, mcpDouble(mocks.tools ?? {}, record), { log });
-    await storeDefinitions(deps, opts.definitions ?? {}, record);
+    await storeDefinitions(deps, flow, opts.definitions ?? {}, record);
     let run: RunView | undefined;
     let startError: string | undefined;
     const runId = runIdOf(scenario.id);
@@ -137,9 +124,11 @@ export async function runScenario(
   }
 }
 
+/** The input a run receives: a string as it is, anything else as JSON text. */
 function inputField(scenario: Scenario): { input?: string } {
-  const input = inputText(scenario.input);
-  return input === undefined ? {} : { input };
+  const { input } = scenario;
+  if (input === undefined) return {};
+  return { input: typeof input === 'string' ? input : JSON.stringify(input) };
 }
 
 /** First-party `svc_*` tools run inside the step, past every port, so their calls are read off the trace. */
@@ -151,13 +140,27 @@ function recordSvcTools(flow: Flow, run: RunView | undefined, record: EvalRecord
   }
 }
 
-/** Saved as the operator would have saved them (any scope), so a delegate finds them as in production. */
-async function storeDefinitions(deps: RunDeps, definitions: Readonly<Record<string, Flow>>, record: EvalRecord): Promise<void> {
-  for (const flow of Object.values(definitions)) {
+/**
+ * The saved flows this run may delegate to (agent steps' `flowId`, followed through), stored as
+ * the operator would have saved them so a delegate finds them as in production. Only those: one
+ * that could not be stored then matters to this scenario, and is reported.
+ */
+async function storeDefinitions(deps: RunDeps, flow: Flow, definitions: Readonly<Record<string, Flow>>, record: EvalRecord): Promise<void> {
+  const wanted = new Set<string>();
+  const visit = (f: Flow): void => {
+    for (const step of f.steps) {
+      if (step.kind !== 'agent' || step.flowId === undefined || wanted.has(step.flowId)) continue;
+      wanted.add(step.flowId);
+      if (Object.hasOwn(definitions, step.flowId)) visit(definitions[step.flowId]!);
+    }
+  };
+  visit(flow);
+  for (const id of wanted) {
+    if (!Object.hasOwn(definitions, id)) continue; // the agent step says so itself: flow not saved
     try {
-      await saveFlow(deps.store, flow, commandCaller('operator', true), deps.config.org, new Date(deps.now()));
+      await saveFlow(deps.store, definitions[id]!, commandCaller('operator', true), deps.config.org, new Date(deps.now()));
     } catch (err) {
-      record.problems.push(`definitions: expected saved flow ${flow.id} to be stored, got ${isAppError(err) ? err.message : String(err)}`);
+      record.problems.push(`definitions: expected saved flow ${id} to be stored, got ${isAppError(err) ? err.message : String(err)}`);
     }
   }
 }
