@@ -6,10 +6,11 @@
  * SessionRegistry owned by the module (its `setRouter` is governor-only).
  */
 import t from 'tap';
-import { encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
+import { decodeErrorResult, encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
 import { GovernanceModule, SessionRegistry } from '../../chain/artifacts/index.js';
 import { startTestChain } from '../helpers/anvil.js';
 import { bind, eventNames, isolateEach, rejectsWith, type Bound, type Wallet } from '../helpers/contract.js';
+import { revertOf } from '../helpers/reverts.js';
 
 const HUMAN = 1;
 const AGENT = 2;
@@ -63,6 +64,12 @@ async function propose(m: Bound, from: Wallet, tier: number, target: Address, da
   return w.result as bigint;
 }
 const state = async (m: Bound, id: bigint) => Number((await m.read('proposals', [id]))[1]);
+/** An execute that fails with ActionFailed, and the module error the governed call itself raised. */
+async function failedAction(call: Promise<unknown>): Promise<string | undefined> {
+  const outer = await revertOf(call);
+  if (outer?.name !== 'ActionFailed') return `not ActionFailed but ${outer?.name}`;
+  return decodeErrorResult({ abi: gov.abi, data: outer.args[1] as Hex }).errorName;
+}
 async function warp(seconds: number) {
   await testClient.increaseTime({ seconds });
   await testClient.mine({ blocks: 1 });
@@ -181,8 +188,7 @@ t.test('seats: the root seats agents, humans only through governance; the last h
   const id = await propose(module, root, HIGH, module.address, drop);
   await module.write(root, 'vote', [id, true]);
   await warp(4 * DAY + 1);
-  const failed = module.write(stranger, 'execute', [id, drop]);
-  await rejectsWith(t, failed, 'ActionFailed');
+  t.equal(await failedAction(module.write(stranger, 'execute', [id, drop])), 'LastHumanSeat');
   t.equal(await state(module, id), ACTIVE, 'a failed call leaves it Active, to retry');
   t.same(await module.read('seats', [root.account.address]), [HUMAN, 2n], 'the last human stays');
 });
@@ -203,4 +209,33 @@ t.test('quorums clamp to the seated weight', async (t) => {
   await solo.write(root, 'vote', [id, true]);
   await solo.write(stranger, 'execute', [id, setRouterData]);
   t.equal(await target.read('isRouter', [someRouter]), true);
+});
+
+t.test('governance changes its own seats and rules, within bounds, and nobody else can', async (t) => {
+  await rejectsWith(t, module.write(root, 'setVotingPeriod', [3600n]), 'NotAuthorized');
+  const seat = selfCall('setSeat', [human2.account.address, HUMAN, 1n]);
+  const id = await propose(module, root, HIGH, module.address, seat);
+  await module.write(root, 'vote', [id, true]);
+  await warp(4 * DAY + 1);
+  await module.write(stranger, 'execute', [id, seat]);
+  t.same(await module.read('seats', [human2.account.address]), [HUMAN, 1n]);
+  t.equal(await module.read('humanSeats'), 2n);
+
+  // Two humans now: their unanimity skips the timelock, but not the bounds.
+  const tooShort = selfCall('setVotingPeriod', [3599n]);
+  const bad = await propose(module, root, HIGH, module.address, tooShort);
+  await module.write(root, 'vote', [bad, true]);
+  await module.write(human2, 'vote', [bad, true]);
+  t.equal(await failedAction(module.write(stranger, 'execute', [bad, tooShort])), 'InvalidVotingPeriod');
+  const hour = selfCall('setVotingPeriod', [3600n]);
+  const ok = await propose(module, human2, HIGH, module.address, hour);
+  await module.write(root, 'vote', [ok, true]);
+  await module.write(human2, 'vote', [ok, true]);
+  await module.write(stranger, 'execute', [ok, hour]);
+  t.equal(await module.read('votingPeriod'), 3600n, 'executed at once by two humans');
+  const longLock = selfCall('setHighTierTimelock', [BigInt(31 * DAY)]);
+  const lock = await propose(module, root, HIGH, module.address, longLock);
+  await module.write(root, 'vote', [lock, true]);
+  await module.write(human2, 'vote', [lock, true]);
+  t.equal(await failedAction(module.write(stranger, 'execute', [lock, longLock])), 'InvalidTimelock');
 });
