@@ -3,7 +3,8 @@
  * one line naming the variable and what is wrong (never the value: it may be a secret).
  */
 import { Value } from 'typebox/value';
-import { readFileSync } from 'node:fs';
+import { ConfigError, readJsonSetting } from './config-json.js';
+import { chainSettings } from './chain-config.js';
 import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
 import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthKind } from '../schemas/config.js';
 import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
@@ -14,15 +15,7 @@ import { SkillsConfig } from '../schemas/heartbeats.js';
 import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
 import { parseHostEntry } from './host-entry.js';
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
-    super(`config: ${variable} ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError, readJsonSetting };
 
 const KNOWN = Object.keys(EnvSchema.properties) as (keyof Env)[];
 
@@ -101,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxFailures: atLeast('SVC_HEARTBEAT_MAX_FAILURES', e.SVC_HEARTBEAT_MAX_FAILURES, 5, 1),
     }),
     readEnv: envReader(source),
+    chain: chainSettings(e),
   });
 }
 
@@ -194,24 +188,6 @@ function modelProvider(e: Env): ModelProviderName {
   if (e.OPENAI_API_KEY || e.OPENAI_BASE_URL) return 'openai';
   if (e.ANTHROPIC_API_KEY) return 'anthropic';
   return 'local';
-}
-
-/** Inline JSON or a path to a JSON file. */
-export function readJsonSetting(variable: string, raw: string): unknown {
-  const text = raw.trimStart().startsWith('[') || raw.trimStart().startsWith('{') ? raw : readSettingFile(variable, raw);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ConfigError(variable, 'must be valid JSON (inline or in the named file)');
-  }
-}
-
-function readSettingFile(variable: string, path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    throw new ConfigError(variable, `names a file that cannot be read (${path})`);
-  }
 }
 
 function parseIdentities(raw: string | undefined, operatorToken: string | undefined): IdentityConfig[] {

@@ -5,6 +5,7 @@
  * (scripts/config-table.ts, `npm run docs:config`), and a test fails when one is undocumented.
  */
 import { Type, type Static } from 'typebox';
+import { PRIVATE_KEY_PATTERN } from './chain-config.js';
 
 /** What the configuration table says of one variable, and what a bad value is told. A type, not an
  * interface, so it passes as TypeBox options. */
@@ -388,7 +389,7 @@ export const EnvSchema = Type.Object({
       ...doc({
         unset: '`64`',
         description:
-          'external MCP calls in flight at once in one process, all servers together (each server also has `maxConcurrency`, default 8); more wait, within their timeoutMs',
+          'external MCP calls in flight at once in one process; all servers together (each server also has `maxConcurrency`, default 8); more wait, within their timeoutMs',
         mustBe: 'a positive integer (calls in flight per process)',
       }),
     }),
@@ -410,7 +411,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'any (hosted: none)',
         description:
-          'the hosts MCP servers may be reached at: comma-separated names, addresses in any spelling (`[2606:4700::1111]`) or `*.<domain>`, each optionally `:<port>`',
+          'the hosts MCP servers may be reached at; comma-separated names, addresses in any spelling (`[2606:4700::1111]`) or `*.<domain>`, each optionally `:<port>`',
         mustBe: 'comma-separated hosts (a name or address, or *.<domain>, optional :<port>)',
       }),
     ),
@@ -441,7 +442,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'none',
         description:
-          'the declared org without a chain: `{"<seat>": {"crews": ["<nearest>", ...], "skills": ["<skillId>", ...]}}`, inline or a file path',
+          'the declared org without a chain; `{"<seat>": {"crews": ["<nearest>", ...], "skills": ["<skillId>", ...]}}`, inline or a file path',
         mustBe: 'a JSON object {<seat>: {crews: [<crew>, ...], skills?: [<skillId>, ...]}} (nearest crew first), inline or a file path',
       }),
     ),
@@ -472,7 +473,7 @@ export const EnvSchema = Type.Object({
       pattern: '^[0-9]{1,4}$',
       ...doc({
         unset: '`5`',
-        description: 'failed ticks in a row after which a heartbeat disables itself and says why in its crew thread (at least 1)',
+        description: 'failed ticks in a row after which a heartbeat disables itself; it says why in its crew thread (at least 1)',
         mustBe: 'a count of failed ticks in a row (at least 1)',
       }),
     }),
@@ -526,6 +527,77 @@ export const EnvSchema = Type.Object({
         mustBe: 'a 5-field UTC cron expression for the epoch schedule',
       }),
     }),
+  ),
+  SVC_CHAIN: Type.Optional(
+    Type.Literal('dev', {
+      ...doc({
+        unset: 'mock',
+        description:
+          '`dev`: a local anvil; `svc serve` starts it on loopback (chain 31337) and stops it on exit; without it and `SVC_CHAIN_RPC` every chain read is an empty list (mock)',
+        mustBe: '`dev` or unset',
+      }),
+    }),
+  ),
+  SVC_CHAIN_RPC: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s]+$',
+      ...doc({
+        unset: 'none',
+        description:
+          'chain JSON-RPC URL; needs `SVC_CHAIN_ID` and `SVC_CHAIN_DEPLOYMENT`; credentials in it are masked wherever it is shown',
+        mustBe: 'an http(s) URL',
+      }),
+    }),
+  ),
+  SVC_CHAIN_ID: Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]{0,15}$',
+      ...doc({
+        unset: 'none',
+        description: 'the id `eth_chainId` must answer; another makes the chain `unavailable`',
+        mustBe: 'a positive integer chain id',
+      }),
+    }),
+  ),
+  SVC_CHAIN_DEPLOYMENT: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none',
+        description:
+          'contract addresses; JSON `{orgRegistry, sessionRegistry, governance, assets: [{symbol, decimals, token, router, treasury, streamer}]}` (primary asset first), inline or a file path',
+        mustBe: 'a JSON object {orgRegistry, sessionRegistry, governance, assets: [...]}, inline or a file path',
+      }),
+    ),
+  ),
+  SVC_ORCH_PRIVATE_KEY: Type.Optional(
+    Type.String({
+      pattern: PRIVATE_KEY_PATTERN,
+      ...doc({
+        unset: 'none',
+        description: 'orchestrator wallet key; 32-byte hex, never logged or returned',
+        mustBe: 'a private key: 32 bytes as 64 hex characters, 0x optional',
+      }),
+    }),
+  ),
+  SVC_ISSUER_PRIVATE_KEY: Type.Optional(
+    Type.String({
+      pattern: PRIVATE_KEY_PATTERN,
+      ...doc({
+        unset: 'root issues',
+        description: 'session-key issuer key; 32-byte hex, never logged or returned',
+        mustBe: 'a private key: 32 bytes as 64 hex characters, 0x optional',
+      }),
+    }),
+  ),
+  WALLET_WATCHLIST: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'empty',
+        description:
+          'chains `/agents/balances` reads; JSON `[{chainId, rpcUrl?, tokens: [{symbol, address, decimals}], wallets?}]`, inline or a file path; no `rpcUrl` is `read: false`, never a public RPC',
+        mustBe: 'a JSON array of {chainId, rpcUrl?, tokens: [{symbol, address, decimals}], wallets?}, inline or a file path',
+      }),
+    ),
   ),
 });
 
@@ -607,4 +679,6 @@ export interface Config {
   /** Reads one environment variable at the moment it is needed (MCP bearer tokens, stdio child
    * env). Injected by the composition root; config is the only module that touches process.env. */
   readonly readEnv: (name: string) => string | undefined;
+  /** SVC_CHAIN*, SVC_*_PRIVATE_KEY, WALLET_WATCHLIST: the chain and what it is read through. */
+  readonly chain: import('./chain-config.js').ChainSettings;
 }

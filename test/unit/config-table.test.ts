@@ -13,7 +13,7 @@ import { renderConfigTable, TABLES, tableIn, variableRows, withTable } from '../
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SKIP = new Set(['node_modules', 'dist', 'test', '.git']);
 // A name with one of these prefixes is an environment variable wherever it appears in code.
-const ENV_NAME = /^(SVC|NATS|DATABASE|OPENAI|ANTHROPIC|LOG|BENCH)_[A-Z0-9_]*[A-Z0-9]$/;
+const ENV_NAME = /^(SVC|NATS|DATABASE|OPENAI|ANTHROPIC|LOG|BENCH|WALLET)_[A-Z0-9_]*[A-Z0-9]$/;
 // The system's own, handed to child processes as they are: not settings of svc.
 const SYSTEM = new Set(['PATH']);
 
