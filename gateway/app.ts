@@ -30,6 +30,8 @@ import { runRoutes } from './routes/runs.js';
 import { agentRoutes } from './routes/agents.js';
 import { dlqRoutes } from './routes/dlq.js';
 import { heartbeatRoutes } from './routes/heartbeats.js';
+import { chainRoutes } from './routes/chain.js';
+import { walletRoutes } from './routes/wallets.js';
 import type { GatewayDeps } from './types.js';
 import { VERSION } from '../runtime/version.js';
 
@@ -90,6 +92,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(messageRoutes, { deps });
   await app.register(heartbeatRoutes, { deps });
   await app.register(dlqRoutes, { deps });
+  await app.register(chainRoutes, { deps });
+  await app.register(walletRoutes, { deps });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

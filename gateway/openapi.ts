@@ -35,6 +35,8 @@ const MCP: readonly ErrorCode[] = [
   'record_not_found',
   ...BUS,
 ];
+/** Every chain read: an unavailable chain, and a read chain mode cannot serve yet (chain/reads/onchain.ts). */
+const CHAIN_READ: readonly ErrorCode[] = ['chain_unavailable', 'chain_read_unimplemented'];
 const SECRETS: readonly ErrorCode[] = ['invalid_request', 'mcp_scope_forbidden', 'sealing_key_unavailable', 'record_not_found', ...BUS];
 const STEER: readonly ErrorCode[] = ['invalid_request', 'record_not_found', 'flow_forbidden', 'run_cancelled', ...BUS];
 
@@ -130,6 +132,18 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'POST /heartbeats/run': { id: 'runHeartbeat', codes: ['record_not_found', 'heartbeat_forbidden', 'heartbeat_window_held', ...BUS] },
   'GET /heartbeats/ticks': { id: 'listHeartbeatTicks', codes: ['record_not_found', 'heartbeat_forbidden', 'store_unavailable'] },
   'POST /dlq/replay': { id: 'replayDeadLetter', codes: ['invalid_request', 'operator_only', 'record_not_found', 'bus_unavailable'] },
+  'GET /org': { id: 'getOrg', codes: CHAIN_READ },
+  'GET /intents': { id: 'listIntents', codes: CHAIN_READ },
+  'GET /intents/history': { id: 'listIntentHistory', codes: CHAIN_READ },
+  'GET /sessions/history': { id: 'listSessionHistory', codes: CHAIN_READ },
+  'GET /policies': { id: 'listPolicies', codes: CHAIN_READ },
+  'GET /assets': { id: 'listAssets', codes: CHAIN_READ },
+  'GET /governance/grants': { id: 'listGrants', codes: CHAIN_READ },
+  'GET /treasury/balances': { id: 'getTreasuryBalances', codes: CHAIN_READ },
+  'GET /sessions': { id: 'listSessions', codes: CHAIN_READ },
+  'GET /agents/balances': { id: 'getAgentBalances', codes: CHAIN_READ },
+  'GET /wallets/watchlist': { id: 'getWatchlist', codes: [] },
+  'POST /wallets/watchlist': { id: 'replaceWatchlist', codes: ['operator_only'] },
 };
 
 /** Codes any route may answer: the gateway's own refusals, before or around the handler (every

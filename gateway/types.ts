@@ -4,6 +4,7 @@ import type { Store } from '../store/types.js';
 import type { Config } from '../schemas/config.js';
 import type { Health } from '../schemas/health.js';
 import type { Caller } from '../identity/caller.js';
+import type { ChainRuntime } from '../chain/runtime.js';
 
 /** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
 export interface GatewayDeps {
@@ -12,6 +13,8 @@ export interface GatewayDeps {
   readonly bus: Bus;
   readonly store: Store;
   readonly health: () => Promise<Health>;
+  /** The chain's mode, its reads and the wallet watchlist (chain/runtime.ts). */
+  readonly chain: ChainRuntime;
 }
 
 declare module 'fastify' {

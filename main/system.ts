@@ -25,6 +25,8 @@ import { createModelProvider, type MeteredModelProvider } from '../model/index.j
 import { createConnectors, type Connectors } from '../connectors/index.js';
 import { chainFor } from '../chain/select.js';
 import type { ChainPort } from '../chain/port.js';
+import { chainRuntime } from '../chain/runtime.js';
+import { startAnvil, type DevChain } from '../chain/dev/anvil.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
 
 /** Everything an actor may declare: the kernel, the three providers, the clients, the sweeps,
@@ -80,13 +82,27 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       message: `svc ${role} needs DATABASE_URL: without it the store is embedded (in-process, shared with no one), so only \`svc serve\` makes sense`,
     });
   }
+  if (role !== 'serve' && config.chain.kind === 'dev') {
+    throw new AppError('role_unavailable', {
+      message: `svc ${role} cannot run SVC_CHAIN=dev (the dev chain is a child of \`svc serve\`); point it at a chain with SVC_CHAIN_RPC, SVC_CHAIN_ID and SVC_CHAIN_DEPLOYMENT`,
+    });
+  }
   const unknown = (opts.actors ?? []).filter((a) => !ACTOR_NAMES.includes(a));
   if (unknown.length)
     throw new AppError('role_unavailable', {
       message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${ACTOR_NAMES.join(', ')})`,
     });
   const workerId = `${hostname()}:${process.pid}`;
-  const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log });
+  // Started first and stopped last: everything below may read it. No deploy step exists yet, so
+  // the dev chain is `unavailable` (deployment_missing) until one lands and fills `deployment`.
+  const devChain: DevChain | undefined =
+    config.chain.kind === 'dev' ? await startAnvil({ chainId: config.chain.chainId ?? 31337 }) : undefined;
+  if (devChain) log.info({ rpc: devChain.url, chainId: devChain.chainId }, 'dev chain (anvil) started');
+  const chain = chainRuntime(config.chain, { dev: () => (devChain ? { url: devChain.url, deployment: undefined } : undefined) });
+  const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log }).catch(async (err: unknown) => {
+    await devChain?.stop();
+    throw err;
+  });
   let audit: Audit | undefined;
   const bus = createBus({
     servers: config.natsUrl,
@@ -121,6 +137,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   } catch (err) {
     await bus.close().catch(() => undefined);
     await store.close();
+    await devChain?.stop();
     throw err;
   }
   audit = createAudit({ store, bus, log });
@@ -167,12 +184,12 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   let healthServer: HealthServer | undefined;
-  const health = healthSource({ config, bus, store, role });
+  const health = healthSource({ config, bus, store, role, chain: chain.status });
   if (role === 'worker' && config.workerHealthPort !== undefined) {
     healthServer = await startHealthServer(health, config.workerHealthPort, config.host);
   }
   if (role !== 'worker') {
-    app = await buildGateway({ config, log, bus, store, health });
+    app = await buildGateway({ config, log, bus, store, health, chain });
     url = await listen(app, config);
     if (config.token === undefined)
       log.warn(
@@ -212,6 +229,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
         await bus.close();
         for (const m of running) await m.actor.stop?.();
         await store.close();
+        await devChain?.stop();
         // Last: a worker that is still draining must keep answering its liveness probe.
         await healthServer?.close();
         log.info({ role, workerId }, 'svc stopped');

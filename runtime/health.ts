@@ -6,6 +6,7 @@ import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
 import type { Config } from '../schemas/config.js';
 import type { Health } from '../schemas/health.js';
+import type { ChainState, ChainStatus } from '../chain/status.js';
 import { VERSION } from './version.js';
 
 export type Role = Health['role'];
@@ -28,7 +29,9 @@ async function bounded<T>(p: Promise<T>, fallback: T): Promise<T> {
  * health checks costs the database one `select 1` per interval, not one per request. */
 const FRESH_MS = 500;
 
-export function healthSource(deps: { config: Config; bus: Bus; store: Store; role: Role }): () => Promise<Health> {
+type HealthDeps = { config: Config; bus: Bus; store: Store; role: Role; chain: ChainStatus };
+
+export function healthSource(deps: HealthDeps): () => Promise<Health> {
   let last: { at: number; value: Promise<Health> } | undefined;
   const probe = build(deps);
   return () => {
@@ -39,13 +42,15 @@ export function healthSource(deps: { config: Config; bus: Bus; store: Store; rol
   };
 }
 
-function build(deps: { config: Config; bus: Bus; store: Store; role: Role }): () => Promise<Health> {
-  const { config, bus, store, role } = deps;
+function build(deps: HealthDeps): () => Promise<Health> {
+  const { config, bus, store, role, chain } = deps;
   return async () => {
-    const [dbReady, busHealth, actors] = await Promise.all([
+    const [dbReady, busHealth, actors, chainState] = await Promise.all([
       bounded(store.ready(), false),
       bounded(bus.health(), { ok: false, provider: bus.provider, detail: 'no answer within 1.5 s' }),
       bounded(bus.consumers(), {} as Awaited<ReturnType<Bus['consumers']>>),
+      // The probe bounds itself too; this is the backstop that keeps /health answering.
+      bounded<ChainState>(chain.current(), { mode: 'unavailable', reason: 'rpc_unreachable: the chain probe did not finish within 1.5 s' }),
     ]);
     const down: Health['down'] = [];
     if (!busHealth.ok) down.push('nats');
@@ -55,7 +60,9 @@ function build(deps: { config: Config; bus: Bus; store: Store; role: Role }): ()
       status: down.length ? 'degraded' : 'ok',
       version: VERSION,
       role,
-      mode: 'mock',
+      // A chain outage is not `degraded`: flows, gates and MCP still serve; chain reads say 503 themselves.
+      mode: chainState.mode,
+      chain: chainView(chainState),
       down,
       db: { ready: dbReady, engine: store.engine, ...(dbReady ? {} : { error: 'database did not answer' }) },
       queue: { ready: busHealth.ok, provider: bus.provider, ...(busHealth.ok || !busHealth.detail ? {} : { error: busHealth.detail }) },
@@ -80,4 +87,10 @@ function modelConfigured(config: Config): boolean {
   if (m.provider === 'openai') return Boolean(m.openaiApiKey || m.openaiBaseUrl);
   if (m.provider === 'anthropic') return Boolean(m.anthropicApiKey);
   return true;
+}
+
+function chainView(s: ChainState): Health['chain'] {
+  if (s.mode === 'mock') return {};
+  if (s.mode === 'chain') return { chainId: s.chainId, rpc: s.rpc };
+  return { reason: s.reason, ...(s.rpc !== undefined ? { rpc: s.rpc } : {}) };
 }

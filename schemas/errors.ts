@@ -88,6 +88,8 @@ export const errorCatalog = {
   // spec 002: operator surface
   multisig_exec_unsigned: { status: 409, message: 'no relayer for this chain: the multisig transaction is returned unsigned' },
   no_chain: { status: 409, message: 'this deployment has no chain' },
+  chain_unavailable: { status: 503, message: 'the chain is configured but does not answer (or its deployment is not there)' },
+  chain_read_unimplemented: { status: 501, message: 'this chain read needs contract bindings this build does not have yet' },
   root_proof_required: { status: 403, message: 'a fresh root proof is required' },
   root_auth_config_error: { status: 503, message: 'the configured root cannot verify proofs' },
   heartbeat_unknown_item: { status: 400, message: 'the heartbeat names an unknown flow or skill' },

@@ -9,7 +9,20 @@ export const Health = Type.Object(
     }),
     version: Type.String(),
     role: Type.Union([Type.Literal('serve'), Type.Literal('gateway'), Type.Literal('worker')]),
-    mode: Type.Union([Type.Literal('mock'), Type.Literal('chain')]),
+    mode: Type.Union([Type.Literal('mock'), Type.Literal('chain'), Type.Literal('unavailable')], {
+      description:
+        'mock: no chain configured (chain reads are empty lists); unavailable: configured but not answering (chain reads are 503)',
+    }),
+    chain: Type.Object({
+      reason: Type.Optional(
+        Type.String({
+          description:
+            'unavailable only: a code (rpc_unreachable, chain_id_mismatch, deployment_missing, deployment_code_missing) and what failed',
+        }),
+      ),
+      chainId: Type.Optional(Type.Integer()),
+      rpc: Type.Optional(Type.String({ description: 'the RPC URL with every credential masked' })),
+    }),
     down: Type.Array(Type.Union([Type.Literal('nats'), Type.Literal('database')])),
     db: Type.Intersect([Component, Type.Object({ engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) })]),
     queue: Type.Intersect([Component, Type.Object({ provider: Type.Union([Type.Literal('embedded'), Type.Literal('jetstream')]) })]),

@@ -11,11 +11,14 @@ import { loadConfig } from '../runtime/config.js';
 import { openStore } from '../store/index.js';
 import type { Bus } from '../bus/types.js';
 import type { Health } from '../schemas/health.js';
+import { chainRuntime } from '../chain/runtime.js';
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const store = await openStore({});
+  const config = loadConfig({});
   const app = await buildGateway({
-    config: loadConfig({}),
+    config,
+    chain: chainRuntime(config.chain),
     log: pino({ level: 'silent' }),
     bus: {} as Bus,
     store,
