@@ -14,6 +14,8 @@ import { registerFlowCommands } from './commands/flows.js';
 import { registerTriggerCommands } from './commands/triggers.js';
 import { registerGateCommands } from './commands/gates.js';
 import { registerHeartbeatCommands } from './commands/heartbeat.js';
+import { registerChainCommands } from './commands/chain.js';
+import { registerWalletCommands } from './commands/wallets.js';
 
 const program = new Command('svc').description('orchestrator for AI agent crews').version(VERSION).showHelpAfterError(false).exitOverride();
 
@@ -27,6 +29,8 @@ registerFlowCommands(program, env);
 registerTriggerCommands(program, env);
 registerGateCommands(program, env);
 registerHeartbeatCommands(program, env);
+registerChainCommands(program, env);
+registerWalletCommands(program, env);
 
 try {
   await program.parseAsync(process.argv);

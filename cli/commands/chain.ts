@@ -1,0 +1,187 @@
+/**
+ * The chain reads from the command line (issue 19.9): `svc chain status`, `svc org`,
+ * `svc intents [--history]`, `svc policies [--node] [--asset]`, `svc treasury`,
+ * `svc sessions [--history]`. Each is one GET of spec 002's read routes; an unavailable chain is
+ * the route's own 503 `chain_unavailable` line and a non-zero exit.
+ */
+import type { Command } from 'commander';
+import { api, apiOk, CliError, type ClientEnv } from '../client.js';
+import { printList, printResult } from '../output.js';
+import type {
+  IntentHistoryView,
+  IntentsView,
+  OrgView,
+  PoliciesView,
+  SessionHistoryView,
+  SessionsView,
+  TreasuryView,
+} from '../../schemas/chain-reads.js';
+import type { Health } from '../../schemas/health.js';
+
+const qs = (params: Record<string, string | undefined>): string => {
+  const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
+  return q.size ? `?${q}` : '';
+};
+
+export function registerChainCommands(program: Command, env: ClientEnv): void {
+  const chain = program.command('chain').description('the chain svc reads and writes through');
+  chain
+    .command('status')
+    .description(
+      'the chain mode from GET /health: chain, mock (none configured) or unavailable (with the reason); exits 1 when unavailable',
+    )
+    .action(async (_o: unknown, cmd: Command) => {
+      const { body } = await api<Health>(env, 'GET', '/health');
+      if (!body?.mode) throw new CliError('GET /health answered without a chain mode');
+      const lines = [`mode: ${body.mode}`];
+      if (body.chain.chainId !== undefined) lines.push(`chain id: ${body.chain.chainId}`);
+      if (body.chain.rpc !== undefined) lines.push(`rpc: ${body.chain.rpc}`);
+      if (body.mode === 'mock') lines.push('no chain is configured: every chain read is an empty list (SVC_CHAIN=dev or SVC_CHAIN_RPC)');
+      if (body.chain.reason !== undefined) lines.push(`reason: ${body.chain.reason}`);
+      printResult(cmd, body, lines);
+      if (body.mode === 'unavailable') throw new CliError(`the chain is unavailable: ${body.chain.reason ?? 'no reason given'}`);
+    });
+
+  program
+    .command('org')
+    .description('the org tree read off the chain (GET /org), breadth-first from the root')
+    .action(async (_o: unknown, cmd: Command) => {
+      const body = await apiOk<OrgView>(env, 'GET', '/org');
+      printList(
+        cmd,
+        body,
+        body.nodes,
+        [
+          { header: 'address', value: (n) => n.address },
+          { header: 'kind', value: (n) => n.kind },
+          { header: 'parent', value: (n) => n.parent },
+          { header: 'active', value: (n) => (n.active ? 'yes' : 'no') },
+          { header: 'role', value: (n) => n.roleId },
+        ],
+        '(no org: no chain is configured)',
+      );
+    });
+
+  program
+    .command('intents')
+    .description('pending spend intents (GET /intents), or resolved ones with --history')
+    .option('--history', 'resolved intents, as recorded (GET /intents/history)')
+    .action(async (o: { history?: boolean }, cmd: Command) => {
+      if (o.history) {
+        const body = await apiOk<IntentHistoryView>(env, 'GET', '/intents/history');
+        return printList(
+          cmd,
+          body,
+          body.intents,
+          [
+            { header: 'asset', value: (i) => i.asset },
+            { header: 'intent', value: (i) => i.intentId },
+            { header: 'approved', value: (i) => (i.approved ? 'yes' : 'no') },
+            { header: 'approver', value: (i) => i.approver },
+            { header: 'authorized by', value: (i) => i.authorizedBy },
+            { header: 'at', value: (i) => i.at },
+          ],
+          '(no resolved intents)',
+        );
+      }
+      const body = await apiOk<IntentsView>(env, 'GET', '/intents');
+      printList(
+        cmd,
+        body,
+        body.intents,
+        [
+          { header: 'asset', value: (i) => i.asset },
+          { header: 'intent', value: (i) => i.intentId },
+          { header: 'agent', value: (i) => i.agent },
+          { header: 'target', value: (i) => i.target },
+          { header: 'value', value: (i) => i.value },
+          { header: 'awaiting', value: (i) => i.awaitingApprover },
+          { header: 'verdict', value: (i) => i.verdict },
+          { header: 'changes', value: (i) => i.measuredChanges?.map((c) => `${c.account}:${c.delta}`) ?? 'not measured', max: 80 },
+        ],
+        '(no pending intents)',
+      );
+    });
+
+  program
+    .command('policies')
+    .description("per-node policy stacks (GET /policies) of an asset's router (default the primary)")
+    .option('--node <address>', 'only this node')
+    .option('--asset <symbol>', 'an asset other than the primary')
+    .action(async (o: { node?: string; asset?: string }, cmd: Command) => {
+      const body = await apiOk<PoliciesView>(env, 'GET', `/policies${qs({ node: o.node, asset: o.asset })}`);
+      const rows = body.policies.flatMap((p) => p.modules.map((m) => ({ p, m })));
+      printList(
+        cmd,
+        body,
+        rows,
+        [
+          { header: 'node', value: (r) => r.p.node },
+          { header: 'stack', value: (r) => `${r.p.stack}${r.p.bound ? '' : ' (default)'}` },
+          { header: 'module', value: (r) => r.m.kind },
+          { header: 'cap', value: (r) => r.m.cap },
+          { header: 'targets', value: (r) => r.m.allowedTargets },
+        ],
+        '(no policies)',
+      );
+    });
+
+  program
+    .command('treasury')
+    .description('per-asset treasury holdings (GET /treasury/balances), in base units')
+    .action(async (_o: unknown, cmd: Command) => {
+      const body = await apiOk<TreasuryView>(env, 'GET', '/treasury/balances');
+      printList(
+        cmd,
+        body,
+        body.balances,
+        [
+          { header: 'asset', value: (b) => b.asset },
+          { header: 'treasury', value: (b) => b.treasury },
+          { header: 'balance', value: (b) => b.balance },
+          { header: 'liquid', value: (b) => b.liquid },
+          { header: 'reserved', value: (b) => b.reserved },
+        ],
+        '(no treasury: no chain is configured)',
+      );
+    });
+
+  program
+    .command('sessions')
+    .description('issued session keys (GET /sessions), or their history with --history')
+    .option('--history', 'issued, revoked and rotated keys, as recorded (GET /sessions/history)')
+    .action(async (o: { history?: boolean }, cmd: Command) => {
+      if (o.history) {
+        const body = await apiOk<SessionHistoryView>(env, 'GET', '/sessions/history');
+        return printList(
+          cmd,
+          body,
+          body.sessions,
+          [
+            { header: 'session', value: (s) => s.sessionId },
+            { header: 'agent', value: (s) => s.agent },
+            { header: 'event', value: (s) => s.event },
+            { header: 'authorized by', value: (s) => s.authorizedBy },
+            { header: 'at', value: (s) => s.at },
+          ],
+          '(no session history)',
+        );
+      }
+      const body = await apiOk<SessionsView>(env, 'GET', '/sessions');
+      printList(
+        cmd,
+        body,
+        body.sessions,
+        [
+          { header: 'session', value: (s) => s.sessionId },
+          { header: 'agent', value: (s) => s.agent },
+          { header: 'key', value: (s) => s.key },
+          { header: 'scopes', value: (s) => s.scopes },
+          { header: 'max value', value: (s) => s.maxValue },
+          { header: 'expires', value: (s) => s.expiresAt },
+          { header: 'revoked', value: (s) => (s.revoked ? 'yes' : 'no') },
+        ],
+        '(no session keys)',
+      );
+    });
+}
