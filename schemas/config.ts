@@ -50,7 +50,7 @@ export const EnvSchema = Type.Object({
       pattern: '^[0-9]{1,5}$',
       ...doc({
         unset: 'no listener',
-        description: '`svc worker` only: answers `GET /health` on this port for probes (`0` picks a free one, logged as `healthUrl`)',
+        description: '`svc worker` only: answers `GET /health` on this port; for probes (`0` picks a free one, logged as `healthUrl`)',
         mustBe: PORT,
       }),
     }),
@@ -60,7 +60,7 @@ export const EnvSchema = Type.Object({
       minLength: 16,
       ...doc({
         unset: 'open to this machine only',
-        description: "the operator's bearer token (16+ characters), needed on every route but `GET /health` and `POST /hooks/:triggerId`",
+        description: "the operator's bearer token (16+ characters); needed on every route but `GET /health` and `POST /hooks/:triggerId`",
         mustBe: 'a bearer token of at least 16 characters',
       }),
     }),
@@ -69,7 +69,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: 'seat tokens: JSON `[{token, seat, kind: human|agent, workspace?}]`, inline or a file path',
+        description: 'seat tokens; JSON `[{token, seat, kind: human|agent, workspace?}]`, inline or a file path',
         mustBe: 'a JSON array of {token, seat, kind: human|agent, workspace?}, inline or a file path',
       }),
     ),
@@ -300,7 +300,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'only `local` is priced',
         description:
-          'JSON `{<model-prefix>: {inputPerMTok, outputPerMTok}}` in dollars, inline or a file path; an unmatched model is unpriced, never free',
+          'model prices in dollars; JSON `{<model-prefix>: {inputPerMTok, outputPerMTok}}`, inline or a file path; an unmatched model is unpriced, never free',
         mustBe: 'a JSON object {<model-prefix>: {inputPerMTok, outputPerMTok}}, inline or a file path',
       }),
     ),
