@@ -199,6 +199,20 @@ t.test('an extra human (a HumanRoot under the root) settles its ESCALATE instead
   t.ok(moved(before, await money(), 300n * USD));
 });
 
+t.test('a settlement the allowance cannot cover reverts whole; an approval waits for the next epoch', async (t) => {
+  const { key } = await fx.sessionKey(w1);
+  for (let i = 0; i < 4; i++) await propose(key, w1, 45n * USD); // 180 of 200 spent
+  await rejectsWith(t, propose(key, w1, 30n * USD), 'InsufficientAllowance', [w1, 20n * USD, 30n * USD]);
+  t.equal(await rateCount(w1), 4n, 'the reverted proposal left no count behind');
+
+  await propose(key, w1, 150n * USD); // intent 1, over the cap
+  await rejectsWith(t, c.router.write(manager, 'resolve', [1n, true]), 'InsufficientAllowance', [w1, 20n * USD, 150n * USD]);
+  t.same([(await intent(1n)).resolved, (await intent(1n)).awaitingApprover], [false, manager.account.address], 'still open');
+  await fx.runEpoch();
+  const r = await c.router.write(manager, 'resolve', [1n, true]);
+  t.ok(eventNames(r).includes('ActionExecuted'), 'settled once the allowance covers it');
+});
+
 t.test('a key without SPEND never settles: even an ALLOW waits for the parent', async (t) => {
   const { key } = await fx.sessionKey(w1, { mask: 1 });
   const before = await money();
