@@ -68,7 +68,7 @@ for (const c of cases) {
     t.equal(row.status, 'completed', `${c.sc}: the run went on past the wait`);
     t.equal(s.side.count(`${c.sc}/ship`), 1, `${c.sc}: the step after the wait ran once`);
     const trail = await pgQuery(`select step_id from "${s.schema}".flow_checkpoint where run_id = $1 order by seq`, [runId]);
-    t.equal(trail.filter((x: { step_id: string }) => x.step_id === `ship_${c.sc}`).length, 1, `${c.sc}: one checkpoint past the wait`);
+    t.equal(trail.filter((x) => x.step_id === `ship_${c.sc}`).length, 1, `${c.sc}: one checkpoint past the wait`);
     heir.proc.kill('SIGTERM');
     await heir.exited();
   });
