@@ -9,12 +9,12 @@
  * `timed_out` (conditional, so against a racing event one wins) and their runs signalled; a wait
  * released or timed out more than a window ago whose run is still parked on it is signalled again
  * (the first send did not happen: a crash or bus outage after the commit); kept events past their
- * window are dropped.
+ * window are dropped; the waits of runs that ended are removed after WAIT_RETENTION_MS.
  */
 import type { Sweep } from '../actor.js';
 import type { RunDeps } from './deps.js';
 import type { ReleaseCommand, ReleaseOutcome, ResumeSignal } from '../../schemas/runs.js';
-import { waitsOf } from '../../store/waits/index.js';
+import { WAIT_RETENTION_MS, waitsOf } from '../../store/waits/index.js';
 
 const BATCH = 500;
 
@@ -94,7 +94,9 @@ export function waitSweep(deps: RunDeps): Sweep {
         await tell(deps, { runId: w.runId, stepId: w.stepId, signal, traceId: w.traceId });
       }
       const dropped = await waits.dropExpired(now);
-      if (owed.length || dropped) deps.log.info({ resent: owed.length, dropped }, 'wait signals re-sent, expired release events dropped');
+      const pruned = await waits.prune(new Date(now.getTime() - WAIT_RETENTION_MS), BATCH);
+      if (owed.length || dropped || pruned)
+        deps.log.info({ resent: owed.length, dropped, pruned }, 'wait signals re-sent, expired release events dropped, waits of old ended runs pruned');
     },
   };
 }

@@ -143,6 +143,21 @@ export function ormWaits(store: Store): WaitRepository {
     async dropExpired(now) {
       return store.em().nativeDelete(WaitEvent, { waitId: null, expiresAt: { $lt: now } });
     },
+    async prune(before, limit) {
+      const sql = rawSql(store);
+      const rows = await sql.rows(
+        `select w."id" as "id" from ${sql.table('flow_wait')} w left join ${sql.table('flow_run')} r on r."id" = w."run_id" ` +
+          `where w."created_at" < $1 and (r."id" is null or r."status" not in ('waiting', 'running')) ` +
+          'order by w."created_at" limit $2',
+        [sql.date(before), limit],
+      );
+      const ids = rows.map((r) => r.id as string);
+      if (ids.length === 0) return 0;
+      const em = store.em();
+      // Events first: a crash between the two leaves waits without events, which the next pass removes.
+      await em.nativeDelete(WaitEvent, { waitId: { $in: ids } });
+      return em.nativeDelete(FlowWait, { id: { $in: ids } });
+    },
   };
 }
 

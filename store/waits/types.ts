@@ -73,4 +73,16 @@ export interface WaitRepository {
   owedSignals(endedBefore: Date, limit: number): Promise<OwedSignal[]>;
   /** Deletes unbound events that expired before `now`; how many. */
   dropExpired(now: Date): Promise<number>;
+  /**
+   * Deletes up to `limit` waits created before `before` whose run has ended (or is gone), with the
+   * events bound to them; how many waits. A run still running or parked keeps every wait it has,
+   * so a signal owed to it is never lost.
+   */
+  prune(before: Date, limit: number): Promise<number>;
 }
+
+/**
+ * How long the waits of ended runs are kept: far past any redelivery of a release command (whose
+ * event id must still find its bound wait), and as long as the delivery log keeps accepted rows.
+ */
+export const WAIT_RETENTION_MS = 30 * 24 * 3600_000;
