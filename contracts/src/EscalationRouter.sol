@@ -84,6 +84,7 @@ contract EscalationRouter is Governed, ReentrancyGuard {
     error IntentNotFound(uint256 id);
     error IntentAlreadyResolved(uint256 id);
     error NotAwaitingApprover(uint256 id, address caller);
+    error InactiveApprover(address approver);
     error ProtectedTarget(address target);
 
     constructor(
@@ -182,6 +183,9 @@ contract EscalationRouter is Governed, ReentrancyGuard {
         if (it.resolved) revert IntentAlreadyResolved(id);
         address approver = it.awaitingApprover;
         if (msg.sender != approver) revert NotAwaitingApprover(id, msg.sender);
+        // A seat deactivated or removed while an intent waited has lost its say: a removed node
+        // would otherwise read as parentless, i.e. as the top of the tree, and settle on ESCALATE.
+        if (!org.isActive(approver)) revert InactiveApprover(approver);
         if (!approved) return _close(id, false, approver);
 
         uint8 verdict = IPolicyModule(policyOf(approver)).check(approver, it.target, it.value, it.data);

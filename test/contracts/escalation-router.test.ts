@@ -213,6 +213,21 @@ t.test('a settlement the allowance cannot cover reverts whole; an approval waits
   t.ok(eventNames(r).includes('ActionExecuted'), 'settled once the allowance covers it');
 });
 
+t.test('a seat deactivated or removed while an intent waits can no longer move it', async (t) => {
+  const { key } = await fx.sessionKey(w1);
+  await propose(key, w1, 120n * USD); // 1
+  await propose(key, w1, 130n * USD); // 2
+  const before = await money();
+  await fx.govern(c.org, 'setActive', [manager.account.address, false]);
+  await rejectsWith(t, c.router.write(manager, 'resolve', [1n, true]), 'InactiveApprover', [manager.account.address]);
+  await rejectsWith(t, c.router.write(manager, 'resolve', [1n, false]), 'InactiveApprover', [manager.account.address]);
+  await fx.govern(c.org, 'removeNode', [manager.account.address]);
+  await rejectsWith(t, c.router.write(manager, 'resolve', [2n, true]), 'InactiveApprover', [manager.account.address]);
+  t.same(await money(), before, 'a fired manager settles nothing');
+  const next = await propose(key, w1, 140n * USD);
+  t.equal(next.events[0]!.args.approver, root.account.address, 'the worker moved up: new intents wait for the root');
+});
+
 t.test('a key without SPEND never settles: even an ALLOW waits for the parent', async (t) => {
   const { key } = await fx.sessionKey(w1, { mask: 1 });
   const before = await money();
