@@ -47,8 +47,10 @@ const callMany = (sys: TestSystem, server: string, n: number) =>
 t.test("a server's maxConcurrency bounds its calls in flight; the default is 8", async (t) => {
   const g2 = gauge();
   const g8 = gauge();
-  const two = await startHttpMcp(t, [g2.slow(400)]);
-  const dflt = await startHttpMcp(t, [g8.slow(400)]);
+  // Each call holds long enough for the whole burst to arrive, even on a loaded machine, so the
+  // peak is the cap and not how fast the requests came in.
+  const two = await startHttpMcp(t, [g2.slow(1500)]);
+  const dflt = await startHttpMcp(t, [g8.slow(1500)]);
   const sys = await startSystem(t, {});
   await attach(t, sys, 'two', two, { maxConcurrency: 2, timeoutMs: 30_000 });
   await attach(t, sys, 'dflt', dflt, { timeoutMs: 30_000 });
