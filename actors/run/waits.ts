@@ -96,7 +96,10 @@ export function waitSweep(deps: RunDeps): Sweep {
       const dropped = await waits.dropExpired(now);
       const pruned = await waits.prune(new Date(now.getTime() - WAIT_RETENTION_MS), BATCH);
       if (owed.length || dropped || pruned)
-        deps.log.info({ resent: owed.length, dropped, pruned }, 'wait signals re-sent, expired release events dropped, waits of old ended runs pruned');
+        deps.log.info(
+          { resent: owed.length, dropped, pruned },
+          'wait signals re-sent, expired release events dropped, waits of old ended runs pruned',
+        );
     },
   };
 }
