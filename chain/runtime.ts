@@ -24,7 +24,8 @@ export interface ChainRuntime {
 
 export interface ChainRuntimeOptions {
   /** A dev chain started by this process (SVC_CHAIN=dev): where it listens and what was deployed on it. */
-  readonly dev?: () => { readonly url: string; readonly deployment: Deployment | undefined } | undefined;
+  readonly dev?:
+    (() => { readonly url: string; readonly deployment: Deployment | undefined; readonly problem?: string | undefined }) | undefined;
   readonly probeTimeoutMs?: number;
   readonly probeFreshMs?: number;
   readonly balanceTimeoutMs?: number;
@@ -75,6 +76,7 @@ function targetOf(settings: ChainSettings, opts: ChainRuntimeOptions): (() => Ch
   return () => {
     const dev = opts.dev?.();
     if (!dev) return { notReady: 'dev_chain_not_started: SVC_CHAIN=dev starts anvil in `svc serve` only' };
+    if (dev.problem !== undefined) return { notReady: dev.problem };
     return { rpcUrl: dev.url, chainId: settings.chainId ?? 31337, deployment: dev.deployment };
   };
 }

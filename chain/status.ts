@@ -67,8 +67,8 @@ export function chainStatus(opts: ChainStatusOptions): ChainStatus {
 /** The addresses whose code makes a deployment present, named as the deployment names them. */
 export function deploymentAddresses(d: Deployment): [string, `0x${string}`][] {
   const out: [string, `0x${string}`][] = [
-    ['orgRegistry', d.orgRegistry as `0x${string}`],
-    ['sessionRegistry', d.sessionRegistry as `0x${string}`],
+    ['org', d.org as `0x${string}`],
+    ['sessions', d.sessions as `0x${string}`],
     ['governance', d.governance as `0x${string}`],
   ];
   d.assets.forEach((a, i) => {

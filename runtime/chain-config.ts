@@ -58,7 +58,7 @@ function parseDeployment(raw: string): Deployment {
   if (err)
     throw new ConfigError(
       'SVC_CHAIN_DEPLOYMENT',
-      `must be {orgRegistry, sessionRegistry, governance, assets: [{symbol, decimals, token, router, treasury, streamer}, ...]} of 0x addresses (problem at ${err.instancePath || '/'}: ${err.message})`,
+      `must be {org, sessions, governance, assets: [{symbol, decimals, token, router, treasury, streamer}, ...]} of 0x addresses (problem at ${err.instancePath || '/'}: ${err.message})`,
     );
   return Object.freeze(value as Deployment);
 }

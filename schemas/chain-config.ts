@@ -24,8 +24,8 @@ export type DeployedAsset = Static<typeof DeployedAsset>;
  * asset, the first being the primary. */
 export const Deployment = Type.Object({
   chainId: Type.Optional(Type.Integer({ minimum: 1 })),
-  orgRegistry: Address,
-  sessionRegistry: Address,
+  org: Address,
+  sessions: Address,
   governance: Address,
   assets: Type.Array(DeployedAsset, { minItems: 1, maxItems: 16 }),
 });

@@ -11,8 +11,8 @@ import { ConfigError, loadConfig } from '../../../runtime/config.js';
 
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const DEPLOYMENT = {
-  orgRegistry: A(1),
-  sessionRegistry: A(2),
+  org: A(1),
+  sessions: A(2),
   governance: A(3),
   assets: [{ symbol: 'mUSD', decimals: 6, token: A(4), router: A(5), treasury: A(6), streamer: A(7) }],
 };
@@ -50,7 +50,7 @@ t.test('an RPC with its chain id and deployment, inline or from a file', async (
   t.equal(c.issuerKey(), `0x${KEY}`);
   const dir = mkdtempSync(join(tmpdir(), 'svc-chain-'));
   writeFileSync(join(dir, 'deployment.json'), JSON.stringify({ ...DEPLOYMENT, chainId: 31337, startBlock: 0, extra: 'kept' }));
-  t.equal(loadConfig({ ...RPC, SVC_CHAIN_DEPLOYMENT: join(dir, 'deployment.json') }).chain.deployment?.orgRegistry, A(1));
+  t.equal(loadConfig({ ...RPC, SVC_CHAIN_DEPLOYMENT: join(dir, 'deployment.json') }).chain.deployment?.org, A(1));
 });
 
 t.test('no credential in the serialized config', async (t) => {
@@ -75,7 +75,7 @@ t.test('half a configuration, a malformed value or a bad key stops the boot nami
   refused(t, { ...RPC, SVC_CHAIN_ID: '0x7a69' }, 'SVC_CHAIN_ID', /positive integer/);
   refused(t, { ...RPC, SVC_CHAIN_DEPLOYMENT: undefined as never }, 'SVC_CHAIN_DEPLOYMENT', /required with SVC_CHAIN_RPC/);
   refused(t, { SVC_CHAIN_ID: '1' }, 'SVC_CHAIN_ID', /SVC_CHAIN_RPC is not/);
-  refused(t, { ...RPC, SVC_CHAIN_DEPLOYMENT: '{"orgRegistry": "0x1"' }, 'SVC_CHAIN_DEPLOYMENT', /valid JSON/);
+  refused(t, { ...RPC, SVC_CHAIN_DEPLOYMENT: '{"org": "0x1"' }, 'SVC_CHAIN_DEPLOYMENT', /valid JSON/);
   refused(t, { ...RPC, SVC_CHAIN_DEPLOYMENT: '/nonexistent/deployment.json' }, 'SVC_CHAIN_DEPLOYMENT', /cannot be read/);
   refused(
     t,
