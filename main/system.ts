@@ -26,7 +26,7 @@ import { createConnectors, type Connectors } from '../connectors/index.js';
 import { chainFor } from '../chain/select.js';
 import type { ChainPort } from '../chain/port.js';
 import { chainRuntime } from '../chain/runtime.js';
-import { startAnvil, type DevChain } from '../chain/dev/anvil.js';
+import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
 
 /** Everything an actor may declare: the kernel, the three providers, the clients, the sweeps,
@@ -93,12 +93,9 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       message: `no actor named ${unknown.join(', ')} runs in this build (valid: ${ACTOR_NAMES.join(', ')})`,
     });
   const workerId = `${hostname()}:${process.pid}`;
-  // Started first and stopped last: everything below may read it. No deploy step exists yet, so
-  // the dev chain is `unavailable` (deployment_missing) until one lands and fills `deployment`.
-  const devChain: DevChain | undefined =
-    config.chain.kind === 'dev' ? await startAnvil({ chainId: config.chain.chainId ?? 31337 }) : undefined;
-  if (devChain) log.info({ rpc: devChain.url, chainId: devChain.chainId }, 'dev chain (anvil) started');
-  const chain = chainRuntime(config.chain, { dev: () => (devChain ? { url: devChain.url, deployment: undefined } : undefined) });
+  // Started first and stopped last: everything below may read it (chain/dev/serve.ts deploys in the background).
+  const devChain: ServedDevChain | undefined = config.chain.kind === 'dev' ? await serveDevChain(log) : undefined;
+  const chain = chainRuntime(config.chain, { dev: devChain ? () => devChain.current() : undefined });
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log }).catch(async (err: unknown) => {
     await devChain?.stop();
     throw err;

@@ -533,7 +533,7 @@ export const EnvSchema = Type.Object({
       ...doc({
         unset: 'mock',
         description:
-          '`dev`: a local anvil; `svc serve` starts it on loopback (chain 31337) and stops it on exit; without it and `SVC_CHAIN_RPC` every chain read is an empty list (mock)',
+          '`dev`: a local anvil; `svc serve` starts it on loopback (chain 31337), deploys the contracts and the demo org on it, and stops it on exit; without it and `SVC_CHAIN_RPC` every chain read is an empty list (mock)',
         mustBe: '`dev` or unset',
       }),
     }),
@@ -564,8 +564,8 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'none',
         description:
-          'contract addresses; JSON `{orgRegistry, sessionRegistry, governance, assets: [{symbol, decimals, token, router, treasury, streamer}]}` (primary asset first), inline or a file path',
-        mustBe: 'a JSON object {orgRegistry, sessionRegistry, governance, assets: [...]}, inline or a file path',
+          'contract addresses; JSON `{org, sessions, governance, assets: [{symbol, decimals, token, router, treasury, streamer}]}` (primary asset first), inline or a file path',
+        mustBe: 'a JSON object {org, sessions, governance, assets: [...]}, inline or a file path',
       }),
     ),
   ),

@@ -14,8 +14,8 @@ import { startAnvil, type DevChain } from '../../../chain/dev/anvil.js';
 
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const DEPLOYMENT = {
-  orgRegistry: A(0x101),
-  sessionRegistry: A(0x102),
+  org: A(0x101),
+  sessions: A(0x102),
   governance: A(0x103),
   assets: [{ symbol: 'mUSD', decimals: 6, token: A(0x104), router: A(0x105), treasury: A(0x106), streamer: A(0x107) }],
 };
@@ -133,7 +133,7 @@ t.test('unavailable: an RPC answering another chain id, then one with no code at
   t.equal(h2.body.mode, 'unavailable');
   t.match(
     h2.body.chain.reason,
-    /^deployment_code_missing: no contract code at orgRegistry 0x0+101, sessionRegistry 0x0+102, governance 0x0+103 and 4 more$/,
+    /^deployment_code_missing: no contract code at org 0x0+101, sessions 0x0+102, governance 0x0+103 and 4 more$/,
   );
   const org = await req(sys2.url, 'GET', '/org');
   t.equal(org.status, 503);
@@ -145,8 +145,8 @@ t.test(
   async (t) => {
     const chain = await anvil(t);
     const addresses = [
-      DEPLOYMENT.orgRegistry,
-      DEPLOYMENT.sessionRegistry,
+      DEPLOYMENT.org,
+      DEPLOYMENT.sessions,
       DEPLOYMENT.governance,
       ...Object.values(DEPLOYMENT.assets[0]!).filter((v) => typeof v === 'string' && v.startsWith('0x')),
     ];
@@ -180,3 +180,27 @@ t.test(
     noSecrets(t, sys.logs, 'log lines');
   },
 );
+
+t.test('SVC_CHAIN=dev: serve starts anvil, deploys, turns `chain`, and stops anvil when it closes', async (t) => {
+  const sys = await startSystem(t, { env: { SVC_CHAIN: 'dev' } });
+  const first = await req(sys.url, 'GET', '/health');
+  t.ok(['unavailable', 'chain'].includes(first.body.mode), `while deploying: ${first.body.mode} ${first.body.chain.reason ?? ''}`);
+  await until('the dev deploy', async () => (await req(sys.url, 'GET', '/health')).body.mode === 'chain', {
+    timeoutMs: 60_000,
+    everyMs: 250,
+  });
+  const health = await req(sys.url, 'GET', '/health');
+  t.equal(health.body.chain.chainId, 31337);
+  t.match(health.body.chain.rpc, /^http:\/\/127\.0\.0\.1:\d+\/$/, 'on loopback');
+  const assets = await req(sys.url, 'GET', '/assets');
+  t.equal(assets.status, 200);
+  t.match(assets.body.assets, [{ symbol: 'mUSD', decimals: 6, primary: true }]);
+  t.equal(assets.body.assets.length, 1);
+  t.equal((await req(sys.url, 'GET', '/org')).body.error, 'chain_read_unimplemented');
+  await sys.close();
+  const gone = await fetch(health.body.chain.rpc, { method: 'POST', body: '{}' }).then(
+    () => false,
+    () => true,
+  );
+  t.ok(gone, 'anvil stopped with the process');
+});
