@@ -5,5 +5,5 @@
  */
 export { listScenarios, runSuite, EVAL_EPOCH, type SuiteOptions } from './suite.js';
 export { installNetworkBlock, takeBlockedAttempts, isNetworkBlocked } from './net-block.js';
-export type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult, ScenarioSource, SuiteInputs } from './report.js';
+export type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult, ScenarioSource, SnapshotMode, SuiteInputs } from './report.js';
 export type { Invalid } from './load.js';

@@ -48,6 +48,13 @@ export interface EvalRequest {
   readonly blueprint?: unknown;
 }
 
+/**
+ * What the suite does with trace snapshots (`__snapshots__/<scenario>.snap.json` beside each
+ * scenario file): `update` writes each passing scenario's; `check` compares against one where it
+ * exists. Absent means `check`: a snapshot is only ever created on request.
+ */
+export type SnapshotMode = 'update' | 'check';
+
 /** What the suite runner needs from its host: saved definitions resolved up front, so the child never opens the store. */
 export interface SuiteInputs {
   readonly request: EvalRequest;
@@ -55,4 +62,6 @@ export interface SuiteInputs {
   readonly definitions: Readonly<Record<string, Flow>>;
   /** The operator's scenario folder (SVC_EVAL_DIR), if any. */
   readonly evalDir?: string;
+  /** Default `check`. A request with an inline flow or blueprint neither writes nor checks one. */
+  readonly snapshots?: SnapshotMode;
 }

@@ -17,6 +17,8 @@ import { schemaError, type Invalid } from './load.js';
 import { runScenario, type HarnessOptions } from './harness.js';
 import { check } from './assert.js';
 import { takeBlockedAttempts } from './net-block.js';
+import { snapshotOf } from './snapshot.js';
+import { applySnapshot } from './snapshot-store.js';
 
 /** The instant every eval run reads: no clock is consulted (spec 001 "Evals"). */
 export const EVAL_EPOCH = Date.UTC(2026, 0, 1);
@@ -112,7 +114,7 @@ function resolveFlow(s: Scenario, ctx: RunContext): Flow | string {
   return `flow: expected ${ref.definitionOnly ? 'a saved definition' : 'a template or saved definition'} ${ref.id}, got none`;
 }
 
-async function runOne({ scenario: s }: CatalogScenario, ctx: RunContext): Promise<ScenarioResult> {
+async function runOne({ scenario: s, path }: CatalogScenario, ctx: RunContext): Promise<ScenarioResult> {
   const started = performance.now();
   const flow = resolveFlow(s, ctx);
   if (typeof flow === 'string') return failed(s.id, [flow]);
@@ -126,5 +128,16 @@ async function runOne({ scenario: s }: CatalogScenario, ctx: RunContext): Promis
     ...obs.record.problems,
     ...check(s.expect, obs),
   ];
+  // A run against an inline flow or blueprint is not the one the scenario's file describes: writing
+  // its trace would record an unsaved definition, and checking it would refuse every intended change.
+  if (ctx.inlineFlow === undefined && ctx.inputs.request.blueprint === undefined)
+    failures.push(
+      ...(await applySnapshot({
+        mode: ctx.inputs.snapshots ?? 'check',
+        scenarioPath: path,
+        actual: snapshotOf(s.id, obs),
+        failedOtherwise: failures.length > 0,
+      })),
+    );
   return { id: s.id, ok: failures.length === 0, failures, durationMs: Math.round(performance.now() - started) };
 }
