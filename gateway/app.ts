@@ -26,6 +26,7 @@ import { modelRoutes } from './routes/model.js';
 import { gateRoutes } from './routes/gates.js';
 import { messageRoutes } from './routes/messages.js';
 import { flowRoutes } from './routes/flows.js';
+import { evalRoutes } from './routes/evals.js';
 import { runRoutes } from './routes/runs.js';
 import { agentRoutes } from './routes/agents.js';
 import { dlqRoutes } from './routes/dlq.js';
@@ -84,6 +85,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(mcpRoutes, { deps });
   await app.register(mcpServeRoutes, { deps });
   await app.register(flowRoutes, { deps });
+  await app.register(evalRoutes, { deps });
   await app.register(runRoutes, { deps });
   await app.register(agentRoutes, { deps });
   await app.register(connectorRoutes, { deps });

@@ -38,6 +38,8 @@ const MCP: readonly ErrorCode[] = [
 /** Every chain read: an unavailable chain, and a read chain mode cannot serve yet (chain/reads/onchain.ts). */
 const CHAIN_READ: readonly ErrorCode[] = ['chain_unavailable', 'chain_read_unimplemented'];
 const SECRETS: readonly ErrorCode[] = ['invalid_request', 'mcp_scope_forbidden', 'sealing_key_unavailable', 'record_not_found', ...BUS];
+/** What running an eval suite may answer (evals/child-process.ts, evals/service.ts). */
+const EVAL_RUN: readonly ErrorCode[] = ['eval_already_running', 'eval_timeout', 'eval_crashed', 'app_unavailable', 'store_unavailable'];
 const STEER: readonly ErrorCode[] = ['invalid_request', 'record_not_found', 'flow_forbidden', 'run_cancelled', ...BUS];
 
 const HEARTBEAT_SAVE: readonly ErrorCode[] = [
@@ -101,9 +103,17 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'DELETE /mcp/secrets/{ref}': { id: 'deleteMcpSecret', codes: SECRETS },
   'POST /mcp': { id: 'serveMcp', codes: ['origin_not_allowed', ...BUS] },
   'GET /flows': { id: 'listFlows', codes: ['store_unavailable'] },
-  'POST /flows': { id: 'saveFlow', codes: ['invalid_request', 'invalid_flow', 'flow_forbidden', ...BUS] },
+  'POST /flows': {
+    id: 'saveFlow',
+    codes: ['invalid_request', 'invalid_flow', 'flow_forbidden', ...BUS, 'operator_only', 'flow_eval_failed', ...EVAL_RUN],
+  },
   'POST /flows/delete': { id: 'deleteFlow', codes: ['invalid_request', 'flow_forbidden', ...BUS] },
   'GET /flows/templates': { id: 'listFlowTemplates', codes: [] },
+  'GET /flows/eval': { id: 'listEvalScenarios', codes: ['operator_only'] },
+  'POST /flows/eval': {
+    id: 'runEvals',
+    codes: ['invalid_request', 'invalid_flow', 'operator_only', ...EVAL_RUN],
+  },
   'POST /flows/run': {
     id: 'runFlow',
     codes: ['invalid_request', 'invalid_flow', 'record_not_found', 'flow_forbidden', 'principal_paused', 'flow_step_failed', ...BUS],

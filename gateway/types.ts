@@ -5,6 +5,7 @@ import type { Config } from '../schemas/config.js';
 import type { Health } from '../schemas/health.js';
 import type { Caller } from '../identity/caller.js';
 import type { ChainRuntime } from '../chain/runtime.js';
+import type { Evals } from '../evals/service.js';
 
 /** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
 export interface GatewayDeps {
@@ -15,6 +16,8 @@ export interface GatewayDeps {
   readonly health: () => Promise<Health>;
   /** The chain's mode, its reads and the wallet watchlist (chain/runtime.ts). */
   readonly chain: ChainRuntime;
+  /** Scenario listing and suite runs in a child process (`/flows/eval`). */
+  readonly evals: Evals;
 }
 
 declare module 'fastify' {

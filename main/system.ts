@@ -28,6 +28,7 @@ import type { ChainPort } from '../chain/port.js';
 import { chainRuntime } from '../chain/runtime.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
+import { createEvals, type Evals } from '../evals/service.js';
 
 /** Everything an actor may declare: the kernel, the three providers, the clients, the sweeps,
  * and the trigger actor's delivery log, which the run actor writes alongside a webhook run's start. */
@@ -185,8 +186,10 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   if (role === 'worker' && config.workerHealthPort !== undefined) {
     healthServer = await startHealthServer(health, config.workerHealthPort, config.host);
   }
+  let evals: Evals | undefined;
   if (role !== 'worker') {
-    app = await buildGateway({ config, log, bus, store, health, chain });
+    evals = createEvals({ store, audit, log, config: config.evals });
+    app = await buildGateway({ config, log, bus, store, health, chain, evals });
     url = await listen(app, config);
     if (config.token === undefined)
       log.warn(
@@ -221,6 +224,8 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     close: () =>
       (closing ??= (async () => {
         stopClock?.();
+        // A running eval's child dies first; its request answers 503 instead of holding the drain.
+        evals?.close();
         await app?.close();
         await Promise.all(consumers.map((c) => c.stop(10_000)));
         await bus.close();

@@ -5,6 +5,8 @@
 import { Value } from 'typebox/value';
 import { ConfigError, readJsonSetting } from './config-json.js';
 import { chainSettings } from './chain-config.js';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
 import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthKind } from '../schemas/config.js';
 import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
@@ -88,6 +90,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mcp: Object.freeze(mcpSettings(e)),
     org: Object.freeze(parseOrg(e.SVC_ORG)),
     triggers: Object.freeze(triggerSettings(e)),
+    evals: Object.freeze({
+      timeoutMs: atLeast('SVC_EVAL_TIMEOUT_MS', e.SVC_EVAL_TIMEOUT_MS, 120_000, 10),
+      dir: evalDir(e.SVC_EVAL_DIR),
+    }),
     heartbeats: Object.freeze({
       skills: Object.freeze(parseSkills(e.SVC_SKILLS)),
       lockMs: atLeast('SVC_HEARTBEAT_LOCK_MS', e.SVC_HEARTBEAT_LOCK_MS, 1_800_000, 1000),
@@ -295,6 +301,16 @@ function parseSkills(raw: string | undefined): SkillsConfig {
       `must be an object {<skillId>: {title, prompt}} (problem at ${err.instancePath || '/'}: ${err.message})`,
     );
   return value as SkillsConfig;
+}
+
+/** An absolute path, checked once here: a mistyped folder would otherwise list no operator scenario
+ * and every eval would pass without the ones the operator meant to run. */
+function evalDir(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const dir = resolve(raw);
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new ConfigError('SVC_EVAL_DIR', 'must be an existing directory of eval scenario files');
+  return dir;
 }
 
 function triggerSettings(e: Env): TriggerSettings {

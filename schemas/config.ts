@@ -599,6 +599,27 @@ export const EnvSchema = Type.Object({
       }),
     ),
   ),
+  SVC_EVAL_TIMEOUT_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,9}$',
+      ...doc({
+        unset: '`120000`',
+        description:
+          "an eval run's time limit; past it its child process is killed and `POST /flows/eval` answers 504 `eval_timeout` (at least 10)",
+        mustBe: 'milliseconds an eval run may take (at least 10)',
+      }),
+    }),
+  ),
+  SVC_EVAL_DIR: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: "the operator's eval scenarios (a folder of JSON files); listed and run beside the shipped ones",
+        mustBe: 'an existing directory of eval scenario files',
+      }),
+    }),
+  ),
 });
 
 /** Read by the `svc` client commands (cli/client.ts), not by a server process; documented in the same table. */
@@ -607,7 +628,7 @@ export const ClientEnvSchema = Type.Object({
     Type.String(
       doc({
         unset: '`http://127.0.0.1:8788`',
-        description: 'CLI only: the API the client commands call (with `SVC_ORCH_TOKEN`; `svc events tail` reads `NATS_URL` when set)',
+        description: 'CLI only: the API the client commands call, with `SVC_ORCH_TOKEN`; `svc events tail` reads `NATS_URL` when set',
       }),
     ),
   ),
@@ -676,6 +697,8 @@ export interface Config {
   readonly heartbeats: import('./heartbeats.js').HeartbeatSettings;
   /** SVC_WEBHOOK_*, SVC_PUBSUB_*, SVC_EPOCH_CRON: the trigger layer (spec 001 triggers). */
   readonly triggers: import('./triggers.js').TriggerSettings;
+  /** SVC_EVAL_*: the eval suite `POST /flows/eval` runs in a child process (spec 001 evals). */
+  readonly evals: { readonly timeoutMs: number; readonly dir: string | undefined };
   /** Reads one environment variable at the moment it is needed (MCP bearer tokens, stdio child
    * env). Injected by the composition root; config is the only module that touches process.env. */
   readonly readEnv: (name: string) => string | undefined;

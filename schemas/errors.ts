@@ -76,6 +76,8 @@ export const errorCatalog = {
   webhook_jwks_unavailable: { status: 503, message: 'the provider key set is unreachable; retry later' },
   eval_already_running: { status: 409, message: 'an eval is already running' },
   eval_timeout: { status: 504, message: 'the eval exceeded its time limit' },
+  eval_crashed: { status: 500, message: 'the eval child process ended without a report' },
+  flow_eval_failed: { status: 422, message: 'the flow fails an eval scenario that names it; it was not saved' },
   invalid_flow: { status: 400, message: 'the flow definition is invalid' },
   flow_step_failed: { status: 422, message: 'a flow step failed' },
   flow_step_interrupted: { status: 409, message: 'a side-effecting step was interrupted; reconcile the attempt before re-running' },

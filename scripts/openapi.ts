@@ -12,6 +12,7 @@ import { openStore } from '../store/index.js';
 import type { Bus } from '../bus/types.js';
 import type { Health } from '../schemas/health.js';
 import { chainRuntime } from '../chain/runtime.js';
+import type { Evals } from '../evals/service.js';
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const store = await openStore({});
@@ -23,6 +24,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     bus: {} as Bus,
     store,
     health: () => Promise.reject(new Error('the document build serves no requests')) as Promise<Health>,
+    evals: {} as Evals,
   });
   try {
     await app.ready();

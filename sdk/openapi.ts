@@ -164,7 +164,7 @@ export interface paths {
         /** saved definitions visible to the caller */
         get: operations["listFlows"];
         put?: never;
-        /** validates and saves a definition (FlowSaved); a seat may overwrite only its own */
+        /** validates and saves a definition (FlowSaved); a seat may overwrite only its own; `?eval=1` (operator) first runs the eval scenarios naming it against it and refuses the save when one fails */
         post: operations["saveFlow"];
         delete?: never;
         options?: never;
@@ -183,6 +183,24 @@ export interface paths {
         put?: never;
         /** removes a saved definition the caller may change (deleted: false when none is visible) */
         post: operations["deleteFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/eval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** eval scenarios (shipped and SVC_EVAL_DIR), and the scenario files that did not load with their error */
+        get: operations["listEvalScenarios"];
+        put?: never;
+        /** runs eval scenarios in a child process with the network blocked (FlowEvalRun): the given ids, those of an inline flow or blueprint, or all; matched 0 is never ok */
+        post: operations["runEvals"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1025,6 +1043,22 @@ export interface components {
             subject: string;
             traceId: string;
             verb: string;
+        };
+        EvalInvalidScenario: {
+            error: string;
+            path: string;
+        };
+        EvalScenario: {
+            describe: string;
+            flow: string;
+            id: string;
+            source: "first-party" | "operator" | "inline";
+        };
+        EvalScenarioResult: {
+            durationMs: number;
+            failures: string[];
+            id: string;
+            ok: boolean;
         };
         Flow: {
             id: string;
@@ -2515,7 +2549,10 @@ export interface operations {
     };
     saveFlow: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `1` evals the flow first */
+                eval?: "1" | "0";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2582,7 +2619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for */
+            /** @description `flow_forbidden`: this caller may not change that flow, run or agent; `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,6 +2630,23 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example flow_forbidden
                          * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `eval_already_running`: an eval is already running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example eval_already_running
                          */
                         error: string;
                         message: string;
@@ -2631,7 +2685,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description `internal_error`: internal error */
+            /** @description `flow_eval_failed`: the flow fails an eval scenario that names it; it was not saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_eval_failed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `eval_crashed`: the eval child process ended without a report; `internal_error`: internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2640,6 +2710,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example eval_crashed
                          * @example internal_error
                          */
                         error: string;
@@ -2647,7 +2718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `bus_unavailable`: the message bus is unavailable */
+            /** @description `app_unavailable`: the app is unavailable; `bus_unavailable`: the message bus is unavailable; `store_unavailable`: the store is unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2656,14 +2727,16 @@ export interface operations {
                     "application/json": {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example app_unavailable
                          * @example bus_unavailable
+                         * @example store_unavailable
                          */
                         error: string;
                         message: string;
                     };
                 };
             };
-            /** @description `command_timeout`: no worker answered the command in time */
+            /** @description `command_timeout`: no worker answered the command in time; `eval_timeout`: the eval exceeded its time limit */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -2673,6 +2746,7 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example command_timeout
+                         * @example eval_timeout
                          */
                         error: string;
                         message: string;
@@ -2832,6 +2906,285 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listEvalScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invalid: components["schemas"]["EvalInvalidScenario"][];
+                        scenarios: components["schemas"]["EvalScenario"][];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    runEvals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** EvalBlueprint */
+                    blueprint?: {
+                        [key: string]: unknown;
+                    };
+                    flow?: components["schemas"]["Flow"];
+                    /** @description scenario ids to run */
+                    ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        coverage: {
+                            /** @description first-party flows no scenario exercises */
+                            uncovered: string[];
+                        };
+                        failed: number;
+                        matched: number;
+                        ok: boolean;
+                        passed: number;
+                        results: components["schemas"]["EvalScenarioResult"][];
+                    };
+                };
+            };
+            /** @description `invalid_flow`: the flow definition is invalid; `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_flow
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `eval_already_running`: an eval is already running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example eval_already_running
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `eval_crashed`: the eval child process ended without a report; `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example eval_crashed
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `app_unavailable`: the app is unavailable; `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example app_unavailable
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `eval_timeout`: the eval exceeded its time limit */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example eval_timeout
                          */
                         error: string;
                         message: string;

@@ -60,7 +60,7 @@ const TEMPLATE_COLUMNS: Column<Template>[] = [
   { header: 'description', value: (t) => t.description, max: 80 },
 ];
 
-function readFlow(file: string): unknown {
+export function readFlow(file: string): unknown {
   try {
     const parsed = JSON.parse(file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8')) as { flow?: unknown };
     return parsed && typeof parsed === 'object' && 'flow' in parsed ? parsed.flow : parsed;
@@ -69,7 +69,8 @@ function readFlow(file: string): unknown {
   }
 }
 
-export function registerFlowCommands(program: Command, env: ClientEnv): void {
+/** Registers `svc flows ...` and `svc agents ...`; answers the `flows` command so others can add to it. */
+export function registerFlowCommands(program: Command, env: ClientEnv): Command {
   const flows = program.command('flows').description('flow definitions and runs');
   flows
     .command('templates')
@@ -97,7 +98,10 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
   flows
     .command('save <file>')
     .description('POST /flows with a definition from a JSON file (- for stdin)')
-    .action(async (file: string) => printJson(await apiOk(env, 'POST', '/flows', { flow: readFlow(file) })));
+    .option('--eval', 'first run the eval scenarios naming the flow against it; refused (flow_eval_failed) when one fails')
+    .action(async (file: string, o: { eval?: boolean }) =>
+      printJson(await apiOk(env, 'POST', o.eval ? '/flows?eval=1' : '/flows', { flow: readFlow(file) })),
+    );
   flows
     .command('delete <id>')
     .description('POST /flows/delete')
@@ -214,4 +218,5 @@ export function registerFlowCommands(program: Command, env: ClientEnv): void {
     .command('unpause <seat>')
     .description('POST /agents/unpause (operator): runs as the seat start again')
     .action(async (agent: string) => printJson(await apiOk(env, 'POST', '/agents/unpause', { agent })));
+  return flows;
 }

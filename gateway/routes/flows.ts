@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { DeleteFlowBody, DeleteFlowReply, FlowList, FlowRecord, SaveFlowBody, TemplateList } from '../../schemas/runs.js';
 import { listFlows } from '../../actors/run/definitions/store.js';
 import { TEMPLATES } from '../../actors/run/definitions/templates.js';
 import { clientOf } from '../../bus/verbs.js';
+import { SaveFlowQuery } from '../../schemas/eval-api.js';
+import { evalBeforeSave } from '../../evals/before-save.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/flows`, `/flows/delete`, `/flows/templates`: flow definitions: list (filtered by scope for
  * the caller, identity/flows.ts), save and delete through the run actor (which validates, judges
- * scope and audits), and the first-party template catalog. */
+ * scope and audits), and the first-party template catalog. A save with `?eval=1` runs the eval
+ * scenarios that name the flow against it first (evals/before-save.ts) and is refused when one fails. */
 export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   app.get(
     '/flows',
@@ -27,13 +30,28 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     {
       schema: {
         tags: ['flows'],
-        summary: 'validates and saves a definition (FlowSaved); a seat may overwrite only its own',
+        summary:
+          'validates and saves a definition (FlowSaved); a seat may overwrite only its own; `?eval=1` (operator) first runs the eval scenarios naming it against it and refuses the save when one fails',
         body: SaveFlowBody,
-        response: { 200: FlowRecord, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody },
+        querystring: SaveFlowQuery,
+        response: {
+          200: FlowRecord,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          500: ErrorBody,
+          504: ErrorBody,
+        },
       },
     },
     async (req) => {
       const caller = req.caller ?? OPERATOR;
+      if (req.query.eval === '1') {
+        if (!isOperator(caller)) throw new AppError('operator_only', { message: 'only the operator runs evals (?eval=1)' });
+        await evalBeforeSave(deps.evals, req.body.flow, req.id);
+      }
       return clientOf(deps.bus, 'run').save(
         { flow: req.body.flow, savedBy: caller.seat, operator: isOperator(caller) },
         { traceId: req.id, timeoutMs: 15_000 },
