@@ -43,6 +43,7 @@ export const CHILD_ENTRY = here.endsWith('.js')
 
 /** Once the report is in, how long the child may take to exit on its own before it is killed. */
 const EXIT_GRACE_MS = 2000;
+const SHUTDOWN = 'the orchestrator is shutting down; the eval was stopped';
 /** The tail of the child's stderr kept for the crash message and the log. */
 const STDERR_TAIL = 4096;
 
@@ -50,6 +51,8 @@ export function runInChild(inputs: SuiteInputs, opts: ChildOptions): Promise<Eva
   const entry = opts.entry ?? CHILD_ENTRY;
   if (!existsSync(entry))
     return Promise.reject(new AppError('eval_crashed', { message: `the eval child entry ${entry} is missing (run npm run build)` }));
+  // Shut down while the parent was still reading definitions: no child is started at all.
+  if (opts.signal?.aborted) return Promise.reject(new AppError('app_unavailable', { message: SHUTDOWN }));
   return new Promise((resolve, reject) => {
     // No inherited loader flags or environment: the child needs neither, and a secret in the
     // orchestrator's environment (SVC_ORCH_TOKEN, DATABASE_URL) has no business in it.
@@ -94,7 +97,7 @@ export function runInChild(inputs: SuiteInputs, opts: ChildOptions): Promise<Eva
             message: `the eval ran past ${opts.timeoutMs} ms (SVC_EVAL_TIMEOUT_MS); its child process was killed`,
           }),
         );
-      if (aborted) return reject(new AppError('app_unavailable', { message: 'the orchestrator is shutting down; the eval was stopped' }));
+      if (aborted) return reject(new AppError('app_unavailable', { message: SHUTDOWN }));
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
       const last = lastLine(stderr);
       reject(new AppError('eval_crashed', { message: `the eval child process ${how} before it reported${last ? `: ${last}` : ''}` }));

@@ -109,6 +109,14 @@ t.test('the slot is freed after a timeout, and a shutdown stops a running child 
   const err = await refusal(running);
   t.equal(err.code, 'app_unavailable');
   t.equal(err.status, 503);
+
+  // Closed before the child was even started (still reading the store): refused at once, no child.
+  const early = createEvals({ store, audit, log, config: { timeoutMs: 60_000, dir: undefined }, entry: fixture('hang-child.mjs') });
+  const began = Date.now();
+  const pending = early.run({});
+  early.close();
+  t.equal((await refusal(pending)).code, 'app_unavailable');
+  t.ok(Date.now() - began < 30_000, 'not left to run until the time limit');
 });
 
 t.test('saved definitions the scenarios name are read from the store and handed to the child by id', async (t) => {
