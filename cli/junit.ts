@@ -10,13 +10,15 @@ import type { EvalReport } from '../evals/report.js';
 
 // The package is CommonJS with `module.exports = builder` while its types declare an ES default
 // export; under NodeNext an ES import is typed one way and behaves the other, require is both.
-const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
+// Loaded on first use: every other command of the CLI starts without it.
+let junit: Builder | undefined;
+const newBuilder = (): Builder => (junit ??= createRequire(import.meta.url)('junit-report-builder') as Builder).newBuilder();
 
 const CLASS = 'svc.evals';
 
 export function junitXml(report: EvalReport, suiteName = 'svc flows eval'): string {
   // A fresh builder each time: the package's default one is shared module state.
-  const builder = junit.newBuilder();
+  const builder = newBuilder();
   const suite = builder.testSuite().name(suiteName);
   for (const r of report.results) {
     const test = suite
