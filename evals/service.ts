@@ -15,7 +15,7 @@ import { AppError } from '../schemas/errors.js';
 import { definitionsFor } from './definitions.js';
 import { listScenarios } from './suite.js';
 import { runInChild } from './child-process.js';
-import type { EvalReport, EvalRequest, ScenarioListing, SuiteInputs } from './report.js';
+import type { EvalReport, EvalRequest, ScenarioListing, SnapshotMode, SuiteInputs } from './report.js';
 
 export interface EvalScenarios {
   readonly scenarios: ScenarioListing[];
@@ -25,9 +25,14 @@ export interface EvalScenarios {
 export interface Evals {
   list(): Promise<EvalScenarios>;
   /** Runs the suite; 409 `eval_already_running` while another runs, 504 `eval_timeout` past the limit. */
-  run(request: EvalRequest, traceId?: string): Promise<EvalReport>;
+  run(request: EvalRequest, traceId?: string, opts?: RunOptions): Promise<EvalReport>;
   /** Kills a running child (shutdown). */
   close(): void;
+}
+
+export interface RunOptions {
+  /** Passed to the suite as is; absent is its default, `check`. */
+  readonly snapshots?: SnapshotMode;
 }
 
 export interface EvalsDeps {
@@ -46,7 +51,7 @@ export function createEvals(deps: EvalsDeps): Evals {
 
   return {
     list: () => listScenarios(dirOpt),
-    async run(request, traceId) {
+    async run(request, traceId, opts = {}) {
       // Checked and taken before the first await, so two requests can never both pass.
       if (running)
         throw new AppError('eval_already_running', {
@@ -61,7 +66,7 @@ export function createEvals(deps: EvalsDeps): Evals {
           scenarios.map((s) => s.flow),
           request.flow,
         );
-        const inputs: SuiteInputs = { request, definitions, ...dirOpt };
+        const inputs: SuiteInputs = { request, definitions, ...dirOpt, ...(opts.snapshots ? { snapshots: opts.snapshots } : {}) };
         const report = await runInChild(inputs, {
           timeoutMs: deps.config.timeoutMs,
           signal: shutdown.signal,

@@ -36,6 +36,12 @@ export const EvalRunBody = Type.Object(
     ids: Type.Optional(Type.Array(IdString({ maxLength: 200 }), { minItems: 1, maxItems: 1000, description: 'scenario ids to run' })),
     flow: Type.Optional(FlowBody),
     blueprint: Type.Optional(BlueprintBody),
+    snapshots: Type.Optional(
+      Type.Union([Type.Literal('update'), Type.Literal('check')], {
+        description:
+          'trace snapshots beside each scenario file: update writes them, check (the default) compares where one exists; an inline flow or blueprint does neither',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

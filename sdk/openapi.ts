@@ -3019,6 +3019,8 @@ export interface operations {
                     flow?: components["schemas"]["Flow"];
                     /** @description scenario ids to run */
                     ids?: string[];
+                    /** @description trace snapshots beside each scenario file: update writes them, check (the default) compares where one exists; an inline flow or blueprint does neither */
+                    snapshots?: "update" | "check";
                 };
             };
         };

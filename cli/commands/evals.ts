@@ -11,7 +11,7 @@ import { api, CliError, refused, type ClientEnv } from '../client.js';
 import { printJson, printList, renderTable, safeText, wantsJson, type Column } from '../output.js';
 import { junitXml } from '../junit.js';
 import { readFlow } from './flows.js';
-import type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult } from '../../evals/report.js';
+import type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult, SnapshotMode } from '../../evals/report.js';
 import type { EvalScenarioList } from '../../schemas/eval-api.js';
 
 const SCENARIO_COLUMNS: Column<ScenarioListing>[] = [
@@ -40,7 +40,12 @@ function readBlueprint(file: string): unknown {
 }
 
 /** Runs the suite, prints the report, writes the JUnit file, and exits 1 unless every selected scenario passed. */
-async function runEval(cmd: Command, env: ClientEnv, request: EvalRequest, junitPath: string | undefined): Promise<void> {
+async function runEval(
+  cmd: Command,
+  env: ClientEnv,
+  request: EvalRequest & { snapshots?: SnapshotMode },
+  junitPath: string | undefined,
+): Promise<void> {
   // Not apiOk: its 504 hint names idle workers, and an eval never runs on a worker.
   const res = await api<EvalReport>(env, 'POST', '/flows/eval', request);
   if (res.status !== 200) throw refused(res, 'POST', '/flows/eval');
@@ -73,9 +78,14 @@ export function registerEvalCommands(program: Command, flows: Command, env: Clie
     .option('--id <id...>', 'run only these scenario ids')
     .option('--file <flow.json>', 'an inline flow definition: runs the scenarios that name its id against it')
     .option('--junit <path>', 'also write the report as JUnit XML (one test case per scenario)')
-    .action(async (o: { list?: boolean; id?: string[]; file?: string; junit?: string }, cmd: Command) => {
+    .option(
+      '--update-snapshots',
+      "record each scenario's step trace beside its file (__snapshots__/<file>.snap.json) instead of checking it",
+    )
+    .action(async (o: { list?: boolean; id?: string[]; file?: string; junit?: string; updateSnapshots?: boolean }, cmd: Command) => {
       if (o.list) {
-        if (o.id || o.file || o.junit) throw new CliError('--list takes no --id, --file or --junit', 2);
+        if (o.id || o.file || o.junit || o.updateSnapshots)
+          throw new CliError('--list takes no --id, --file, --junit or --update-snapshots', 2);
         const res = await api<EvalScenarioList>(env, 'GET', '/flows/eval');
         if (res.status !== 200) throw refused(res, 'GET', '/flows/eval');
         printList(cmd, res.body, res.body.scenarios, SCENARIO_COLUMNS, '(no scenarios)');
@@ -84,8 +94,10 @@ export function registerEvalCommands(program: Command, flows: Command, env: Clie
         if (res.body.invalid.length) process.exitCode = 1;
         return;
       }
+      // An inline flow is never snapshotted (docs/evals.md): the flag would silently do nothing.
+      if (o.updateSnapshots && o.file) throw new CliError('--update-snapshots takes no --file: an inline flow is never snapshotted', 2);
       const request: EvalRequest = { ...(o.id ? { ids: o.id } : {}), ...(o.file ? { flow: readFlow(o.file) } : {}) };
-      await runEval(cmd, env, request, o.junit);
+      await runEval(cmd, env, { ...request, ...(o.updateSnapshots ? { snapshots: 'update' as const } : {}) }, o.junit);
     });
 
   const crews = program.command('crews').description('crew blueprints');

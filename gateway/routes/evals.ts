@@ -53,7 +53,9 @@ export const evalRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     },
     async (req) => {
       operatorOnly(req.caller);
-      return (await deps.evals.run(req.body, req.id)) as EvalReportBody;
+      // The snapshot mode is how the suite runs, not which scenarios it selects.
+      const { snapshots, ...request } = req.body;
+      return (await deps.evals.run(request, req.id, snapshots ? { snapshots } : {})) as EvalReportBody;
     },
   );
 };
