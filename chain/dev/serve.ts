@@ -6,12 +6,10 @@
  * reason rather than stopping the process: the operator sees why on /health and in the log.
  */
 import type { Logger } from 'pino';
-import { createPublicClient, createWalletClient, http } from 'viem';
 import { foundry } from 'viem/chains';
 import type { Deployment } from '../../schemas/chain-config.js';
-import { anvilAccount } from './accounts.js';
 import { startAnvil, type DevChain } from './anvil.js';
-import { deployDevChain } from './deploy.js';
+import { deployOnto } from './up.js';
 
 export interface ServedDevChain {
   readonly chain: DevChain;
@@ -27,26 +25,10 @@ export async function serveDevChain(log: Logger): Promise<ServedDevChain> {
   log.info({ rpc: chain.url, chainId: chain.chainId }, 'dev chain (anvil) started; deploying the contracts and the demo org');
   let deployment: Deployment | undefined;
   let problem: string | undefined = 'deployment_missing: the dev chain is deploying its contracts';
-  const transport = http(chain.url);
-  const deployed = deployDevChain({
-    wallet: createWalletClient({ chain: foundry, transport, account: anvilAccount(0) }),
-    public: createPublicClient({ chain: foundry, transport }),
-  }).then(
-    (d) => {
-      deployment = {
-        chainId: d.chainId,
-        org: d.org,
-        sessions: d.sessions,
-        governance: d.governance,
-        assets: d.assets.map((a) => ({
-          symbol: a.symbol,
-          decimals: a.decimals,
-          token: a.token,
-          router: a.router,
-          treasury: a.treasury,
-          streamer: a.streamer,
-        })),
-      };
+  const deployed = deployOnto(chain).then(
+    ({ deployment: d, file }) => {
+      // The address book alone (what SVC_CHAIN_DEPLOYMENT reads): the file's dev extras stay out of the reads.
+      deployment = { chainId: file.chainId, org: file.org, sessions: file.sessions, governance: file.governance, assets: file.assets };
       problem = undefined;
       log.info({ org: d.org, assets: d.assets.map((a) => a.symbol) }, 'dev chain deployed');
     },

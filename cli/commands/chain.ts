@@ -17,6 +17,7 @@ import type {
   TreasuryView,
 } from '../../schemas/chain-reads.js';
 import type { Health } from '../../schemas/health.js';
+import { registerChainDevCommand } from './chain-dev.js';
 
 const qs = (params: Record<string, string | undefined>): string => {
   const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
@@ -25,6 +26,7 @@ const qs = (params: Record<string, string | undefined>): string => {
 
 export function registerChainCommands(program: Command, env: ClientEnv): void {
   const chain = program.command('chain').description('the chain svc reads and writes through');
+  registerChainDevCommand(chain);
   chain
     .command('status')
     .description(
