@@ -5,13 +5,17 @@
  * properties (start block, dev keys, ...) are that step's and are kept but not read here.
  */
 import { Type, type Static } from 'typebox';
+import { IdToken } from './text.js';
+
+/** An http(s) URL of one token: no whitespace and no control character anywhere in it. */
+const RPC_URL_PATTERN = '^https?://[^\\s\\u0000-\\u001f\\u007f]+$';
 
 export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 export const Address = Type.String({ pattern: ADDRESS_PATTERN, description: 'a 20-byte address, 0x-prefixed hex' });
 
 /** One asset's stack (CHAIN.md section 1): the token it budgets in and the contracts that move it. */
 export const DeployedAsset = Type.Object({
-  symbol: Type.String({ minLength: 1, maxLength: 32, pattern: '^[^\\s]+$' }),
+  symbol: IdToken({ maxLength: 32 }),
   decimals: Type.Integer({ minimum: 0, maximum: 36 }),
   token: Address,
   router: Address,
@@ -36,11 +40,11 @@ export type Deployment = Static<typeof Deployment>;
 export const WatchlistEntry = Type.Object(
   {
     chainId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }),
-    rpcUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 2048, description: 'masked in every answer' })),
+    rpcUrl: Type.Optional(Type.String({ pattern: RPC_URL_PATTERN, maxLength: 2048, description: 'masked in every answer' })),
     tokens: Type.Array(
       Type.Object(
         {
-          symbol: Type.String({ minLength: 1, maxLength: 32, pattern: '^[^\\s]+$' }),
+          symbol: IdToken({ maxLength: 32 }),
           address: Address,
           decimals: Type.Integer({ minimum: 0, maximum: 36 }),
         },

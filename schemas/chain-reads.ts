@@ -3,6 +3,7 @@
  * (values, balances, caps, ids) travel as decimal strings: JSON numbers lose precision past 2^53.
  * In mock mode every list is empty; an unavailable chain answers 503 `chain_unavailable`.
  */
+import { IdToken } from './text.js';
 import { Type, type Static } from 'typebox';
 import { Address, WatchlistEntry } from './chain-config.js';
 
@@ -91,7 +92,7 @@ export const NodePolicy = Type.Object({
   modules: Type.Array(PolicyModule),
 });
 export const PoliciesQuery = Type.Object(
-  { node: Type.Optional(Address), asset: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) },
+  { node: Type.Optional(Address), asset: Type.Optional(IdToken({ maxLength: 32 })) },
   { additionalProperties: false },
 );
 export type PoliciesQuery = Static<typeof PoliciesQuery>;
@@ -113,10 +114,7 @@ export const AssetView = Type.Object({
 export const AssetsView = Type.Object({ assets: Type.Array(AssetView, { description: 'primary first' }) }, { $id: 'AssetsView' });
 export type AssetsView = Static<typeof AssetsView>;
 
-export const AssetQuery = Type.Object(
-  { asset: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) },
-  { additionalProperties: false },
-);
+export const AssetQuery = Type.Object({ asset: Type.Optional(IdToken({ maxLength: 32 })) }, { additionalProperties: false });
 export type AssetQuery = Static<typeof AssetQuery>;
 export const GrantsView = Type.Object(
   {

@@ -117,6 +117,25 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
       { name: 'body.thread', send: (b) => ({ path: '/messages', body: { thread: `x${b}y`, body: 'hi' } }) },
       { name: 'body.replyTo', send: (b) => ({ path: '/messages', body: { replyTo: `x${b}y`, body: 'hi' } }) },
     ],
+    'GET /policies': [
+      { name: 'query.node', send: (b) => ({ path: `/policies?node=${q(`0x${b}`)}` }) },
+      { name: 'query.asset', send: (b) => ({ path: `/policies?asset=${q(`x${b}y`)}` }) },
+    ],
+    'GET /governance/grants': [{ name: 'query.asset', send: (b) => ({ path: `/governance/grants?asset=${q(`x${b}y`)}` }) }],
+    'POST /flows/eval': [{ name: 'body.ids[]', send: (b) => ({ path: '/flows/eval', body: { ids: [`x${b}y`] } }) }],
+    'POST /wallets/watchlist': [
+      {
+        name: 'body[].tokens[].symbol',
+        send: (b) => ({
+          path: '/wallets/watchlist',
+          body: [{ chainId: 1, tokens: [{ symbol: `x${b}y`, address: `0x${'1'.repeat(40)}`, decimals: 6 }] }],
+        }),
+      },
+      {
+        name: 'body[].rpcUrl',
+        send: (b) => ({ path: '/wallets/watchlist', body: [{ chainId: 1, rpcUrl: `http://x${b}y/`, tokens: [] }] }),
+      },
+    ],
     'GET /messages': [{ name: 'query.thread', send: (b) => ({ path: `/messages?thread=${q(`x${b}y`)}` }) }],
     'GET /mcp/servers': [{ name: 'query.as', send: (b) => ({ path: `/mcp/servers?as=${q(`x${b}y`)}` }) }],
     'GET /mcp/tools': [{ name: 'query.as', send: (b) => ({ path: `/mcp/tools?as=${q(`x${b}y`)}` }) }],
@@ -182,6 +201,16 @@ const NO_ID_FIELD = [
   'GET /mcp',
   'DELETE /mcp',
   'OPTIONS *',
+  'GET /flows/eval',
+  'GET /org',
+  'GET /assets',
+  'GET /intents',
+  'GET /intents/history',
+  'GET /sessions',
+  'GET /sessions/history',
+  'GET /treasury/balances',
+  'GET /agents/balances',
+  'GET /wallets/watchlist',
 ];
 
 /** `METHOD /path` of every route the app serves (HEAD is Fastify's twin of each GET). */
