@@ -89,6 +89,7 @@ export const errorCatalog = {
   operator_only: { status: 403, message: 'only the operator may do this' },
   // spec 002: operator surface
   multisig_exec_unsigned: { status: 409, message: 'no relayer for this chain: the multisig transaction is returned unsigned' },
+  unknown_asset: { status: 400, message: 'no asset of that symbol in this deployment' },
   no_chain: { status: 409, message: 'this deployment has no chain' },
   chain_unavailable: { status: 503, message: 'the chain is configured but does not answer (or its deployment is not there)' },
   chain_read_unimplemented: { status: 501, message: 'this chain read needs contract bindings this build does not have yet' },
