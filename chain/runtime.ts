@@ -11,7 +11,8 @@ import { balanceReader } from './balances.js';
 import { mockReads } from './reads/mock.js';
 import { onchainReads } from './reads/onchain.js';
 import type { ChainReads } from './reads/port.js';
-import { chainStatus, type ChainStatus, type ChainTarget } from './status.js';
+import { chainStatus, type ChainStatus } from './status.js';
+import { chainTarget, type DevTarget } from './target.js';
 import { watchlistStore, type WatchlistStore } from './watchlist.js';
 
 export interface ChainRuntime {
@@ -24,15 +25,14 @@ export interface ChainRuntime {
 
 export interface ChainRuntimeOptions {
   /** A dev chain started by this process (SVC_CHAIN=dev): where it listens and what was deployed on it. */
-  readonly dev?:
-    (() => { readonly url: string; readonly deployment: Deployment | undefined; readonly problem?: string | undefined }) | undefined;
+  readonly dev?: DevTarget | undefined;
   readonly probeTimeoutMs?: number;
   readonly probeFreshMs?: number;
   readonly balanceTimeoutMs?: number;
 }
 
 export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions = {}): ChainRuntime {
-  const target = targetOf(settings, opts);
+  const target = chainTarget(settings, opts.dev);
   const status = chainStatus({
     target,
     ...(opts.probeTimeoutMs !== undefined ? { timeoutMs: opts.probeTimeoutMs } : {}),
@@ -63,20 +63,5 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
       const accounts = await (await reads()).accounts();
       return { chains: await Promise.all(watchlist.entries().map((e) => balances.read(e, accounts))) };
     },
-  };
-}
-
-function targetOf(settings: ChainSettings, opts: ChainRuntimeOptions): (() => ChainTarget) | undefined {
-  if (settings.kind === 'none') return undefined;
-  if (settings.kind === 'rpc') {
-    const rpcUrl = settings.rpcUrl()!;
-    const t: ChainTarget = { rpcUrl, chainId: settings.chainId!, deployment: settings.deployment };
-    return () => t;
-  }
-  return () => {
-    const dev = opts.dev?.();
-    if (!dev) return { notReady: 'dev_chain_not_started: SVC_CHAIN=dev starts anvil in `svc serve` only' };
-    if (dev.problem !== undefined) return { notReady: dev.problem };
-    return { rpcUrl: dev.url, chainId: settings.chainId ?? 31337, deployment: dev.deployment };
   };
 }
