@@ -6,24 +6,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { XMLParser } from 'fast-xml-parser';
-import { runCli, startSvc } from '../helpers/process.js';
-import { evalDir } from '../helpers/evals.js';
+import { runCli } from '../helpers/process.js';
+import { greetFlow, serveWithEvals } from '../helpers/evals.js';
 
 const TOKEN = 'evals-cli-token-0123456789';
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'testsuite' || n === 'testcase' });
 
-const greet = (stepId: string) => ({
-  id: 'greet',
-  title: 'greet',
-  trigger: 'manual',
-  scope: { level: 'org' },
-  steps: [{ id: stepId, kind: 'model', prompt: 'Say hi to {{input}}' }],
-});
 const scenario = {
   id: 'greet.says-hi',
   describe: 'the greeting runs its one model step and completes',
@@ -33,14 +24,7 @@ const scenario = {
 };
 
 t.test('a scenario for a saved flow: pass, break the flow, fail with one line, JUnit for CI, eval before save', async (t) => {
-  const dir = evalDir(t, { scenarios: [scenario] });
-  // Not t.testdir: that is the eval folder's, and a second call would replace it.
-  const files = mkdtempSync(join(tmpdir(), 'evals-cli-'));
-  t.teardown(() => rmSync(files, { recursive: true, force: true }));
-  writeFileSync(`${files}/greet.json`, JSON.stringify(greet('say')));
-  writeFileSync(`${files}/broken.json`, JSON.stringify(greet('speak')));
-  const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN, SVC_EVAL_DIR: dir });
-  const env = { SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN };
+  const { files, env } = await serveWithEvals(t, TOKEN, [scenario], { greet: greetFlow('say'), broken: greetFlow('speak') });
 
   const list = await runCli(['flows', 'eval', '--list'], env);
   t.equal(list.code, 0, list.stderr);

@@ -4,21 +4,13 @@
  * the snapshot's one-line first divergence although every assertion still passes. The flag's
  * refusals (with --file, with --list) exit 2 before any request.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { runCli, startSvc } from '../helpers/process.js';
-import { evalDir } from '../helpers/evals.js';
+import { runCli } from '../helpers/process.js';
+import { greetFlow, serveWithEvals } from '../helpers/evals.js';
 
 const TOKEN = 'evals-snapshots-token-0123456789';
-const greet = (stepId: string) => ({
-  id: 'greet',
-  title: 'greet',
-  trigger: 'manual',
-  scope: { level: 'org' },
-  steps: [{ id: stepId, kind: 'model', prompt: 'Say hi to {{input}}' }],
-});
 // No `ran`: only the snapshot can see that the step was renamed.
 const scenario = {
   id: 'greet.hello',
@@ -29,13 +21,7 @@ const scenario = {
 };
 
 t.test('--update-snapshots records the trace; a changed flow then fails on its first divergence', async (t) => {
-  const dir = evalDir(t, { scenarios: [scenario] });
-  const files = mkdtempSync(join(tmpdir(), 'evals-snap-cli-'));
-  t.teardown(() => rmSync(files, { recursive: true, force: true }));
-  writeFileSync(`${files}/greet.json`, JSON.stringify(greet('say')));
-  writeFileSync(`${files}/renamed.json`, JSON.stringify(greet('speak')));
-  const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN, SVC_EVAL_DIR: dir });
-  const env = { SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN };
+  const { dir, files, env } = await serveWithEvals(t, TOKEN, [scenario], { greet: greetFlow('say'), renamed: greetFlow('speak') });
   const snap = join(dir, '__snapshots__', 'greet.hello.snap.json');
 
   t.equal((await runCli(['flows', 'save', `${files}/greet.json`], env)).code, 0);
