@@ -1,7 +1,7 @@
 /**
- * Native and token balances of the org's accounts on one chain (GET /agents/balances). Each
- * watchlist chain is read with its own client, and only after `eth_chainId` proves the endpoint
- * is the chain it claims: a chain without an rpcUrl (`no_rpc`; a public RPC is never chosen for
+ * Native and token balances of the org's accounts on one chain (GET /agents/balances). The bound
+ * chain is read as a watchlist entry holding the address-book tokens. Each chain is read with its
+ * own client, and only after `eth_chainId` proves the endpoint is the chain it claims: a chain without an rpcUrl (`no_rpc`; a public RPC is never chosen for
  * it), an endpoint that does not answer (`unreachable`) or answers another chain
  * (`chain_id_mismatch`) is `read: false` with no balances at all, never zeros (spec 002).
  */
@@ -13,7 +13,8 @@ import { rpcCause, rpcClient, within } from './rpc.js';
 type Addr = `0x${string}`;
 
 export interface BalanceReader {
-  read(entry: WatchlistEntry, orgAccounts: readonly Addr[]): Promise<ChainBalances>;
+  /** `source`: the chain this process is bound to (its address-book tokens) or a watchlist chain. */
+  read(entry: WatchlistEntry, orgAccounts: readonly Addr[], source?: ChainBalances['source']): Promise<ChainBalances>;
 }
 
 export function balanceReader(opts: { timeoutMs?: number } = {}): BalanceReader {
@@ -29,8 +30,8 @@ export function balanceReader(opts: { timeoutMs?: number } = {}): BalanceReader 
     return c;
   };
   return {
-    async read(entry, orgAccounts) {
-      const base = { chainId: entry.chainId, source: 'watchlist' as const };
+    async read(entry, orgAccounts, source = 'watchlist') {
+      const base = { chainId: entry.chainId, source };
       if (entry.rpcUrl === undefined) return { ...base, read: false, reason: 'no_rpc', detail: 'the watchlist entry has no rpcUrl' };
       const client = clientFor(entry.rpcUrl);
       let answered: number;

@@ -3,13 +3,17 @@
  * the mode probe, the reads of that mode, the watchlist and the balance reader. A read asks the
  * current mode first, so a chain that stops answering turns every read into 503
  * `chain_unavailable` with the reason (never an empty answer), and turns back when it returns.
+ * Chain-mode reads go through the binding of the current chain (RPC and deployment together), so a
+ * dev chain that redeploys is read at its new addresses.
  */
-import type { ChainSettings, Deployment } from '../schemas/chain-config.js';
+import type { ChainSettings } from '../schemas/chain-config.js';
 import type { AgentBalancesView } from '../schemas/chain-reads.js';
 import { AppError } from '../schemas/errors.js';
 import { balanceReader } from './balances.js';
+import type { ChainBinding } from './onchain/binding.js';
+import { currentBinding } from './onchain/current.js';
 import { mockReads } from './reads/mock.js';
-import { onchainReads } from './reads/onchain.js';
+import { onchainReads } from './reads/onchain/index.js';
 import type { ChainReads } from './reads/port.js';
 import { chainStatus, type ChainStatus } from './status.js';
 import { chainTarget, type DevTarget } from './target.js';
@@ -20,6 +24,7 @@ export interface ChainRuntime {
   /** The reads of the current mode; throws 503 `chain_unavailable` (with the reason) when the chain does not answer. */
   reads(): Promise<ChainReads>;
   readonly watchlist: WatchlistStore;
+  /** The bound chain (in chain mode) and every watchlist chain. */
   agentBalances(): Promise<AgentBalancesView>;
 }
 
@@ -39,19 +44,26 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
     ...(opts.probeFreshMs !== undefined ? { freshMs: opts.probeFreshMs } : {}),
   });
   const mock = mockReads();
+  const binding = currentBinding(settings, target);
   const watchlist = watchlistStore(settings.watchlist());
   const balances = balanceReader(opts.balanceTimeoutMs !== undefined ? { timeoutMs: opts.balanceTimeoutMs } : {});
-  let onchain: { deployment: Deployment; reads: ChainReads } | undefined;
+  let onchain: { binding: ChainBinding; reads: ChainReads } | undefined;
+
+  /** The binding when the chain is in `chain` mode, undefined in mock mode; 503 otherwise. */
+  const bound = async (): Promise<ChainBinding | undefined> => {
+    const state = await status.current();
+    if (state.mode === 'mock') return undefined;
+    if (state.mode === 'unavailable') throw new AppError('chain_unavailable', { message: `the chain is unavailable: ${state.reason}` });
+    // `chain` mode is only reached with a deployment whose code is there (status.ts).
+    const b = binding();
+    if (!b) throw new AppError('chain_unavailable', { message: 'the chain is unavailable: deployment_missing' });
+    return b;
+  };
 
   const reads = async (): Promise<ChainReads> => {
-    const state = await status.current();
-    if (state.mode === 'mock') return mock;
-    if (state.mode === 'unavailable') throw new AppError('chain_unavailable', { message: `the chain is unavailable: ${state.reason}` });
-    const t = target?.();
-    const deployment = t && 'deployment' in t ? t.deployment : undefined;
-    // `chain` mode is only reached with a deployment whose code is there (status.ts).
-    if (!deployment) throw new AppError('chain_unavailable', { message: 'the chain is unavailable: deployment_missing' });
-    if (onchain?.deployment !== deployment) onchain = { deployment, reads: onchainReads(deployment) };
+    const b = await bound();
+    if (!b) return mock;
+    if (onchain?.binding !== b) onchain = { binding: b, reads: onchainReads(b) };
     return onchain.reads;
   };
 
@@ -60,8 +72,15 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
     reads,
     watchlist,
     async agentBalances() {
+      const b = await bound();
       const accounts = await (await reads()).accounts();
-      return { chains: await Promise.all(watchlist.entries().map((e) => balances.read(e, accounts))) };
+      const watched = watchlist.entries().map((e) => balances.read(e, accounts));
+      if (!b) return { chains: await Promise.all(watched) };
+      const t = target?.();
+      const rpcUrl = t && 'rpcUrl' in t ? t.rpcUrl : undefined;
+      const tokens = b.deployment.assets.map((a) => ({ symbol: a.symbol, address: a.token, decimals: a.decimals }));
+      const own = balances.read({ chainId: b.chain.id, ...(rpcUrl !== undefined ? { rpcUrl } : {}), tokens }, accounts, 'bound');
+      return { chains: await Promise.all([own, ...watched]) };
     },
   };
 }

@@ -35,8 +35,10 @@ const MCP: readonly ErrorCode[] = [
   'record_not_found',
   ...BUS,
 ];
-/** Every chain read: an unavailable chain, and a read chain mode cannot serve yet (chain/reads/onchain.ts). */
+/** Every chain read: an unavailable chain, and a read chain mode cannot serve yet (chain/reads/onchain/index.ts). */
 const CHAIN_READ: readonly ErrorCode[] = ['chain_unavailable', 'chain_read_unimplemented'];
+/** A chain read naming an asset (`?asset=`). */
+const ASSET_READ: readonly ErrorCode[] = ['invalid_request', 'unknown_asset', ...CHAIN_READ];
 const SECRETS: readonly ErrorCode[] = ['invalid_request', 'mcp_scope_forbidden', 'sealing_key_unavailable', 'record_not_found', ...BUS];
 /** What running an eval suite may answer (evals/child-process.ts, evals/service.ts). */
 const EVAL_RUN: readonly ErrorCode[] = ['eval_already_running', 'eval_timeout', 'eval_crashed', 'app_unavailable', 'store_unavailable'];
@@ -146,9 +148,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /intents': { id: 'listIntents', codes: CHAIN_READ },
   'GET /intents/history': { id: 'listIntentHistory', codes: CHAIN_READ },
   'GET /sessions/history': { id: 'listSessionHistory', codes: CHAIN_READ },
-  'GET /policies': { id: 'listPolicies', codes: CHAIN_READ },
+  'GET /policies': { id: 'listPolicies', codes: ASSET_READ },
   'GET /assets': { id: 'listAssets', codes: CHAIN_READ },
-  'GET /governance/grants': { id: 'listGrants', codes: CHAIN_READ },
+  'GET /governance/grants': { id: 'listGrants', codes: ASSET_READ },
   'GET /treasury/balances': { id: 'getTreasuryBalances', codes: CHAIN_READ },
   'GET /sessions': { id: 'listSessions', codes: CHAIN_READ },
   'GET /agents/balances': { id: 'getAgentBalances', codes: CHAIN_READ },

@@ -76,7 +76,13 @@ export type SessionHistoryView = Static<typeof SessionHistoryView>;
 
 export const PolicyModule = Type.Object({
   address: Address,
-  kind: Type.Union(['spend_cap', 'whitelist', 'rate_limit', 'time_window', 'custom'].map((k) => Type.Literal(k))),
+  kind: Type.Union([
+    Type.Literal('spend_cap'),
+    Type.Literal('whitelist'),
+    Type.Literal('rate_limit'),
+    Type.Literal('time_window'),
+    Type.Literal('custom'),
+  ]),
   cap: Type.Optional(Decimal),
   allowedTargets: Type.Optional(Type.Array(Address)),
   maxActions: Type.Optional(Type.Integer()),

@@ -5895,7 +5895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request`: the request does not match the schema */
+            /** @description `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5905,6 +5905,7 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example invalid_request
+                         * @example unknown_asset
                          */
                         error: string;
                         message: string;
@@ -11177,7 +11178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request`: the request does not match the schema */
+            /** @description `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11187,6 +11188,7 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example invalid_request
+                         * @example unknown_asset
                          */
                         error: string;
                         message: string;

@@ -26,6 +26,8 @@ const ERRORS = { 401: ErrorBody, 501: ErrorBody, 503: ErrorBody } as const;
 export const chainRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const reads = () => deps.chain.reads();
   const schema = <R>(summary: string, ok: R) => ({ tags: ['chain'], summary, response: { 200: ok, ...ERRORS } });
+  /** A read naming an asset: an unknown symbol is 400 `unknown_asset`. */
+  const assetSchema = <R>(summary: string, ok: R) => ({ tags: ['chain'], summary, response: { 200: ok, 400: ErrorBody, ...ERRORS } });
 
   app.get('/org', { schema: schema('the org tree (OrgRegistry, breadth-first); bound seats carry a roleId', OrgView) }, async () =>
     (await reads()).org(),
@@ -43,7 +45,7 @@ export const chainRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
   );
   app.get(
     '/policies',
-    { schema: { ...schema('per-node policy stacks of an asset (default the primary)', PoliciesView), querystring: PoliciesQuery } },
+    { schema: { ...assetSchema('per-node policy stacks of an asset (default the primary)', PoliciesView), querystring: PoliciesQuery } },
     async (req) => (await reads()).policies(req.query),
   );
   app.get('/assets', { schema: schema('asset stacks the org can budget in, primary first', AssetsView) }, async () =>
@@ -51,7 +53,12 @@ export const chainRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
   );
   app.get(
     '/governance/grants',
-    { schema: { ...schema("per-epoch grants on an asset's epoch streamer (default the primary)", GrantsView), querystring: AssetQuery } },
+    {
+      schema: {
+        ...assetSchema("per-epoch grants on an asset's epoch streamer (default the primary)", GrantsView),
+        querystring: AssetQuery,
+      },
+    },
     async (req) => (await reads()).grants(req.query),
   );
   app.get('/treasury/balances', { schema: schema('per-asset treasury holdings: balance, liquid, reserved', TreasuryView) }, async () =>

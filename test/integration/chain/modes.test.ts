@@ -141,7 +141,7 @@ t.test('unavailable: an RPC answering another chain id, then one with no code at
 });
 
 t.test(
-  'chain: code at every deployment address; the address book is served, unbound reads say 501; a stopped anvil turns it unavailable',
+  'chain: code at every deployment address; the address book is served, a contract that does not answer as ours is 503; a stopped anvil turns it unavailable',
   async (t) => {
     const chain = await anvil(t);
     const addresses = [
@@ -166,8 +166,12 @@ t.test(
     t.equal(assets.status, 200);
     t.same(assets.body, { assets: [{ ...DEPLOYMENT.assets[0], primary: true }] });
     const org = await req(sys.url, 'GET', '/org');
-    t.equal(org.status, 501);
-    t.equal(org.body.error, 'chain_read_unimplemented', 'an honest 501, never an empty org');
+    t.equal(org.status, 503);
+    t.same(
+      org.body,
+      { error: 'chain_unavailable', message: 'the chain is unavailable: GET /org could not be read (the RPC answered with an error)' },
+      'STOP code is no OrgRegistry: never an empty org',
+    );
 
     await chain.stop();
     await until('/health to see the stopped chain', async () => (await req(sys.url, 'GET', '/health')).body.mode === 'unavailable', {
@@ -196,7 +200,13 @@ t.test('SVC_CHAIN=dev: serve starts anvil, deploys, turns `chain`, and stops anv
   t.equal(assets.status, 200);
   t.match(assets.body.assets, [{ symbol: 'mUSD', decimals: 6, primary: true }]);
   t.equal(assets.body.assets.length, 1);
-  t.equal((await req(sys.url, 'GET', '/org')).body.error, 'chain_read_unimplemented');
+  const org = await req(sys.url, 'GET', '/org');
+  t.equal(org.status, 200);
+  t.same(
+    org.body.nodes.map((n: { kind: string }) => n.kind),
+    ['HumanRoot', 'ManagerAgent', 'WorkerAgent', 'WorkerAgent'],
+    'the demo org, read off the dev chain',
+  );
   await sys.close();
   const gone = await fetch(health.body.chain.rpc, { method: 'POST', body: '{}' }).then(
     () => false,

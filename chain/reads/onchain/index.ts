@@ -1,0 +1,59 @@
+/**
+ * Chain mode: every read of a reachable deployment, through the binding of the current chain
+ * (chain/onchain/binding.ts), with the data sources of CHAIN.md section 7. Each read is whole or
+ * 503 `chain_unavailable` (guard.ts). The two history reads come from the store, not the chain,
+ * and answer 501 `chain_read_unimplemented` until that store is wired here.
+ */
+import type { Address } from 'viem';
+import type { ChainBinding } from '../../onchain/binding.js';
+import { AppError } from '../../../schemas/errors.js';
+import type { ChainReads } from '../port.js';
+import { guarded } from './guard.js';
+import { readPendingIntents } from './intents.js';
+import { readOrg } from './org.js';
+import { readNodePolicy } from './policies.js';
+import { readSessions } from './sessions.js';
+import { readGrants, readTreasury } from './treasury.js';
+
+const pending = (route: string) => async (): Promise<never> => {
+  throw new AppError('chain_read_unimplemented', {
+    message: `${route} reads the store, which chain mode is not wired to yet; nothing is served in its place`,
+  });
+};
+
+export function onchainReads(binding: ChainBinding): ChainReads {
+  const { client, deployment } = binding;
+  const orgNodes = async (): Promise<Address[]> =>
+    (await readOrg(client, deployment.org as Address)).nodes.map((n) => n.address as Address);
+
+  return {
+    assets: async () => ({ assets: deployment.assets.map((a, i) => ({ ...a, primary: i === 0 })) }),
+    org: () => guarded('GET /org', () => readOrg(client, deployment.org as Address)),
+    intents: () =>
+      guarded('GET /intents', async () => ({
+        intents: (await Promise.all(deployment.assets.map((a) => readPendingIntents(client, a)))).flat(),
+      })),
+    intentHistory: pending('GET /intents/history'),
+    sessionHistory: pending('GET /sessions/history'),
+    policies: async (q) => {
+      const asset = binding.asset(q.asset);
+      return guarded('GET /policies', async () => {
+        const nodes = q.node !== undefined ? [q.node as Address] : await orgNodes();
+        return {
+          asset: asset.symbol,
+          policies: await Promise.all(nodes.map((n) => readNodePolicy(client, asset.router as Address, n))),
+        };
+      });
+    },
+    grants: async (q) => {
+      const asset = binding.asset(q.asset);
+      return guarded('GET /governance/grants', () => readGrants(client, asset));
+    },
+    treasury: () =>
+      guarded('GET /treasury/balances', async () => ({
+        balances: await Promise.all(deployment.assets.map((a) => readTreasury(client, a))),
+      })),
+    sessions: () => guarded('GET /sessions', async () => readSessions(client, deployment.sessions as Address, await orgNodes())),
+    accounts: () => guarded('GET /agents/balances (the org accounts)', orgNodes),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * GET /org: the tree as OrgRegistry holds it, breadth-first from `root()`, one `getNode` and one
+ * `getChildren` per node (each level's reads travel together); a child listed twice is walked once. `roleId` stays absent: the
+ * off-chain org config (SVC_ORG) keys its directives by seat name, not by address, so no seat on
+ * the chain has an overlay to show yet.
+ */
+import { getAddress, zeroAddress, type Address, type PublicClient } from 'viem';
+import { OrgRegistry } from '../../artifacts/index.js';
+import type { OrgView } from '../../../schemas/chain-reads.js';
+
+const KINDS = { 1: 'HumanRoot', 2: 'ManagerAgent', 3: 'WorkerAgent' } as const;
+
+export async function readOrg(client: PublicClient, org: Address): Promise<OrgView> {
+  const read = { address: org, abi: OrgRegistry.abi } as const;
+  const root = await client.readContract({ ...read, functionName: 'root' });
+  if (root === zeroAddress) return { root: null, nodes: [] };
+  const nodes: OrgView['nodes'] = [];
+  const seen = new Set<string>([root.toLowerCase()]);
+  let level: Address[] = [root];
+  while (level.length > 0) {
+    const answers = await Promise.all(
+      level.map((address) =>
+        Promise.all([
+          client.readContract({ ...read, functionName: 'getNode', args: [address] }),
+          client.readContract({ ...read, functionName: 'getChildren', args: [address] }),
+        ]),
+      ),
+    );
+    const next: Address[] = [];
+    answers.forEach(([node, children], i) => {
+      const kind = KINDS[node.kind as keyof typeof KINDS];
+      // A child OrgRegistry lists is always a node; kind 0 (None) here would be a broken registry.
+      if (!kind) throw new Error(`OrgRegistry answered node kind ${node.kind} for ${level[i]}`);
+      nodes.push({
+        address: getAddress(level[i]!),
+        kind,
+        parent: node.parent === zeroAddress ? null : getAddress(node.parent),
+        active: node.active,
+        children: children.map((c) => getAddress(c)),
+      });
+      for (const c of children) if (!seen.has(c.toLowerCase()) && seen.add(c.toLowerCase())) next.push(c);
+    });
+    level = next;
+  }
+  return { root: getAddress(root), nodes };
+}
