@@ -11,6 +11,7 @@ import type { ActorName } from '../bus/subjects.js';
 import type { Verbs } from '../schemas/commands/index.js';
 import type { Store } from '../store/types.js';
 import type { Config } from '../schemas/config.js';
+import type { OrgConfig } from '../schemas/mcp.js';
 import type { Audit } from '../runtime/audit.js';
 import type { Sweep } from '../runtime/sweep.js';
 
@@ -27,6 +28,9 @@ export interface KernelDeps {
   readonly workerId: string;
   /** The clock every deadline reads (tests inject one; never read Date.now() directly). */
   readonly now: () => number;
+  /** The live org (the chain's tree with the SVC_ORG overlay) when a chain is configured; read it
+   * through runtime/org.ts `orgOf`, which falls back to the declared `config.org`. */
+  readonly org?: (() => Readonly<OrgConfig>) | undefined;
 }
 
 /** What `create` returns: the actor's handlers and its part in the process's life. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
+import type { OrgConfig } from '../schemas/mcp.js';
 import type { Config } from '../schemas/config.js';
 import type { Health } from '../schemas/health.js';
 import type { Caller } from '../identity/caller.js';
@@ -18,6 +19,8 @@ export interface GatewayDeps {
   readonly chain: ChainRuntime;
   /** Scenario listing and suite runs in a child process (`/flows/eval`). */
   readonly evals: Evals;
+  /** The live org when a chain is configured (runtime/org.ts `orgOf`). */
+  readonly org?: (() => Readonly<OrgConfig>) | undefined;
 }
 
 declare module 'fastify' {

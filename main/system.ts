@@ -24,6 +24,7 @@ import { createLogger } from '../runtime/log.js';
 import { createModelProvider, type MeteredModelProvider } from '../model/index.js';
 import { createConnectors, type Connectors } from '../connectors/index.js';
 import { chainFor } from '../chain/select.js';
+import { chainOrg } from '../chain/org-snapshot.js';
 import type { ChainPort } from '../chain/port.js';
 import { chainRuntime } from '../chain/runtime.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
@@ -97,6 +98,9 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   // Started first and stopped last: everything below may read it (chain/dev/serve.ts deploys in the background).
   const devChain: ServedDevChain | undefined = config.chain.kind === 'dev' ? await serveDevChain(log) : undefined;
   const chain = chainRuntime(config.chain, { dev: devChain ? () => devChain.current() : undefined });
+  // With a chain configured, reporting lines are the chain's from the first read on (never SVC_ORG's).
+  const org =
+    config.chain.kind === 'none' ? undefined : chainOrg({ read: async () => (await chain.reads()).org(), declared: config.org, log });
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log }).catch(async (err: unknown) => {
     await devChain?.stop();
     throw err;
@@ -152,6 +156,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     model: createModelProvider(config, { log, store, now }),
     connectors: createConnectors(config),
     chain: chainFor(config),
+    ...(org ? { org: org.current } : {}),
     clients: clientsOf(bus),
     sweeps: () => sweeps,
     deliveryLog: acceptedDeliveries({ store, bus, log }),
@@ -189,7 +194,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let evals: Evals | undefined;
   if (role !== 'worker') {
     evals = createEvals({ store, audit, log, config: config.evals });
-    app = await buildGateway({ config, log, bus, store, health, chain, evals });
+    app = await buildGateway({ config, log, bus, store, health, chain, evals, ...(org ? { org: org.current } : {}) });
     url = await listen(app, config);
     if (config.token === undefined)
       log.warn(
@@ -226,6 +231,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
         stopClock?.();
         // A running eval's child dies first; its request answers 503 instead of holding the drain.
         evals?.close();
+        org?.stop();
         await app?.close();
         await Promise.all(consumers.map((c) => c.stop(10_000)));
         await bus.close();

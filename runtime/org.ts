@@ -1,10 +1,20 @@
 /**
- * The one org source every actor reads reporting lines from. Until a chain is configured that is
- * the org the operator declares (`SVC_ORG`, parsed once in runtime/config.ts); a seat it does not
- * list reports to nobody but the workspace. The MCP allowlist and flow scope both call this, so
- * "who is above whom" can never differ between them.
+ * The one org source every actor reads reporting lines from. Without a chain that is the org the
+ * operator declares (`SVC_ORG`, parsed once in runtime/config.ts); with one it is the chain's tree
+ * (chain/org-snapshot.ts) with SVC_ORG as the directive overlay. A seat the org does not list
+ * reports to nobody but the workspace. The MCP allowlist, flow scope and heartbeats all call this,
+ * so "who is above whom" can never differ between them.
  */
+import type { Config } from '../schemas/config.js';
 import type { OrgConfig } from '../schemas/mcp.js';
+
+/** The org now: the live source when the process has one (a chain), else the declared org. */
+export function orgOf(deps: {
+  readonly config: Pick<Config, 'org'>;
+  readonly org?: (() => Readonly<OrgConfig>) | undefined;
+}): Readonly<OrgConfig> {
+  return deps.org?.() ?? deps.config.org;
+}
 
 export interface ReportingLine {
   readonly seat: string | undefined;

@@ -12,6 +12,7 @@ import { heartbeatsOf, type HeartbeatRow } from '../../store/heartbeats/index.js
 import type { HeartbeatDeps } from './deps.js';
 import { checkSchedule, CLOCK_TIME, FLOOR_MINUTES, PRESETS } from './schedule.js';
 import { heartbeatView, tickView } from './views.js';
+import { orgOf } from '../../runtime/org.js';
 
 /** The caller a heartbeat's seat is judged as: the operator when it runs as the operator. */
 export function seatCaller(seat: string): Pick<Caller, 'kind' | 'seat'> {
@@ -23,14 +24,14 @@ async function checkItem(deps: HeartbeatDeps, seat: string, item: HeartbeatItem)
   if (item.kind === 'flow') {
     const scope = await heartbeatsOf(deps.store).flowScope(item.id);
     if (!scope) throw new AppError('heartbeat_unknown_item', { message: `unknown flow ${item.id}: no saved flow has that id` });
-    if (!maySeeFlow({ level: scope.scopeLevel, ref: scope.scopeRef ?? undefined }, who, deps.config.org))
+    if (!maySeeFlow({ level: scope.scopeLevel, ref: scope.scopeRef ?? undefined }, who, orgOf(deps)))
       throw new AppError('heartbeat_flow_not_visible', { message: `flow ${item.id} is not visible to seat ${seat}` });
     return;
   }
   if (!Object.hasOwn(deps.config.heartbeats.skills, item.id))
     throw new AppError('heartbeat_unknown_item', { message: `unknown skill ${item.id}: SVC_SKILLS declares no such skill` });
   // The operator has no directive to narrow it; a seat runs only the skills its directive carries.
-  if (!isOperator(who) && !(deps.config.org[seat]?.skills ?? []).includes(item.id))
+  if (!isOperator(who) && !(orgOf(deps)[seat]?.skills ?? []).includes(item.id))
     throw new AppError('heartbeat_skill_not_carried', {
       message: `seat ${seat} does not carry skill ${item.id} (its SVC_ORG entry lists the skills it carries)`,
     });
@@ -51,7 +52,7 @@ function checkQuiet(input: HeartbeatInput): void {
 /** A heartbeat the caller may see, or the 404 that does not tell an invisible one from a missing one. */
 async function visible(deps: HeartbeatDeps, caller: Caller, crewId: string): Promise<HeartbeatRow> {
   const hb = await heartbeatsOf(deps.store).get(crewId);
-  if (!hb || !maySeeHeartbeat(hb, caller, deps.config.org))
+  if (!hb || !maySeeHeartbeat(hb, caller, orgOf(deps)))
     throw new AppError('record_not_found', { message: `no heartbeat for crew ${crewId} is visible to ${caller.seat}` });
   return hb;
 }
@@ -64,7 +65,7 @@ export async function saveHeartbeat(deps: HeartbeatDeps, caller: Caller, input: 
     });
   const repo = heartbeatsOf(deps.store);
   const existing = await repo.get(input.crewId);
-  if (existing && !maySeeHeartbeat(existing, caller, deps.config.org))
+  if (existing && !maySeeHeartbeat(existing, caller, orgOf(deps)))
     throw new AppError('heartbeat_forbidden', { message: `the heartbeat of crew ${input.crewId} is not ${caller.seat}'s to change` });
   const now = new Date(deps.now());
   checkSchedule(input.schedule, input.timezone, now);
@@ -117,7 +118,7 @@ export async function setHeartbeatEnabled(
 
 export async function deleteHeartbeat(deps: HeartbeatDeps, caller: Caller, crewId: string, traceId: string): Promise<boolean> {
   const hb = await heartbeatsOf(deps.store).get(crewId);
-  if (!hb || !maySeeHeartbeat(hb, caller, deps.config.org)) return false;
+  if (!hb || !maySeeHeartbeat(hb, caller, orgOf(deps))) return false;
   const removed = await heartbeatsOf(deps.store).remove(crewId);
   if (removed) await deps.audit.record('CrewHeartbeatChanged', { crewId, change: 'removed', by: caller.seat }, traceId);
   return removed;
@@ -125,7 +126,7 @@ export async function deleteHeartbeat(deps: HeartbeatDeps, caller: Caller, crewI
 
 export async function listHeartbeats(deps: HeartbeatDeps, caller: Caller): Promise<HeartbeatList> {
   const repo = heartbeatsOf(deps.store);
-  const all = (await repo.list()).filter((h) => maySeeHeartbeat(h, caller, deps.config.org));
+  const all = (await repo.list()).filter((h) => maySeeHeartbeat(h, caller, orgOf(deps)));
   const last = await repo.lastTicks(all.map((h) => h.crewId));
   return {
     heartbeats: all.map((h) => heartbeatView(h, last.get(h.crewId))),
@@ -142,7 +143,7 @@ export async function listTicks(deps: HeartbeatDeps, caller: Caller, crewId: str
     if (!isOperator(caller)) await visible(deps, caller, crewId);
     crews = [crewId];
   } else if (!isOperator(caller)) {
-    crews = (await repo.list()).filter((h) => maySeeHeartbeat(h, caller, deps.config.org)).map((h) => h.crewId);
+    crews = (await repo.list()).filter((h) => maySeeHeartbeat(h, caller, orgOf(deps))).map((h) => h.crewId);
   }
   return { ticks: (await repo.ticks(crews, limit)).map(tickView) };
 }

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS
 import type { McpContext, ServerEntry } from './context.js';
 import { reportingLine, resolveTool, type Resolution } from './rules.js';
 import { callRules, catalog, rules, type CatalogTool } from './store.js';
+import { orgOf } from '../../runtime/org.js';
 
 /** One tool as one seat sees it, for a call, with the inputSchema the server published for it:
  * undefined when the server's catalog does not list it. */
@@ -17,7 +18,7 @@ export async function toolState(
   tool: string,
 ): Promise<(Resolution & { inputSchema: unknown }) | undefined> {
   const { found, inputSchema, rules: rs } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
-  return found ? { ...resolveTool(rs, tool, reportingLine(ctx.deps.config.org, seat)), inputSchema } : undefined;
+  return found ? { ...resolveTool(rs, tool, reportingLine(orgOf(ctx.deps), seat)), inputSchema } : undefined;
 }
 
 export async function toolStates(
@@ -26,7 +27,7 @@ export async function toolStates(
   seat: string | undefined,
 ): Promise<{ states: ToolState[]; tools: CatalogTool[]; refreshedAt: Date | undefined }> {
   const [cat, rs] = await Promise.all([catalog(ctx.deps.store, s.owner, s.config.id), rules(ctx.deps.store, s.owner, s.config.id)]);
-  const line = reportingLine(ctx.deps.config.org, seat);
+  const line = reportingLine(orgOf(ctx.deps), seat);
   const tools = cat?.tools ?? [];
   const states = tools.map((t): ToolState => {
     const r = resolveTool(rs, t.name, line);

@@ -19,6 +19,7 @@ import { loadRun } from './engine/records.js';
 import { resumeAgent } from '../../store/paused.js';
 import { commandCaller } from '../../identity/caller.js';
 import { requireSteer } from '../../identity/runs.js';
+import { orgOf } from '../../runtime/org.js';
 
 export type { RunDeps } from './deps.js';
 
@@ -37,7 +38,7 @@ export const runActor = defineActor({
       handlers: {
         save: async (ctx, p) => {
           const flow = validateFlow(p.flow);
-          const rec = await saveFlow(deps.store, flow, commandCaller(p.savedBy, p.operator), deps.config.org, new Date(deps.now()));
+          const rec = await saveFlow(deps.store, flow, commandCaller(p.savedBy, p.operator), orgOf(deps), new Date(deps.now()));
           await deps.audit.record(
             'FlowSaved',
             { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy },
@@ -47,7 +48,7 @@ export const runActor = defineActor({
         },
         delete: async (_ctx, p) => ({
           id: p.id,
-          deleted: await deleteFlow(deps.store, p.id, commandCaller(p.by ?? '', p.operator), deps.config.org),
+          deleted: await deleteFlow(deps.store, p.id, commandCaller(p.by ?? '', p.operator), orgOf(deps)),
         }),
         // A webhook run's delivery is logged alongside its start (webhook-start.ts).
         start: async (ctx, p) => {

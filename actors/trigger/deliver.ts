@@ -34,6 +34,7 @@ import { openSecretCached } from './secrets.js';
 import { verifyCodehost, verifySvc, type Headers } from './schemes.js';
 import type { PubsubVerifier } from './pubsub.js';
 import { deliveryKey, eventSelected, eventType, getPath, mapInput, unwrapPubsub } from './shape.js';
+import { orgOf } from '../../runtime/org.js';
 
 export interface DeliveryDeps {
   readonly config: Config;
@@ -107,8 +108,7 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
   if (!trigger.enabled) throw new AppError('webhook_trigger_disabled');
   // Checked on every delivery, not only at mint: a flow deleted, re-saved away from webhook or
   // out of the principal's sight would otherwise take a 202 that no run follows.
-  if (!flowRunnable(trigger.flow, trigger.principal, deps.config.org, Boolean(trigger.release)))
-    throw new AppError('webhook_flow_unavailable');
+  if (!flowRunnable(trigger.flow, trigger.principal, orgOf(deps), Boolean(trigger.release))) throw new AppError('webhook_flow_unavailable');
   let body: unknown;
   try {
     body = JSON.parse(d.raw.toString('utf8'));

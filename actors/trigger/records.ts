@@ -25,6 +25,7 @@ import type {
   TriggerMinted,
   TriggerView,
 } from '../../schemas/triggers.js';
+import { orgOf } from '../../runtime/org.js';
 
 export interface RecordDeps {
   readonly config: Config;
@@ -106,7 +107,7 @@ export async function createTrigger(
     throw new AppError('invalid_request', {
       message: `flow ${body.flowId} has trigger ${flow.trigger}; a webhook trigger needs a trigger: webhook flow`,
     });
-  if (!flowRunnable(flow, principal, deps.config.org, body.release !== undefined)) {
+  if (!flowRunnable(flow, principal, orgOf(deps), body.release !== undefined)) {
     throw new AppError('invalid_request', {
       message: `flow ${body.flowId} is not visible to principal ${principal}, so no delivery could run it`,
     });

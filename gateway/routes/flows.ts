@@ -8,6 +8,7 @@ import { clientOf } from '../../bus/verbs.js';
 import { SaveFlowQuery } from '../../schemas/eval-api.js';
 import { evalBeforeSave } from '../../evals/before-save.js';
 import type { GatewayDeps } from '../types.js';
+import { orgOf } from '../../runtime/org.js';
 
 /** `/flows`, `/flows/delete`, `/flows/templates`: flow definitions: list (filtered by scope for
  * the caller, identity/flows.ts), save and delete through the run actor (which validates, judges
@@ -21,7 +22,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     },
     async (req) => {
       const caller = req.caller ?? OPERATOR;
-      return { flows: await listFlows(deps.store, caller, deps.config.org) };
+      return { flows: await listFlows(deps.store, caller, orgOf(deps)) };
     },
   );
 

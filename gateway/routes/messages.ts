@@ -7,6 +7,7 @@ import { readThread } from '../../actors/gate/reads.js';
 import { mayReadCrewThread } from '../../identity/heartbeats.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
+import { orgOf } from '../../runtime/org.js';
 
 /** `/messages`: threads. A post goes to the gate actor, which answers a gate when the message
  * replies to its question; the author is the authenticated caller, whatever the body says. A seat
@@ -59,7 +60,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
     async (req) => {
       const caller = req.caller ?? OPERATOR;
       const thread = req.query.thread ?? threadOf(caller.seat);
-      if (!mayUseThread(thread, caller) && !mayReadCrewThread(thread, caller, deps.config.org))
+      if (!mayUseThread(thread, caller) && !mayReadCrewThread(thread, caller, orgOf(deps)))
         throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${caller.seat}` });
       return { thread, messages: await readThread(deps.store, thread, req.query.limit ?? 50, req.query.after) };
     },

@@ -21,6 +21,7 @@ import { toView } from './view.js';
 import { runStarted, startedAudit } from './events.js';
 import { cancelIfPaused } from './control.js';
 import type { Engine } from './engine.js';
+import { orgOf } from '../../../runtime/org.js';
 
 export function newRunId(): string {
   return `run-${randomUUID()}`;
@@ -50,7 +51,7 @@ export function createEngine(deps: RunDeps): Engine {
   };
 
   const delegation: Delegation = {
-    loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, commandCaller(principal, false), deps.config.org),
+    loadFlow: (flowId, principal) => loadFlow(deps.store, flowId, commandCaller(principal, false), orgOf(deps)),
     async existing(parent, stepId) {
       const row = await findChild(deps.store, parent.id, stepId);
       if (!row) return undefined;
@@ -106,7 +107,7 @@ export function createEngine(deps: RunDeps): Engine {
   const startFlow = async (cmd: StartRunCommand): Promise<Flow> => {
     if (cmd.flow !== undefined) return validateFlowRepeated(cmd.flow);
     if (cmd.flowId !== undefined) {
-      const saved = await loadFlow(deps.store, cmd.flowId, commandCaller(cmd.principal, cmd.operator), deps.config.org);
+      const saved = await loadFlow(deps.store, cmd.flowId, commandCaller(cmd.principal, cmd.operator), orgOf(deps));
       if (!saved) throw new AppError('record_not_found', { message: `no saved flow ${cmd.flowId} is visible to ${cmd.principal}` });
       return saved;
     }
