@@ -20,8 +20,14 @@ export interface SpendProposal {
   readonly runId: string;
   readonly stepId: string;
 }
+/** The flow's scope: a team or agent scope naming another node makes the stricter of the two stacks decide. */
+export interface ActionScope {
+  readonly level: 'org' | 'team' | 'agent';
+  readonly ref?: string | undefined;
+}
 export interface OrgAction {
   readonly principal: string;
+  readonly scope?: ActionScope;
   readonly action: string;
   readonly node?: string;
   readonly params: Record<string, string>;
@@ -30,6 +36,7 @@ export interface OrgAction {
 }
 export interface BudgetAction {
   readonly principal: string;
+  readonly scope?: ActionScope;
   readonly action: string;
   readonly params: Record<string, string>;
   readonly runId: string;

@@ -17,6 +17,7 @@ import { registerGateCommands } from './commands/gates.js';
 import { registerHeartbeatCommands } from './commands/heartbeat.js';
 import { registerChainCommands } from './commands/chain.js';
 import { registerWalletCommands } from './commands/wallets.js';
+import { registerEpochCommand } from './commands/epoch.js';
 
 const program = new Command('svc').description('orchestrator for AI agent crews').version(VERSION).showHelpAfterError(false).exitOverride();
 
@@ -32,6 +33,7 @@ registerGateCommands(program, env);
 registerHeartbeatCommands(program, env);
 registerChainCommands(program, env);
 registerWalletCommands(program, env);
+registerEpochCommand(program, env);
 
 try {
   await program.parseAsync(process.argv);

@@ -91,7 +91,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'POST /flows/triggers/enabled': { id: 'setTriggerEnabled', codes: TRIGGER },
   'POST /flows/triggers/delete': { id: 'deleteTrigger', codes: TRIGGER },
   'GET /flows/triggers/deliveries': { id: 'listTriggerDeliveries', codes: ['invalid_request', 'webhook_trigger_not_found', ...BUS] },
-  'POST /epoch': { id: 'runEpoch', codes: BUS },
+  'POST /epoch': { id: 'runEpoch', codes: [...BUS, 'invalid_request', 'unknown_asset', 'epoch_failed'] },
   'GET /mcp/servers': { id: 'listMcpServers', codes: MCP },
   'POST /mcp/servers/attach': { id: 'attachMcpServer', codes: MCP },
   'POST /mcp/servers/detach': { id: 'detachMcpServer', codes: MCP },

@@ -123,10 +123,15 @@ export type HookReply = Static<typeof HookReply>;
 export const EpochReply = Type.Object({
   /** False in no-chain mode: nothing was streamed, and `streaming` says so. */
   chain: Type.Boolean(),
+  /** The epoch the streamer ran (a decimal string), when it ran. */
+  epoch: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  txHash: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+  /** Why streaming failed (`code: message`); the epoch flows still fired. */
+  epochError: Type.Optional(Type.String()),
   streaming: Type.String(),
   streamed: Type.Integer(),
   /** Runs started for every `trigger: epoch` flow. */
-  runs: Type.Array(Type.Object({ flowId: Type.String(), runId: Type.String() })),
+  flowRuns: Type.Array(Type.Object({ flowId: Type.String(), runId: Type.String() })),
 });
 export type EpochReply = Static<typeof EpochReply>;
 

@@ -2214,7 +2214,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    asset?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -2224,16 +2230,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         chain: boolean;
-                        runs: {
+                        epoch?: string;
+                        epochError?: string;
+                        flowRuns: {
                             flowId: string;
                             runId: string;
                         }[];
                         streamed: number;
                         streaming: string;
+                        txHash?: string;
                     };
                 };
             };
-            /** @description `invalid_request`: the request does not match the schema */
+            /** @description `epoch_failed`: the epoch did not stream and no epoch flow ran; `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2242,7 +2251,10 @@ export interface operations {
                     "application/json": {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example epoch_failed
+                         * @example invalid_json
                          * @example invalid_request
+                         * @example unknown_asset
                          */
                         error: string;
                         message: string;
@@ -2275,6 +2287,38 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
                          */
                         error: string;
                         message: string;

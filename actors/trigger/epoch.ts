@@ -21,36 +21,57 @@ import type { InputOf } from '../../schemas/commands/verb.js';
 import type { triggerVerbs } from '../../schemas/commands/trigger.js';
 import type { StartRunCommand } from '../../schemas/runs.js';
 import { cronMatches, minuteOf } from './cron.js';
+import { AppError, isAppError } from '../../schemas/errors.js';
 
 export type EpochCommand = InputOf<typeof triggerVerbs.epoch>;
 
 export async function runEpoch(deps: TriggerDeps, cmd: EpochCommand, traceId?: string): Promise<EpochReply> {
   const epochId = cmd.epochId ?? randomUUID();
   const { chain } = deps;
-  let streaming = 'no chain is configured: no allowances streamed';
-  let streamed = 0;
-  if (chain.configured) {
-    const out = await chain.budget({
-      principal: cmd.by ?? 'operator',
-      action: 'run-epoch',
-      params: {},
-      runId: `epoch-${epochId}`,
-      stepId: 'epoch',
-    });
-    streaming = out.summary;
-    const n = (out.json as { streamed?: unknown } | undefined)?.streamed;
-    streamed = typeof n === 'number' ? n : 0;
-  }
+  const streamedBy = await stream(deps, cmd, epochId);
   const flows = await definitionsOf(deps.store).byTrigger('epoch');
-  const runs: EpochReply['runs'] = [];
+  const flowRuns: EpochReply['flowRuns'] = [];
   for (const flow of flows) {
     const runId = `run-epoch-${flow.id}-${epochId}`;
     const start: StartRunCommand = { runId, flowId: flow.id, principal: flow.savedBy, trigger: 'epoch', ...(traceId ? { traceId } : {}) };
     await deps.clients.run.start.send(start, { msgId: runId, ...(traceId ? { traceId } : {}) });
-    runs.push({ flowId: flow.id, runId });
+    flowRuns.push({ flowId: flow.id, runId });
   }
-  deps.log.info({ epochId, chain: chain.configured, streamed, runs: runs.length }, 'epoch ran');
-  return { chain: chain.configured, streaming, streamed, runs };
+  const { epochError } = streamedBy;
+  deps.log.info({ epochId, chain: chain.configured, epoch: streamedBy.epoch, epochError, runs: flowRuns.length }, 'epoch ran');
+  // Spec: 400 only when streaming failed and no flow ran; otherwise the failure travels in the reply.
+  if (epochError !== undefined && flowRuns.length === 0)
+    throw new AppError('epoch_failed', { message: `the epoch did not stream and no epoch flow ran: ${epochError}` });
+  return { chain: chain.configured, ...streamedBy, flowRuns };
+}
+
+/** Streams the grants through the chain port; a failure is reported, not thrown, so the epoch flows still fire. */
+async function stream(deps: TriggerDeps, cmd: EpochCommand, epochId: string): Promise<Omit<EpochReply, 'chain' | 'flowRuns'>> {
+  if (!deps.chain.configured) return { streaming: 'no chain is configured: no allowances streamed', streamed: 0 };
+  try {
+    const out = await deps.chain.budget({
+      principal: cmd.by ?? 'operator',
+      action: 'run-epoch',
+      params: cmd.asset === undefined ? {} : { asset: cmd.asset },
+      runId: `epoch-${epochId}`,
+      stepId: 'epoch',
+    });
+    const json = (out.json ?? {}) as { epoch?: unknown; txHash?: unknown; streamed?: unknown };
+    return {
+      streaming: out.summary,
+      streamed: typeof json.streamed === 'number' ? json.streamed : 0,
+      ...(typeof json.epoch === 'string' ? { epoch: json.epoch } : {}),
+      ...(typeof json.txHash === 'string' ? { txHash: json.txHash } : {}),
+    };
+  } catch (err) {
+    // An outage of our own bus or store is still the command's to retry; a chain answer is not.
+    // An unknown asset is the caller's mistake, answered 400 before any flow fires.
+    if (isAppError(err) && (err.code === 'bus_unavailable' || err.code === 'unknown_asset')) throw err;
+    const epochError = isAppError(err)
+      ? `${err.wireCode}: ${err.message}`
+      : `chain_unavailable: ${(err as Error)?.message?.split('\n')[0] ?? String(err)}`;
+    return { streaming: `allowances not streamed: ${epochError}`, streamed: 0, epochError };
+  }
 }
 
 /** How far back a window looks for a scheduled epoch that has not run (failed or missed). */

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
+import { AssetQuery } from '../../schemas/chain-reads.js';
 import { EpochReply } from '../../schemas/triggers.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
-/** `POST /epoch`: streams allowances and fires every `trigger: epoch` flow, on a worker (`trigger.epoch`). */
+/** `POST /epoch {asset?}`: streams allowances (that asset's streamer, else the primary's) and fires every `trigger: epoch` flow, on a worker (`trigger.epoch`). */
 export const epochRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   app.post(
     '/epoch',
@@ -12,9 +13,19 @@ export const epochRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
       schema: {
         tags: ['triggers'],
         summary: 'stream allowances through the chain port, then fire every trigger: epoch flow',
-        response: { 200: EpochReply, 401: ErrorBody, 503: ErrorBody, 504: ErrorBody },
+        body: AssetQuery,
+        response: { 200: EpochReply, 400: ErrorBody, 401: ErrorBody, 503: ErrorBody, 504: ErrorBody },
+      },
+      // A POST with no body at all is the primary asset's epoch (as before the body existed).
+      preValidation: (req, _reply, done) => {
+        req.body ??= {};
+        done();
       },
     },
-    async (req) => clientOf(deps.bus, 'trigger').epoch({ by: req.caller?.seat ?? 'operator' }, { traceId: req.id, timeoutMs: 30_000 }),
+    async (req) =>
+      clientOf(deps.bus, 'trigger').epoch(
+        { by: req.caller?.seat ?? 'operator', ...(req.body?.asset === undefined ? {} : { asset: req.body.asset }) },
+        { traceId: req.id, timeoutMs: 30_000 },
+      ),
   );
 };

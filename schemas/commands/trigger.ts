@@ -18,5 +18,8 @@ export const triggerVerbs = {
   delete: verb(ByCaller({ id: Type.String() }), TriggerDeleted),
   deliveries: verb(ByCaller({ triggerId: Type.Optional(Type.String()), limit: Type.Integer() }), DeliveryList),
   /** `epochId` names this epoch (run ids derive from it; default the command's msgId). */
-  epoch: verb(Type.Object({ epochId: Type.Optional(Type.String()), by: Type.Optional(Type.String()) }), EpochReply),
+  epoch: verb(
+    Type.Object({ epochId: Type.Optional(Type.String()), by: Type.Optional(Type.String()), asset: Type.Optional(Type.String()) }),
+    EpochReply,
+  ),
 };

@@ -4,7 +4,7 @@
  * `governance` (one edge, `next`). In no-chain mode every verdict is ESCALATE and the trace
  * says so. All four are side effects: the engine opens an attempt around them.
  */
-import type { ChainOutcome, ChainPort } from '../../../chain/port.js';
+import type { ActionScope, ChainOutcome, ChainPort } from '../../../chain/port.js';
 import type { Step, Verdict } from '../../../schemas/flows.js';
 import type { StepContext, StepExecutor } from './types.js';
 
@@ -14,6 +14,11 @@ function renderParams(ctx: StepContext, params: Record<string, string> | undefin
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params ?? {})) out[k] = ctx.render(v);
   return out;
+}
+
+function scopeOf(ctx: StepContext): { scope?: ActionScope } {
+  const s = ctx.run.flow.scope;
+  return s === undefined ? {} : { scope: { level: s.level, ref: s.ref } };
 }
 
 function byVerdict(
@@ -58,6 +63,7 @@ export function chainSteps(chain: ChainPort): { [K in ProposalKind | 'governance
     org: proposal('org', (ctx) =>
       chain.org({
         principal: ctx.run.principal,
+        ...scopeOf(ctx),
         action: ctx.step.action,
         ...(ctx.step.node === undefined ? {} : { node: ctx.render(ctx.step.node) }),
         params: renderParams(ctx, ctx.step.params),
@@ -68,6 +74,7 @@ export function chainSteps(chain: ChainPort): { [K in ProposalKind | 'governance
     budget: proposal('budget', (ctx) =>
       chain.budget({
         principal: ctx.run.principal,
+        ...scopeOf(ctx),
         action: ctx.step.action,
         params: renderParams(ctx, ctx.step.params),
         runId: ctx.run.id,

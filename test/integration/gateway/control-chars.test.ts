@@ -121,6 +121,7 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
       { name: 'query.node', send: (b) => ({ path: `/policies?node=${q(`0x${b}`)}` }) },
       { name: 'query.asset', send: (b) => ({ path: `/policies?asset=${q(`x${b}y`)}` }) },
     ],
+    'POST /epoch': [{ name: 'body.asset', send: (b) => ({ path: '/epoch', body: { asset: `x${b}y` } }) }],
     'GET /governance/grants': [{ name: 'query.asset', send: (b) => ({ path: `/governance/grants?asset=${q(`x${b}y`)}` }) }],
     'POST /flows/eval': [{ name: 'body.ids[]', send: (b) => ({ path: '/flows/eval', body: { ids: [`x${b}y`] } }) }],
     'POST /wallets/watchlist': [
@@ -189,7 +190,6 @@ const NO_ID_FIELD = [
   'GET /usage',
   'GET /dlq',
   'GET /openapi.json',
-  'POST /epoch',
   'GET /connectors',
   'GET /flows',
   'GET /flows/templates',

@@ -1,6 +1,6 @@
 /**
  * `POST /epoch` in no-chain mode (streams nothing, says so, fires every trigger: epoch flow with
- * runs tagged `epoch`), and the CLI: `svc flows triggers create|list|curl|deliveries|rotate`,
+ * runs tagged `epoch`; `svc epoch` prints the same), and the CLI: `svc flows triggers create|list|curl|deliveries|rotate`,
  * where the printed curl command is executed and must be accepted.
  */
 import { execFile } from 'node:child_process';
@@ -27,11 +27,20 @@ t.test('POST /epoch', async (t) => {
     chain: false,
     streaming: /no chain is configured/,
     streamed: 0,
-    runs: [{ flowId: 'pulse', runId: /^run-epoch-pulse-/ }],
+    flowRuns: [{ flowId: 'pulse', runId: /^run-epoch-pulse-/ }],
   });
-  t.equal(res.body.runs.length, 1);
+  t.equal(res.body.flowRuns.length, 1);
+  t.notOk('epoch' in res.body || 'epochError' in res.body, 'no chain: no epoch ran, and none failed');
   for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-  t.match(seen, [{ flowId: 'pulse', trigger: 'epoch', runId: res.body.runs[0].runId }]);
+  t.match(seen, [{ flowId: 'pulse', trigger: 'epoch', runId: res.body.flowRuns[0].runId }]);
+
+  const cli = await runCli(['epoch'], { SVC_URL: sys.url });
+  t.equal(cli.code, 0, cli.stderr);
+  t.match(cli.stdout, /no chain is configured[\s\S]*FLOW\s+RUN[\s\S]*pulse\s+run-epoch-pulse-/);
+  const asJson = await runCli(['epoch', '--json'], { SVC_URL: sys.url });
+  t.match(JSON.parse(asJson.stdout), { chain: false, flowRuns: [{ flowId: 'pulse' }] });
+  const unknown = await json(`${sys.url}/epoch`, 'POST', { asset: 'x\u0000y' });
+  t.equal(unknown.status, 400, 'the asset is an id-like field');
 });
 
 t.test('svc flows triggers', async (t) => {
