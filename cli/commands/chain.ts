@@ -24,6 +24,13 @@ const qs = (params: Record<string, string | undefined>): string => {
   return q.size ? `?${q}` : '';
 };
 
+/** A rate limit or a time window in one cell; the other kinds show their cap or targets instead. */
+function limitOf(m: PoliciesView['policies'][number]['modules'][number]): string | undefined {
+  if (m.kind === 'rate_limit') return `${m.maxActions} per ${m.windowSeconds} s (${m.window?.count ?? 0} used)`;
+  if (m.kind === 'time_window') return `UTC second ${m.startSecondOfDay}-${m.endSecondOfDay} of the day`;
+  return undefined;
+}
+
 export function registerChainCommands(program: Command, env: ClientEnv): void {
   const chain = program.command('chain').description('the chain svc reads and writes through');
   registerChainDevCommand(chain);
@@ -122,6 +129,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
           { header: 'stack', value: (r) => `${r.p.stack}${r.p.bound ? '' : ' (default)'}` },
           { header: 'module', value: (r) => r.m.kind },
           { header: 'cap', value: (r) => r.m.cap },
+          { header: 'limit', value: (r) => limitOf(r.m) },
           { header: 'targets', value: (r) => r.m.allowedTargets },
         ],
         '(no policies)',
