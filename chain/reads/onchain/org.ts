@@ -1,8 +1,8 @@
 /**
  * GET /org: the tree as OrgRegistry holds it, breadth-first from `root()`, one `getNode` and one
- * `getChildren` per node (each level's reads travel together); a child listed twice is walked once. `roleId` stays absent: the
- * off-chain org config (SVC_ORG) keys its directives by seat name, not by address, so no seat on
- * the chain has an overlay to show yet.
+ * `getChildren` per node (each level's reads travel together); a child listed twice is walked
+ * once. `roleId` stays absent: the off-chain overlay (SVC_ORG entries keyed by a seat's address)
+ * carries skills, not a role, so no seat has one to show.
  */
 import { getAddress, zeroAddress, type Address, type PublicClient } from 'viem';
 import { OrgRegistry } from '../../artifacts/index.js';
