@@ -14,3 +14,4 @@ export { deliveriesOf, type DeliveryRepository } from './deliveries/index.js';
 export { gatesOf, type GateRepository } from './gates/index.js';
 export { modelCallsOf, type ModelCallLedger } from './model-calls.js';
 export { heartbeatsOf, type HeartbeatRepository } from './heartbeats/index.js';
+export { chainSessionsOf, type ChainSessionRepository } from './chain-sessions/index.js';

@@ -4,6 +4,8 @@
  */
 import { AuditEvent } from './AuditEvent.js';
 import { AuditOutbox } from './AuditOutbox.js';
+import { ChainSend } from './ChainSend.js';
+import { ChainSession } from './ChainSession.js';
 import { Claim } from './Claim.js';
 import { FlowAttempt } from './FlowAttempt.js';
 import { FlowCheckpoint } from './FlowCheckpoint.js';
@@ -26,6 +28,8 @@ import { WebhookTrigger } from './WebhookTrigger.js';
 
 export { AuditEvent } from './AuditEvent.js';
 export { AuditOutbox } from './AuditOutbox.js';
+export { ChainSend } from './ChainSend.js';
+export { ChainSession } from './ChainSession.js';
 export { Claim } from './Claim.js';
 export { FlowAttempt } from './FlowAttempt.js';
 export { FlowCheckpoint } from './FlowCheckpoint.js';
@@ -68,4 +72,6 @@ export const entities = [
   WaitEvent,
   Heartbeat,
   HeartbeatTick,
+  ChainSession,
+  ChainSend,
 ];

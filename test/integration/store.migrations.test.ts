@@ -36,6 +36,8 @@ const SVC_TABLES = [
   'wait_event', // waits released by events
   'heartbeat',
   'heartbeat_tick', // crew heartbeats
+  'chain_send',
+  'chain_session', // session keys and signed chain transactions
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
@@ -83,6 +85,10 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'audit_event_pkey',
         'audit_event_type_index',
         'audit_outbox_pkey',
+        // session keys and signed chain transactions
+        'chain_send_pkey',
+        'chain_session_agent_max_value_mask_index',
+        'chain_session_pkey',
         'claim_pkey',
         'mikro_orm_migrations_pkey',
         // gates and the model ledger

@@ -1,0 +1,158 @@
+/** The session-key repository on the ORM: the same statements on both engines. */
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ChainSend } from '../entities/ChainSend.js';
+import { ChainSession } from '../entities/ChainSession.js';
+import type { Store } from '../types.js';
+import type { ChainSessionRepository, HistoryEvent, SendRow, SessionRow } from './types.js';
+
+type Hex = `0x${string}`;
+
+const rowId = (registry: string, sessionId: bigint) => `${registry.toLowerCase()}:${sessionId}`;
+const lower = (a: string) => a.toLowerCase() as Hex;
+
+function toSession(r: ChainSession): SessionRow {
+  return {
+    registry: r.registry as Hex,
+    sessionId: BigInt(r.sessionId),
+    agent: r.agent as Hex,
+    keyAddress: r.keyAddress as Hex,
+    maxValue: BigInt(r.maxValue),
+    mask: r.mask,
+    pin: (r.pin ?? null) as Hex | null,
+    expiresAt: r.expiresAt,
+    sealedKey: r.sealedKey ?? null,
+    issuedBy: r.issuedBy as Hex,
+    issuedTx: r.issuedTx as Hex,
+    issuedAt: r.issuedAt,
+    revokedAt: r.revokedAt ?? null,
+    revokedBy: r.revokedBy ?? null,
+    revokedTx: (r.revokedTx ?? null) as Hex | null,
+  };
+}
+
+function toSend(r: ChainSend): SendRow {
+  return {
+    attempt: r.attempt,
+    txHash: r.txHash as Hex,
+    rawTx: r.rawTx as Hex,
+    sender: r.sender as Hex,
+    sessionId: r.sessionId === null || r.sessionId === undefined ? null : BigInt(r.sessionId),
+    createdAt: r.createdAt,
+  };
+}
+
+export function ormChainSessions(store: Store): ChainSessionRepository {
+  return {
+    async issued(s) {
+      await store.em().insert(ChainSession, {
+        id: rowId(s.registry, s.sessionId),
+        registry: lower(s.registry),
+        sessionId: String(s.sessionId),
+        agent: lower(s.agent),
+        keyAddress: lower(s.keyAddress),
+        maxValue: String(s.maxValue),
+        mask: s.mask,
+        pin: s.pin === null ? null : lower(s.pin),
+        expiresAt: s.expiresAt,
+        sealedKey: s.sealedKey,
+        issuedBy: lower(s.issuedBy),
+        issuedTx: s.issuedTx,
+        issuedAt: s.issuedAt,
+        revokedAt: null,
+        revokedBy: null,
+        revokedTx: null,
+      });
+    },
+
+    async live(b, after) {
+      const rows = await store.em().find(
+        ChainSession,
+        {
+          registry: lower(b.registry),
+          agent: lower(b.agent),
+          maxValue: String(b.maxValue),
+          mask: b.mask,
+          pin: b.pin === null ? null : lower(b.pin),
+          revokedAt: null,
+          expiresAt: { $gt: after },
+        },
+        { orderBy: { expiresAt: 'desc' } },
+      );
+      return rows.map(toSession);
+    },
+
+    async liveOf(registry, agent, after) {
+      const rows = await store
+        .em()
+        .find(
+          ChainSession,
+          { registry: lower(registry), agent: lower(agent), revokedAt: null, expiresAt: { $gt: after } },
+          { orderBy: { issuedAt: 'asc' } },
+        );
+      return rows.map(toSession);
+    },
+
+    async revoked(registry, sessionId, by, tx, at) {
+      const n = await store
+        .em()
+        .nativeUpdate(
+          ChainSession,
+          { id: rowId(registry, sessionId), revokedAt: null },
+          { revokedAt: at, revokedBy: by, revokedTx: tx, sealedKey: null },
+        );
+      return n > 0;
+    },
+
+    async history(registry, limit) {
+      const em = store.em();
+      const on = { registry: lower(registry) };
+      // Each row holds up to two events; the newest `limit` of each kind cover the newest `limit` overall.
+      const [issued, revoked] = await Promise.all([
+        em.find(ChainSession, on, { orderBy: { issuedAt: 'desc' }, limit }),
+        em.find(ChainSession, { ...on, revokedAt: { $ne: null } }, { orderBy: { revokedAt: 'desc' }, limit }),
+      ]);
+      const events: HistoryEvent[] = [
+        ...issued.map((r) => ({
+          sessionId: BigInt(r.sessionId),
+          agent: r.agent as Hex,
+          event: 'issued' as const,
+          authorizedBy: r.issuedBy,
+          txHash: r.issuedTx as Hex,
+          at: r.issuedAt,
+        })),
+        ...revoked.map((r) => ({
+          sessionId: BigInt(r.sessionId),
+          agent: r.agent as Hex,
+          event: 'revoked' as const,
+          authorizedBy: r.revokedBy ?? '',
+          txHash: (r.revokedTx ?? null) as Hex | null,
+          at: r.revokedAt!,
+        })),
+      ];
+      return events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
+    },
+
+    async recordSend(s) {
+      try {
+        await store.em().insert(ChainSend, {
+          attempt: s.attempt,
+          txHash: s.txHash,
+          rawTx: s.rawTx,
+          sender: lower(s.sender),
+          sessionId: s.sessionId === null ? null : String(s.sessionId),
+          createdAt: s.createdAt,
+        });
+        return s;
+      } catch (err) {
+        if (!(err instanceof UniqueConstraintViolationException)) throw err;
+        const stored = await store.em().findOneOrFail(ChainSend, { attempt: s.attempt });
+        return toSend(stored);
+      }
+    },
+
+    async sendOf(attempt) {
+      const row = await store.em().findOne(ChainSend, { attempt });
+      return row ? toSend(row) : undefined;
+    },
+  };
+}
