@@ -1,9 +1,9 @@
 /**
  * The one port through which flow steps touch the chain: spend proposals (`gate`), org and
  * budget actions, governance. The engine never talks to a chain any other way. `none.ts` is the
- * no-chain mode; a real chain binding implements the same interface in a later issue.
+ * no-chain mode; select.ts builds the chain-backed one over the current binding.
  */
-import type { Verdict } from '../schemas/flows.js';
+import type { FlowScope, Verdict } from '../schemas/flows.js';
 
 export interface ChainOutcome {
   readonly verdict: Verdict;
@@ -17,8 +17,13 @@ export interface SpendProposal {
   readonly value: string;
   readonly target?: string;
   readonly asset?: string;
+  /** The flow's scope: a scoped run's authority is the stricter of principal and scope. */
+  readonly scope?: FlowScope;
   readonly runId: string;
   readonly stepId: string;
+  /** The attempt the engine opened around the step: a send is recorded under it before broadcast. */
+  readonly attemptKey?: string;
+  readonly traceId?: string;
 }
 /** The flow's scope: a team or agent scope naming another node makes the stricter of the two stacks decide. */
 export interface ActionScope {

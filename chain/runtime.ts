@@ -14,10 +14,12 @@ import type { ChainBinding } from './onchain/binding.js';
 import { currentBinding } from './onchain/current.js';
 import { mockReads } from './reads/mock.js';
 import { onchainReads } from './reads/onchain/index.js';
+import { sessionHistory } from './reads/session-history.js';
 import type { ChainReads } from './reads/port.js';
 import { chainStatus, type ChainStatus } from './status.js';
 import { chainTarget, type DevTarget } from './target.js';
 import { watchlistStore, type WatchlistStore } from './watchlist.js';
+import type { Store } from '../store/types.js';
 
 export interface ChainRuntime {
   readonly status: ChainStatus;
@@ -31,6 +33,8 @@ export interface ChainRuntime {
 export interface ChainRuntimeOptions {
   /** A dev chain started by this process (SVC_CHAIN=dev): where it listens and what was deployed on it. */
   readonly dev?: DevTarget | undefined;
+  /** Where the orchestrator's own chain records are (the session history). */
+  readonly store?: Store | undefined;
   readonly probeTimeoutMs?: number;
   readonly probeFreshMs?: number;
   readonly balanceTimeoutMs?: number;
@@ -63,7 +67,8 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
   const reads = async (): Promise<ChainReads> => {
     const b = await bound();
     if (!b) return mock;
-    if (onchain?.binding !== b) onchain = { binding: b, reads: onchainReads(b) };
+    if (onchain?.binding !== b)
+      onchain = { binding: b, reads: onchainReads(b, opts.store ? { sessionHistory: sessionHistory(opts.store, b.deployment) } : {}) };
     return onchain.reads;
   };
 

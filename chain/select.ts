@@ -1,12 +1,44 @@
 /**
  * The one place that decides which chain port a process uses, for every actor that needs one
- * (the run engine's steps, the trigger actor's epoch). No chain binding exists yet, so this is
- * no-chain mode; a real binding is chosen here from config and reaches every caller at once.
+ * (the run engine's steps, the trigger actor's epoch). No chain configured: no-chain mode, every
+ * verdict ESCALATE and said so. A configured chain: the chain-backed port over the current
+ * binding (chain/onchain/current.ts); while there is none yet (a dev chain still deploying) a
+ * chain step fails 503 `chain_unavailable` rather than pretending to be mock mode.
  */
+import type { Audit } from '../runtime/audit.js';
+import type { Hex } from '../schemas/chain-config.js';
 import type { Config } from '../schemas/config.js';
+import type { Store } from '../store/types.js';
 import type { ChainPort } from './port.js';
 import { noChain } from './none.js';
+import { currentBinding } from './onchain/current.js';
+import { gatePort } from './onchain/gate.js';
+import { serialBySender } from './onchain/serial.js';
+import { sessionKeys } from './onchain/session-keys.js';
+import type { ChainTarget } from './status.js';
 
-export function chainFor(_config: Config): ChainPort {
-  return noChain();
+export interface ChainPortDeps {
+  readonly target: (() => ChainTarget) | undefined;
+  readonly store: Store;
+  readonly audit: Audit;
+  /** The dev chain's well-known keys (SVC_CHAIN=dev), used when the settings name none. */
+  readonly devOrchestratorKey?: Hex | undefined;
+  readonly devIssuerKey?: Hex | undefined;
+}
+
+export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
+  const settings = config.chain;
+  if (settings.kind === 'none') return noChain();
+  const binding = currentBinding(settings, deps.target, deps.devOrchestratorKey);
+  const serial = serialBySender();
+  const keys = sessionKeys({
+    store: deps.store,
+    audit: deps.audit,
+    serial,
+    sealingKey: config.sessionKey,
+    issuerKey: settings.issuerKey() ?? deps.devIssuerKey,
+  });
+  // org, budget and governance are not chain-backed yet: they keep no-chain's honest ESCALATE.
+  const { org, budget, governance } = noChain();
+  return { configured: true, ...gatePort({ binding, store: deps.store, audit: deps.audit, keys, serial }), org, budget, governance };
 }

@@ -27,6 +27,8 @@ import { chainFor } from '../chain/select.js';
 import { chainOrg } from '../chain/org-snapshot.js';
 import type { ChainPort } from '../chain/port.js';
 import { chainRuntime } from '../chain/runtime.js';
+import { chainTarget } from '../chain/target.js';
+import { anvilPrivateKey } from '../chain/dev/accounts.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
 import { createEvals, type Evals } from '../evals/service.js';
@@ -97,14 +99,15 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const workerId = `${hostname()}:${process.pid}`;
   // Started first and stopped last: everything below may read it (chain/dev/serve.ts deploys in the background).
   const devChain: ServedDevChain | undefined = config.chain.kind === 'dev' ? await serveDevChain(log) : undefined;
-  const chain = chainRuntime(config.chain, { dev: devChain ? () => devChain.current() : undefined });
-  // With a chain configured, reporting lines are the chain's from the first read on (never SVC_ORG's).
-  const org =
-    config.chain.kind === 'none' ? undefined : chainOrg({ read: async () => (await chain.reads()).org(), declared: config.org, log });
+  const devTarget = devChain ? () => devChain.current() : undefined;
   const store = await openStore({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, log }).catch(async (err: unknown) => {
     await devChain?.stop();
     throw err;
   });
+  const chain = chainRuntime(config.chain, { dev: devTarget, store });
+  // With a chain configured, reporting lines are the chain's from the first read on (never SVC_ORG's).
+  const org =
+    config.chain.kind === 'none' ? undefined : chainOrg({ read: async () => (await chain.reads()).org(), declared: config.org, log });
   let audit: Audit | undefined;
   const bus = createBus({
     servers: config.natsUrl,
@@ -155,7 +158,13 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     now,
     model: createModelProvider(config, { log, store, now }),
     connectors: createConnectors(config),
-    chain: chainFor(config),
+    chain: chainFor(config, {
+      target: chainTarget(config.chain, devTarget),
+      store,
+      audit,
+      // The dev chain's public keys by role (CHAIN.md §8): 0 root/orchestrator, 2 issuer. Never logged.
+      ...(config.chain.kind === 'dev' ? { devOrchestratorKey: anvilPrivateKey(0), devIssuerKey: anvilPrivateKey(2) } : {}),
+    }),
     ...(org ? { org: org.current } : {}),
     clients: clientsOf(bus),
     sweeps: () => sweeps,

@@ -25,6 +25,10 @@ export const AUDIT_EVENTS = [
   'CrewHeartbeat',
   // issue 14: a command the bus ended, kept on the dead-letter stream
   'CommandDeadLettered',
+  // issue 19: the chain's gate (session keys issued, proposals settled or escalated)
+  'SessionIssued',
+  'ActionExecuted',
+  'IntentCreated',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENTS)[number];
 

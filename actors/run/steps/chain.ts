@@ -50,14 +50,17 @@ function proposal<K extends ProposalKind>(
 
 export function chainSteps(chain: ChainPort): { [K in ProposalKind | 'governance']: StepExecutor<K> } {
   return {
-    gate: proposal('gate', ({ step, run, render }) =>
+    gate: proposal('gate', ({ step, run, render, attemptKey, traceId }) =>
       chain.proposeSpend({
         principal: run.principal,
         value: render(step.value),
         ...(step.target === undefined ? {} : { target: render(step.target) }),
         ...(step.asset === undefined ? {} : { asset: step.asset }),
+        ...(run.flow.scope === undefined ? {} : { scope: run.flow.scope }),
         runId: run.id,
         stepId: step.id,
+        attemptKey,
+        traceId,
       }),
     ),
     org: proposal('org', (ctx) =>

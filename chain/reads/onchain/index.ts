@@ -1,8 +1,9 @@
 /**
  * Chain mode: every read of a reachable deployment, through the binding of the current chain
  * (chain/onchain/binding.ts), with the data sources of CHAIN.md section 7. Each read is whole or
- * 503 `chain_unavailable` (guard.ts). The two history reads come from the store, not the chain,
- * and answer 501 `chain_read_unimplemented` until that store is wired here.
+ * 503 `chain_unavailable` (guard.ts). The two history reads come from the store, not the chain:
+ * the session history is handed in (reads/session-history.ts); the intent history answers 501
+ * `chain_read_unimplemented` until its store is wired here.
  */
 import type { Address } from 'viem';
 import type { ChainBinding } from '../../onchain/binding.js';
@@ -21,7 +22,8 @@ const pending = (route: string) => async (): Promise<never> => {
   });
 };
 
-export function onchainReads(binding: ChainBinding): ChainReads {
+/** `served`: reads another module answers (the session history, from the store). */
+export function onchainReads(binding: ChainBinding, served: Partial<Pick<ChainReads, 'sessionHistory'>> = {}): ChainReads {
   const { client, deployment } = binding;
   const orgNodes = async (): Promise<Address[]> =>
     (await readOrg(client, deployment.org as Address)).nodes.map((n) => n.address as Address);
@@ -34,7 +36,7 @@ export function onchainReads(binding: ChainBinding): ChainReads {
         intents: (await Promise.all(deployment.assets.map((a) => readPendingIntents(client, a)))).flat(),
       })),
     intentHistory: pending('GET /intents/history'),
-    sessionHistory: pending('GET /sessions/history'),
+    sessionHistory: served.sessionHistory ?? pending('GET /sessions/history'),
     policies: async (q) => {
       const asset = binding.asset(q.asset);
       return guarded('GET /policies', async () => {

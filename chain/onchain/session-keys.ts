@@ -1,0 +1,166 @@
+/**
+ * Session keys (CHAIN.md §3): a random secp256k1 key per (agent, maxValue, pin, mask), issued on
+ * SessionRegistry for 4 h by the issuer key when the registry names it issuer, else by the root
+ * (the orchestrator's wallet), pinned to one target, audited as SessionIssued, and reused while it
+ * is unrevoked with more than 5 minutes left. The private half is sealed at rest under
+ * SVC_SESSION_KEY; without one it lives in this process's memory only (a restart issues new keys,
+ * the old ones expire on their own). The orchestrator tops up a key's gas before it sends.
+ */
+import { getAddress, parseEventLogs, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { SessionRegistry } from '../artifacts/index.js';
+import { AppError } from '../../schemas/errors.js';
+import type { Audit } from '../../runtime/audit.js';
+import { seal, unseal } from '../../runtime/seal.js';
+import { chainSessionsOf, type SessionBounds, type SessionRow } from '../../store/chain-sessions/index.js';
+import type { Store } from '../../store/types.js';
+import type { ChainBinding, ChainWallet } from './binding.js';
+import { chainFailure } from './failure.js';
+import type { Serial } from './serial.js';
+import { pay, write } from './transact.js';
+
+export const SESSION_TTL_SECONDS = 4n * 3600n;
+/** A key with less left than this is not handed out: a slow send must not outlive it. */
+export const MIN_LEFT_SECONDS = 5n * 60n;
+export const PROPOSE_ONLY = 1;
+export const PROPOSE_AND_SPEND = 3;
+/** Gas units a key should be able to pay for (a proposal costs well under half of this). */
+const GAS_BUDGET = 600_000n;
+
+export interface SessionKey {
+  readonly sessionId: bigint;
+  readonly wallet: ChainWallet;
+  readonly expiresAt: bigint;
+}
+
+export interface SessionKeysDeps {
+  readonly store: Store;
+  readonly audit: Audit;
+  readonly serial: Serial;
+  /** SVC_SESSION_KEY; undefined keeps keys in memory only. */
+  readonly sealingKey: Buffer | undefined;
+  /** SVC_ISSUER_PRIVATE_KEY (anvil account 2 on the dev chain). */
+  readonly issuerKey: Hex | undefined;
+}
+
+export interface SessionKeys {
+  /** A live key for these bounds, issued when none is cached; its gas topped up. */
+  keyFor(b: ChainBinding, bounds: Omit<SessionBounds, 'registry'>, traceId?: string): Promise<SessionKey>;
+}
+
+const registryOf = (b: ChainBinding): Address => getAddress(b.deployment.sessions);
+const sealLabel = (registry: string, keyAddress: string) => `session/${registry.toLowerCase()}/${keyAddress.toLowerCase()}`;
+
+export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
+  const repo = chainSessionsOf(deps.store);
+  /** Private keys by key address: the only copy without a sealing key, a decrypted one with it. */
+  const held = new Map<string, Hex>();
+
+  const privateOf = (row: SessionRow): Hex | undefined => {
+    const mem = held.get(row.keyAddress.toLowerCase());
+    if (mem !== undefined || row.sealedKey === null || deps.sealingKey === undefined) return mem;
+    const opened = unseal(deps.sealingKey, row.sealedKey, sealLabel(row.registry, row.keyAddress)) as Hex | undefined;
+    if (opened !== undefined) held.set(row.keyAddress.toLowerCase(), opened);
+    return opened;
+  };
+
+  const issuerWallet = async (b: ChainBinding): Promise<ChainWallet> => {
+    const root = b.orchestrator;
+    if (deps.issuerKey !== undefined) {
+      const issuer = b.walletFor(deps.issuerKey);
+      const named = await b.client.readContract({ address: registryOf(b), abi: SessionRegistry.abi, functionName: 'issuer' });
+      if (named.toLowerCase() === issuer.account.address.toLowerCase()) return issuer;
+    }
+    if (!root)
+      throw new AppError('chain_unavailable', {
+        message: 'no key may issue session keys: SVC_ORCH_PRIVATE_KEY is not set and no issuer key is the registry issuer',
+      });
+    return root;
+  };
+
+  const topUp = async (b: ChainBinding, key: Address): Promise<void> => {
+    const [balance, price] = await Promise.all([b.client.getBalance({ address: key }), b.client.getGasPrice()]);
+    const need = price * GAS_BUDGET;
+    if (balance >= need) return;
+    if (!b.orchestrator)
+      throw new AppError('chain_unavailable', { message: 'no orchestrator key (SVC_ORCH_PRIVATE_KEY) to pay a session key its gas' });
+    await pay(b.client, deps.serial, b.orchestrator, key, need * 2n - balance);
+  };
+
+  const issue = async (b: ChainBinding, bounds: SessionBounds, now: bigint, traceId?: string): Promise<SessionKey> => {
+    const issuer = await issuerWallet(b);
+    const privateKey = generatePrivateKey();
+    const account = privateKeyToAccount(privateKey);
+    const expiresAt = now + SESSION_TTL_SECONDS;
+    const w = await write(b.client, deps.serial, issuer, {
+      address: registryOf(b),
+      abi: SessionRegistry.abi,
+      functionName: 'issueScoped',
+      args: [bounds.agent, account.address, expiresAt, bounds.mask, bounds.maxValue, bounds.pin === null ? [] : [bounds.pin]],
+    });
+    const event = parseEventLogs({ abi: SessionRegistry.abi, logs: w.receipt.logs, eventName: 'SessionIssued' })[0];
+    if (!event) throw new AppError('flow_step_failed', { message: `issueScoped (tx ${w.hash}) emitted no SessionIssued` });
+    const sessionId = event.args.id;
+    held.set(account.address.toLowerCase(), privateKey);
+    await repo.issued({
+      ...bounds,
+      sessionId,
+      keyAddress: account.address,
+      expiresAt: new Date(Number(expiresAt) * 1000),
+      sealedKey: deps.sealingKey === undefined ? null : seal(deps.sealingKey, privateKey, sealLabel(bounds.registry, account.address)),
+      issuedBy: issuer.account.address,
+      issuedTx: w.hash,
+      issuedAt: new Date(),
+      revokedAt: null,
+      revokedBy: null,
+      revokedTx: null,
+    });
+    await deps.audit.record(
+      'SessionIssued',
+      {
+        sessionId: String(sessionId),
+        agent: bounds.agent,
+        key: account.address,
+        maxValue: String(bounds.maxValue),
+        scopeMask: bounds.mask,
+        targets: bounds.pin === null ? [] : [bounds.pin],
+        expiresAt: new Date(Number(expiresAt) * 1000).toISOString(),
+        issuedBy: issuer.account.address,
+        txHash: w.hash,
+      },
+      traceId,
+    );
+    return { sessionId, wallet: b.walletFor(privateKey), expiresAt };
+  };
+
+  return {
+    async keyFor(b, partial, traceId) {
+      const bounds: SessionBounds = { ...partial, registry: registryOf(b) };
+      try {
+        // Chain time, not ours: expiry is judged by the chain (a dev chain may run ahead).
+        const now = (await b.client.getBlock()).timestamp;
+        const cutoff = new Date(Number(now + MIN_LEFT_SECONDS) * 1000);
+        let key: SessionKey | undefined;
+        for (const row of await repo.live(bounds, cutoff)) {
+          const privateKey = privateOf(row);
+          if (privateKey === undefined) continue;
+          // Revoked from elsewhere (the root's own wallet) is only known to the chain.
+          const valid = await b.client.readContract({
+            address: registryOf(b),
+            abi: SessionRegistry.abi,
+            functionName: 'isValid',
+            args: [row.sessionId],
+          });
+          if (!valid) continue;
+          key = { sessionId: row.sessionId, wallet: b.walletFor(privateKey), expiresAt: BigInt(row.expiresAt.getTime() / 1000) };
+          break;
+        }
+        key ??= await issue(b, bounds, now, traceId);
+        await topUp(b, key.wallet.account.address);
+        return key;
+      } catch (err) {
+        throw chainFailure(err, 'getting a session key');
+      }
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * The `gate` step on a real chain (CHAIN.md §2): flows run through the real engine (PostgreSQL,
+ * NATS) with the chain port bound to the demo org on anvil, by the same settings an operator sets.
+ * Under the worker's cap the spend settles (treasury and allowance move by exactly the value); over
+ * it an intent waits on chain for the manager; a non-whitelisted target takes onDeny with nothing
+ * sent; a scoped run over the scope's ceiling meets SessionValueExceeded and takes onDeny. A retry
+ * of the same attempt finds the transaction the first try sent and does not pay twice.
+ */
+import t from 'tap';
+import { loadConfig } from '../../../runtime/config.js';
+import { chainFor } from '../../../chain/select.js';
+import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
+import { keylessAddress } from '../../../chain/dev/deploy.js';
+import { chainSessionsOf } from '../../../store/chain-sessions/index.js';
+import { chainFixture } from '../../helpers/chain-fixture.js';
+import { startSystem } from '../../helpers/system.js';
+import { req } from '../../helpers/http.js';
+import { skipUnless } from '../../helpers/services.js';
+
+const OP = 'operator-token-gate-0123456789';
+const USD = 1_000_000n;
+
+const skip = await skipUnless('postgres', 'nats');
+if (skip) t.plan(0, skip);
+else {
+  const fx = await chainFixture(t);
+  await fx.runEpoch();
+  const worker = fx.workers[0]!;
+  const manager = fx.manager.account.address;
+  const { asset, deployment } = fx;
+  const env = {
+    SVC_ORCH_TOKEN: OP,
+    SVC_CHAIN_RPC: fx.chain.anvil.url,
+    SVC_CHAIN_ID: '31337',
+    SVC_CHAIN_DEPLOYMENT: JSON.stringify({
+      chainId: 31337,
+      org: deployment.org,
+      sessions: deployment.sessions,
+      governance: deployment.governance,
+      assets: [
+        {
+          symbol: asset.symbol,
+          decimals: asset.decimals,
+          token: asset.token,
+          router: asset.router,
+          treasury: asset.treasury,
+          streamer: asset.streamer,
+        },
+      ],
+    }),
+    SVC_ORCH_PRIVATE_KEY: anvilPrivateKey(0),
+    SVC_ISSUER_PRIVATE_KEY: anvilPrivateKey(2),
+    LOG_LEVEL: 'debug',
+  };
+  const sys = await startSystem(t, { env, postgres: true, nats: true });
+
+  const spendFlow = (id: string, value: bigint, target: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    ...extra,
+    steps: [
+      { id: 'pay', kind: 'gate', value: String(value), target, onAllow: 'paid', onEscalate: 'asked', onDeny: 'refused' },
+      { id: 'paid', kind: 'tool', tool: 'svc_echo', args: { text: 'paid {{steps.pay.json.txHash}}' }, next: null },
+      { id: 'asked', kind: 'tool', tool: 'svc_echo', args: { text: 'asked {{steps.pay.json.intentId}}' }, next: null },
+      { id: 'refused', kind: 'tool', tool: 'svc_echo', args: { text: 'refused' }, next: null },
+    ],
+  });
+  /** Starts the flow as `as` and waits for it to end; the run view and its step outputs. */
+  const run = async (flow: unknown, as = worker): Promise<{ run: any; outputs: any }> => {
+    const r = await req(sys.url, 'POST', '/flows/run', { flow, as }, OP);
+    t.ok(r.status === 200 || r.status === 202, r.text.slice(0, 400));
+    for (const end = Date.now() + 30_000; ; await new Promise((res) => setTimeout(res, 50))) {
+      const state = await req(sys.url, 'GET', `/flows/runs/state?runId=${r.body.id}`, undefined, OP);
+      if (state.status === 200 && state.body.run.status !== 'running') return state.body;
+      if (Date.now() > end) throw new Error(`run ${r.body.id} did not end: ${state.text.slice(0, 400)}`);
+    }
+  };
+  const gateOf = (body: { run: any }) => body.run.steps.find((s: any) => s.stepId === 'pay');
+  const ports = (body: { run: any }) => body.run.steps.map((s: any) => s.stepId);
+  const nonces = () =>
+    Promise.all([
+      fx.chain.public.getTransactionCount({ address: fx.root.account.address }),
+      fx.chain.public.getTransactionCount({ address: fx.issuer.account.address }),
+    ]);
+
+  t.test('under the cap: settles, and treasury, allowance and vendor move by exactly the value', async (t) => {
+    const value = 12n * USD;
+    const [treasury0, allowance0, vendor0] = await Promise.all([
+      fx.c.token.read('balanceOf', [asset.treasury]),
+      fx.c.treasury.read('allowanceBalance', [worker]),
+      fx.c.token.read('balanceOf', [fx.vendor]),
+    ]);
+    const body = await run(spendFlow('gate-allow', value, fx.vendor));
+    t.equal(body.run.status, 'completed');
+    t.same(ports(body), ['pay', 'paid'], 'onAllow');
+    const gate = gateOf(body);
+    t.equal(gate.verdict, 'ALLOW');
+    const out = body.outputs.pay;
+    const receipt = await fx.chain.public.getTransactionReceipt({ hash: out.json.txHash });
+    t.equal(receipt.status, 'success', 'the recorded transaction is on chain');
+    t.match(out.json, { value: String(value), target: fx.vendor, asset: 'mUSD', sessionId: String });
+    t.equal(await fx.c.token.read('balanceOf', [asset.treasury]), treasury0 - value, 'treasury down by the value');
+    t.equal(await fx.c.treasury.read('allowanceBalance', [worker]), allowance0 - value, 'allowance down by the value');
+    t.equal(await fx.c.token.read('balanceOf', [fx.vendor]), vendor0 + value, 'vendor up by the value');
+    const issued = await chainSessionsOf(sys.store).liveOf(deployment.sessions, worker, new Date(0));
+    t.ok(issued.length >= 1, 'the key is recorded');
+    t.ok(
+      issued.every((s) => s.sealedKey === null),
+      'no SVC_SESSION_KEY: the private half is not stored',
+    );
+    t.notOk(sys.logs.join('').includes(anvilPrivateKey(0).slice(2)), 'the orchestrator key is never logged');
+    t.notOk(sys.logs.join('').includes(anvilPrivateKey(2).slice(2)), 'the issuer key is never logged');
+
+    const history = await req(sys.url, 'GET', '/sessions/history', undefined, OP);
+    t.equal(history.status, 200);
+    t.match(history.body.sessions, [
+      { event: 'issued', agent: worker, sessionId: out.json.sessionId, authorizedBy: fx.issuer.account.address, txHash: /^0x/ },
+    ]);
+    t.notOk(history.text.includes(anvilPrivateKey(2).slice(2)));
+
+    const again = await run(spendFlow('gate-allow-2', value, fx.vendor));
+    t.same(ports(again), ['pay', 'paid']);
+    const after = await chainSessionsOf(sys.store).liveOf(deployment.sessions, worker, new Date(0));
+    t.equal(after.length, issued.length, 'a second spend under the same bounds reuses the cached key');
+  });
+
+  t.test('over the cap: an intent waits on chain for the manager', async (t) => {
+    const value = 80n * USD;
+    const allowance0 = await fx.c.treasury.read('allowanceBalance', [worker]);
+    const body = await run(spendFlow('gate-escalate', value, fx.vendor));
+    t.same(ports(body), ['pay', 'asked'], 'onEscalate');
+    t.equal(gateOf(body).verdict, 'ESCALATE');
+    const out = body.outputs.pay;
+    const id = BigInt(out.json.intentId);
+    t.ok(id > 0n);
+    const intent = await fx.c.router.read('getIntent', [id]);
+    t.match(intent, { agent: worker, target: fx.vendor, value, awaitingApprover: manager, resolved: false });
+    t.equal(await fx.c.treasury.read('allowanceBalance', [worker]), allowance0, 'nothing moved');
+  });
+
+  t.test('a target off the whitelist: onDeny, and nothing is sent', async (t) => {
+    const before = await nonces();
+    const sessions0 = await fx.c.sessions.read('nextSessionId');
+    const body = await run(spendFlow('gate-deny', 5n * USD, keylessAddress('not a vendor')));
+    t.same(ports(body), ['pay', 'refused'], 'onDeny');
+    t.equal(gateOf(body).verdict, 'DENY');
+    t.same(await nonces(), before, 'neither the orchestrator nor the issuer sent anything');
+    t.equal(await fx.c.sessions.read('nextSessionId'), sessions0, 'no key was issued');
+  });
+
+  t.test('a scoped run over the scope ceiling: SessionValueExceeded takes onDeny', async (t) => {
+    // Scope ref = the manager: ceiling min(cap(worker) 50, cap(manager) 200) = 50; 80 is over it.
+    const allowance0 = await fx.c.treasury.read('allowanceBalance', [worker]);
+    const body = await run(spendFlow('gate-scoped', 80n * USD, fx.vendor, { scope: { level: 'agent', ref: manager } }));
+    t.same(ports(body), ['pay', 'refused'], 'onDeny, not onEscalate: a ceiling never escalates');
+    const gate = gateOf(body);
+    t.equal(gate.verdict, 'DENY');
+    t.match(gate.summary, /SessionValueExceeded/);
+    const out = body.outputs.pay;
+    t.match(out.json, { reason: 'SessionValueExceeded', max: String(50n * USD) });
+    t.equal(await fx.c.treasury.read('allowanceBalance', [worker]), allowance0, 'nothing moved');
+  });
+
+  t.test('a retry of the same attempt finds the first transaction and does not pay twice', async (t) => {
+    const port = chainFor(loadConfig(env), {
+      target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: loadConfig(env).chain.deployment }),
+      store: sys.store,
+      audit: sys.audit,
+    });
+    const value = 3n * USD;
+    const allowance0 = await fx.c.treasury.read('allowanceBalance', [worker]);
+    const spend = { principal: worker, value: String(value), target: fx.vendor, runId: 'run-retry', stepId: 'pay' };
+    const first = await port.proposeSpend({ ...spend, attemptKey: 'run-retry/pay/1' });
+    t.equal(first.verdict, 'ALLOW');
+    const retry = await port.proposeSpend({ ...spend, attemptKey: 'run-retry/pay/1.r1' });
+    t.equal(retry.verdict, 'ALLOW', 'the retry routes on the first transaction');
+    t.equal((retry.json as any).txHash, (first.json as any).txHash, 'the same transaction');
+    t.equal(await fx.c.treasury.read('allowanceBalance', [worker]), allowance0 - value, 'paid once');
+    const other = await port.proposeSpend({ ...spend, attemptKey: 'run-retry/pay/2' });
+    t.not((other.json as any).txHash, (first.json as any).txHash, 'another attempt is another spend');
+    t.equal(await fx.c.treasury.read('allowanceBalance', [worker]), allowance0 - 2n * value);
+  });
+
+  t.test('a gate before the chain is bound fails chain_unavailable, never mock', async (t) => {
+    const port = chainFor(loadConfig(env), {
+      target: () => ({ notReady: 'deployment_missing: deploying' }),
+      store: sys.store,
+      audit: sys.audit,
+    });
+    t.equal(port.configured, true);
+    await t.rejects(port.proposeSpend({ principal: worker, value: '1', target: fx.vendor, runId: 'r', stepId: 's', attemptKey: 'r/s/1' }), {
+      code: 'chain_unavailable',
+    });
+  });
+}
