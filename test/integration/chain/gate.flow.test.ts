@@ -180,6 +180,36 @@ else {
     t.equal(await fx.c.treasury.read('allowanceBalance', [worker]), allowance0 - 2n * value);
   });
 
+  t.test('with SVC_SESSION_KEY the key is sealed at rest and reused by a fresh process', async (t) => {
+    const other = fx.workers[1]!;
+    const portWith = (sealing: string) => {
+      const config = loadConfig({ ...env, SVC_SESSION_KEY: sealing });
+      return chainFor(config, {
+        target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: config.chain.deployment }),
+        store: sys.store,
+        audit: sys.audit,
+      });
+    };
+    const spend = (attempt: string) => ({
+      principal: other,
+      value: String(USD),
+      target: fx.vendor,
+      runId: 'run-seal',
+      stepId: 'pay',
+      attemptKey: attempt,
+    });
+    const first = await portWith('11'.repeat(32)).proposeSpend(spend('run-seal/pay/1'));
+    t.equal(first.verdict, 'ALLOW');
+    const [row] = await chainSessionsOf(sys.store).liveOf(deployment.sessions, other, new Date(0));
+    t.match(row?.sealedKey, /^v1\./, 'stored sealed');
+    const issuedBefore = await fx.c.sessions.read('nextSessionId');
+    const second = await portWith('11'.repeat(32)).proposeSpend(spend('run-seal/pay/2'));
+    t.equal((second.json as any).sessionId, (first.json as any).sessionId, 'a fresh process opens the sealed key and reuses it');
+    t.equal(await fx.c.sessions.read('nextSessionId'), issuedBefore, 'no new key');
+    const third = await portWith('22'.repeat(32)).proposeSpend(spend('run-seal/pay/3'));
+    t.not((third.json as any).sessionId, (first.json as any).sessionId, 'another sealing key cannot open it: a new key is issued');
+  });
+
   t.test('a gate before the chain is bound fails chain_unavailable, never mock', async (t) => {
     const port = chainFor(loadConfig(env), {
       target: () => ({ notReady: 'deployment_missing: deploying' }),
