@@ -139,7 +139,7 @@ export function gatePort(deps: GateDeps): { proposeSpend(req: SpendProposal): Pr
 
         const maxValue = await reader.ceiling(getAddress(b.deployment.org), s.asset.router, s.principal, scope);
         const mask = auth.verdict === 'ESCALATE' ? PROPOSE_ONLY : PROPOSE_AND_SPEND;
-        const key = await deps.keys.keyFor(b, { agent: s.principal, maxValue, mask, pin: s.target }, req.traceId);
+        const key = await deps.keys.keyFor(b, { agent: s.principal, maxValue, mask, pins: [s.target] }, req.traceId);
         const call = {
           address: s.asset.router,
           abi: PROPOSE_ABI,

@@ -1,7 +1,7 @@
 /**
- * Session keys (CHAIN.md §3): a random secp256k1 key per (agent, maxValue, pin, mask), issued on
+ * Session keys (CHAIN.md §3): a random secp256k1 key per (agent, maxValue, pins, mask), issued on
  * SessionRegistry for 4 h by the issuer key when the registry names it issuer, else by the root
- * (the orchestrator's wallet), pinned to one target, audited as SessionIssued, and reused while it
+ * (the orchestrator's wallet), pinned to its targets, audited as SessionIssued, and reused while it
  * is unrevoked with more than 5 minutes left. The private half is sealed at rest under
  * SVC_SESSION_KEY; without one it lives in this process's memory only (a restart issues new keys,
  * the old ones expire on their own). The orchestrator tops up a key's gas before it sends.
@@ -96,7 +96,7 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
       address: registryOf(b),
       abi: SessionRegistry.abi,
       functionName: 'issueScoped',
-      args: [bounds.agent, account.address, expiresAt, bounds.mask, bounds.maxValue, bounds.pin === null ? [] : [bounds.pin]],
+      args: [bounds.agent, account.address, expiresAt, bounds.mask, bounds.maxValue, bounds.pins],
     });
     const event = parseEventLogs({ abi: SessionRegistry.abi, logs: w.receipt.logs, eventName: 'SessionIssued' })[0];
     if (!event) throw new AppError('flow_step_failed', { message: `issueScoped (tx ${w.hash}) emitted no SessionIssued` });
@@ -123,7 +123,7 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
         key: account.address,
         maxValue: String(bounds.maxValue),
         scopeMask: bounds.mask,
-        targets: bounds.pin === null ? [] : [bounds.pin],
+        targets: bounds.pins,
         expiresAt: new Date(Number(expiresAt) * 1000).toISOString(),
         issuedBy: issuer.account.address,
         txHash: w.hash,

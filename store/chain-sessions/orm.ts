@@ -9,6 +9,8 @@ type Hex = `0x${string}`;
 
 const rowId = (registry: string, sessionId: bigint) => `${registry.toLowerCase()}:${sessionId}`;
 const lower = (a: string) => a.toLowerCase() as Hex;
+/** One canonical spelling per set, so equal pins compare equal in SQL. */
+const pinsKey = (pins: readonly string[]) => [...new Set(pins.map(lower))].sort().join(',');
 
 function toSession(r: ChainSession): SessionRow {
   return {
@@ -18,7 +20,7 @@ function toSession(r: ChainSession): SessionRow {
     keyAddress: r.keyAddress as Hex,
     maxValue: BigInt(r.maxValue),
     mask: r.mask,
-    pin: (r.pin ?? null) as Hex | null,
+    pins: r.pins === '' ? [] : (r.pins.split(',') as Hex[]),
     expiresAt: r.expiresAt,
     sealedKey: r.sealedKey ?? null,
     issuedBy: r.issuedBy as Hex,
@@ -52,7 +54,7 @@ export function ormChainSessions(store: Store): ChainSessionRepository {
         keyAddress: lower(s.keyAddress),
         maxValue: String(s.maxValue),
         mask: s.mask,
-        pin: s.pin === null ? null : lower(s.pin),
+        pins: pinsKey(s.pins),
         expiresAt: s.expiresAt,
         sealedKey: s.sealedKey,
         issuedBy: lower(s.issuedBy),
@@ -72,7 +74,7 @@ export function ormChainSessions(store: Store): ChainSessionRepository {
           agent: lower(b.agent),
           maxValue: String(b.maxValue),
           mask: b.mask,
-          pin: b.pin === null ? null : lower(b.pin),
+          pins: pinsKey(b.pins),
           revokedAt: null,
           expiresAt: { $gt: after },
         },

@@ -11,7 +11,8 @@ export interface SessionRow {
   readonly keyAddress: `0x${string}`;
   readonly maxValue: bigint;
   readonly mask: number;
-  readonly pin: `0x${string}` | null;
+  /** Pinned targets; empty: any. */
+  readonly pins: readonly `0x${string}`[];
   readonly expiresAt: Date;
   /** The private key sealed under SVC_SESSION_KEY; null when it was kept in memory only. */
   readonly sealedKey: string | null;
@@ -29,7 +30,7 @@ export interface SessionBounds {
   readonly agent: `0x${string}`;
   readonly maxValue: bigint;
   readonly mask: number;
-  readonly pin: `0x${string}` | null;
+  readonly pins: readonly `0x${string}`[];
 }
 
 export interface HistoryEvent {

@@ -2,7 +2,7 @@
  * A session key this orchestrator issued (CHAIN.md §3), keyed by registry and session id. Its
  * private half is kept only sealed under SVC_SESSION_KEY (`sealedKey`, null without one: the key
  * then lives in this process's memory alone); the rest is public on chain and is what
- * /sessions/history shows. A key is looked up for reuse by (agent, maxValue, pin, mask).
+ * /sessions/history shows. A key is looked up for reuse by (agent, maxValue, pins, mask).
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
@@ -18,8 +18,8 @@ export const ChainSession = defineEntity({
     /** Decimal base units; uint256 max is unlimited. */
     maxValue: p.string(),
     mask: p.integer(),
-    /** The one pinned target, lower case; null: any. */
-    pin: p.string().nullable(),
+    /** The pinned targets, lower case, sorted, comma-separated; empty: any. */
+    pins: p.text(),
     expiresAt: p.datetime(),
     sealedKey: p.text().nullable(),
     issuedBy: p.string(),

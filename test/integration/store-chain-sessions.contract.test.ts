@@ -21,7 +21,7 @@ const session = (id: bigint, over: Partial<SessionRow> = {}): SessionRow => ({
   keyAddress: `0x${id.toString(16).padStart(40, '0')}`,
   maxValue: 50_000_000n,
   mask: 3,
-  pin: PIN,
+  pins: [PIN],
   expiresAt: new Date(T0 + 4 * HOUR),
   sealedKey: `v1.sealed-${id}`,
   issuedBy: '0x0000000000000000000000000000000000000002',
@@ -32,7 +32,7 @@ const session = (id: bigint, over: Partial<SessionRow> = {}): SessionRow => ({
   revokedTx: null,
   ...over,
 });
-const bounds = { registry: REGISTRY, agent: AGENT, maxValue: 50_000_000n, mask: 3, pin: PIN };
+const bounds = { registry: REGISTRY, agent: AGENT, maxValue: 50_000_000n, mask: 3, pins: [PIN] };
 
 for (const e of engines) {
   t.test(e.engine, { skip: (await e.skip()) ?? false }, async (t) => {
@@ -41,7 +41,8 @@ for (const e of engines) {
     await repo.issued(session(1n));
     await repo.issued(session(2n, { maxValue: 200_000_000n }));
     await repo.issued(session(3n, { mask: 1 }));
-    await repo.issued(session(4n, { pin: null }));
+    await repo.issued(session(4n, { pins: [] }));
+    await repo.issued(session(7n, { pins: [PIN, AGENT] }));
     await repo.issued(session(5n, { expiresAt: new Date(T0 + 2 * HOUR) }));
 
     t.test('reuse only under the exact bounds, with time left', async (t) => {
@@ -49,14 +50,21 @@ for (const e of engines) {
       t.same(
         live.map((s) => s.sessionId),
         [1n, 5n],
-        'the latest expiry first; other maxValue, mask or pin never match',
+        'the latest expiry first; other maxValue, mask or pins never match',
       );
       t.same(
         (await repo.live(bounds, new Date(T0 + 3 * HOUR))).map((s) => s.sessionId),
         [1n],
         'one too close to its expiry is left out',
       );
-      t.match(live[0], { agent: AGENT.toLowerCase(), pin: PIN, maxValue: 50_000_000n, sealedKey: 'v1.sealed-1' });
+      t.same(
+        (await repo.live({ ...bounds, pins: [AGENT, PIN.toUpperCase().replace('0X', '0x') as `0x${string}`] }, new Date(T0))).map(
+          (s) => s.sessionId,
+        ),
+        [7n],
+        'a set of pins matches in any order and case',
+      );
+      t.match(live[0], { agent: AGENT.toLowerCase(), pins: [PIN], maxValue: 50_000_000n, sealedKey: 'v1.sealed-1' });
       t.same(
         (await repo.live({ ...bounds, agent: AGENT.toLowerCase() as `0x${string}` }, new Date(T0))).length,
         2,
@@ -74,7 +82,7 @@ for (const e of engines) {
       );
       t.same(
         (await repo.liveOf(REGISTRY, AGENT, new Date(T0))).map((s) => s.sessionId),
-        [2n, 3n, 4n, 5n],
+        [2n, 3n, 4n, 5n, 7n],
         'every live key of the agent, any bounds',
       );
     });
@@ -86,12 +94,12 @@ for (const e of engines) {
         h.map((x) => [x.event, x.sessionId]),
         [
           ['revoked', 1n],
+          ['issued', 7n],
           ['issued', 5n],
-          ['issued', 4n],
         ],
       );
       t.match(h[0], { authorizedBy: 'containment', txHash: null });
-      t.match(h[1], { authorizedBy: '0x0000000000000000000000000000000000000002', txHash: /^0x1+5$/ });
+      t.match(h[1], { authorizedBy: '0x0000000000000000000000000000000000000002', txHash: /^0x1+7$/ });
     });
 
     t.test('the first send under an attempt is the one its retries get', async (t) => {
