@@ -3,7 +3,7 @@
  * budget actions, governance. The engine never talks to a chain any other way. `none.ts` is the
  * no-chain mode; select.ts builds the chain-backed one over the current binding.
  */
-import type { FlowScope, Verdict } from '../schemas/flows.js';
+import type { Verdict } from '../schemas/flows.js';
 
 export interface ChainOutcome {
   readonly verdict: Verdict;
@@ -17,8 +17,7 @@ export interface SpendProposal {
   readonly value: string;
   readonly target?: string;
   readonly asset?: string;
-  /** The flow's scope: a scoped run's authority is the stricter of principal and scope. */
-  readonly scope?: FlowScope;
+  readonly scope?: ActionScope;
   readonly runId: string;
   readonly stepId: string;
   /** The attempt the engine opened around the step: a send is recorded under it before broadcast. */

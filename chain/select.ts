@@ -5,12 +5,14 @@
  * binding (chain/onchain/current.ts); while there is none yet (a dev chain still deploying) a
  * chain step fails 503 `chain_unavailable` rather than pretending to be mock mode.
  */
+import type { Logger } from 'pino';
 import type { Audit } from '../runtime/audit.js';
 import type { Hex } from '../schemas/chain-config.js';
 import type { Config } from '../schemas/config.js';
 import type { Store } from '../store/types.js';
 import type { ChainPort } from './port.js';
 import { noChain } from './none.js';
+import { constitutionPort } from './onchain/constitution.js';
 import { currentBinding } from './onchain/current.js';
 import { gatePort } from './onchain/gate.js';
 import { serialBySender } from './onchain/serial.js';
@@ -21,6 +23,7 @@ export interface ChainPortDeps {
   readonly target: (() => ChainTarget) | undefined;
   readonly store: Store;
   readonly audit: Audit;
+  readonly log: Logger;
   /** The dev chain's well-known keys (SVC_CHAIN=dev), used when the settings name none. */
   readonly devOrchestratorKey?: Hex | undefined;
   readonly devIssuerKey?: Hex | undefined;
@@ -38,7 +41,9 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
     sealingKey: config.sessionKey,
     issuerKey: settings.issuerKey() ?? deps.devIssuerKey,
   });
-  // org, budget and governance are not chain-backed yet: they keep no-chain's honest ESCALATE.
-  const { org, budget, governance } = noChain();
-  return { configured: true, ...gatePort({ binding, store: deps.store, audit: deps.audit, keys, serial }), org, budget, governance };
+  return {
+    configured: true,
+    ...gatePort({ binding, store: deps.store, audit: deps.audit, keys, serial }),
+    ...constitutionPort(binding, { log: deps.log }),
+  };
 }

@@ -162,6 +162,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       target: chainTarget(config.chain, devTarget),
       store,
       audit,
+      log,
       // The dev chain's public keys by role (CHAIN.md §8): 0 root/orchestrator, 2 issuer. Never logged.
       ...(config.chain.kind === 'dev' ? { devOrchestratorKey: anvilPrivateKey(0), devIssuerKey: anvilPrivateKey(2) } : {}),
     }),

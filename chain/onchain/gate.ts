@@ -12,11 +12,10 @@
  */
 import { getAddress, isAddress, parseEventLogs, type Address, type TransactionReceipt } from 'viem';
 import { AppError } from '../../schemas/errors.js';
-import type { FlowScope } from '../../schemas/flows.js';
 import type { Audit } from '../../runtime/audit.js';
 import type { Store } from '../../store/types.js';
 import { pauseOf } from '../../store/paused.js';
-import type { ChainOutcome, SpendProposal } from '../port.js';
+import type { ActionScope, ChainOutcome, SpendProposal } from '../port.js';
 import type { ChainBinding } from './binding.js';
 import type { CurrentBinding } from './current.js';
 import { authorityReader, type AuthorityReader, type SpendScope } from './authority.js';
@@ -49,7 +48,7 @@ function address(what: string, v: string | undefined): Address {
   return getAddress(v);
 }
 
-function scopeOf(scope: FlowScope | undefined): SpendScope | undefined {
+function scopeOf(scope: ActionScope | undefined): SpendScope | undefined {
   if (!scope) return undefined;
   if (scope.level === 'org' || scope.ref === undefined) return { level: scope.level };
   return { level: scope.level, ref: address(`the flow's scope ref`, scope.ref) };

@@ -50,17 +50,17 @@ function proposal<K extends ProposalKind>(
 
 export function chainSteps(chain: ChainPort): { [K in ProposalKind | 'governance']: StepExecutor<K> } {
   return {
-    gate: proposal('gate', ({ step, run, render, attemptKey, traceId }) =>
+    gate: proposal('gate', (ctx) =>
       chain.proposeSpend({
-        principal: run.principal,
-        value: render(step.value),
-        ...(step.target === undefined ? {} : { target: render(step.target) }),
-        ...(step.asset === undefined ? {} : { asset: step.asset }),
-        ...(run.flow.scope === undefined ? {} : { scope: run.flow.scope }),
-        runId: run.id,
-        stepId: step.id,
-        attemptKey,
-        traceId,
+        principal: ctx.run.principal,
+        value: ctx.render(ctx.step.value),
+        ...(ctx.step.target === undefined ? {} : { target: ctx.render(ctx.step.target) }),
+        ...(ctx.step.asset === undefined ? {} : { asset: ctx.step.asset }),
+        ...scopeOf(ctx),
+        runId: ctx.run.id,
+        stepId: ctx.step.id,
+        attemptKey: ctx.attemptKey,
+        traceId: ctx.traceId,
       }),
     ),
     org: proposal('org', (ctx) =>

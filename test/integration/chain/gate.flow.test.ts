@@ -16,6 +16,7 @@ import { chainFixture } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
 import { skipUnless } from '../../helpers/services.js';
+import { until } from '../../helpers/poll.js';
 
 const OP = 'operator-token-gate-0123456789';
 const USD = 1_000_000n;
@@ -165,6 +166,7 @@ else {
       target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: loadConfig(env).chain.deployment }),
       store: sys.store,
       audit: sys.audit,
+      log: sys.log,
     });
     const value = 3n * USD;
     const allowance0 = await fx.c.treasury.read('allowanceBalance', [worker]);
@@ -188,6 +190,7 @@ else {
         target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: config.chain.deployment }),
         store: sys.store,
         audit: sys.audit,
+        log: sys.log,
       });
     };
     const spend = (attempt: string) => ({
@@ -215,6 +218,7 @@ else {
       target: () => ({ notReady: 'deployment_missing: deploying' }),
       store: sys.store,
       audit: sys.audit,
+      log: sys.log,
     });
     t.equal(port.configured, true);
     await t.rejects(port.proposeSpend({ principal: worker, value: '1', target: fx.vendor, runId: 'r', stepId: 's', attemptKey: 'r/s/1' }), {
@@ -222,3 +226,36 @@ else {
     });
   });
 }
+
+t.test('SVC_CHAIN=dev: a gate works with the dev keys by default (root pays gas, the issuer issues)', async (t) => {
+  const sys = await startSystem(t, { env: { SVC_CHAIN: 'dev', SVC_ORCH_TOKEN: OP } });
+  await until('the dev deploy', async () => (await req(sys.url, 'GET', '/health', undefined, OP)).body.mode === 'chain', {
+    timeoutMs: 60_000,
+    everyMs: 250,
+  });
+  const flow = {
+    id: 'dev-gate',
+    steps: [
+      {
+        id: 'pay',
+        kind: 'gate',
+        value: String(80n * USD),
+        target: keylessAddress('vendor'),
+        onAllow: null,
+        onEscalate: null,
+        onDeny: null,
+      },
+    ],
+  };
+  const started = await req(sys.url, 'POST', '/flows/run', { flow, as: keylessAddress('worker 1') }, OP);
+  t.equal(started.status, 200, started.text.slice(0, 400));
+  t.equal(started.body.status, 'completed', JSON.stringify(started.body.steps));
+  t.match(started.body.steps[0], { stepId: 'pay', verdict: 'ESCALATE', summary: /awaits 0x70997970C51812dc3A010C7d01b50e0d17dc79C8/ });
+  const history = await req(sys.url, 'GET', '/sessions/history', undefined, OP);
+  t.match(
+    history.body.sessions,
+    [{ event: 'issued', agent: keylessAddress('worker 1'), authorizedBy: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }],
+    'issued by anvil account 2',
+  );
+  for (const i of [0, 2]) t.notOk(sys.logs.join('').includes(anvilPrivateKey(i).slice(2)), `anvil key ${i} is never logged`);
+});
