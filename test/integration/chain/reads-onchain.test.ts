@@ -3,10 +3,12 @@
  * real gateway (SVC_CHAIN_RPC + the deployment file `svc chain dev` writes): the org tree, a
  * worker's and the manager's stacks with the seeded values, grants, treasury holdings before and
  * after an epoch, an issued session key, an escalated intent with its verdict, simulated balance
- * changes and call trace (and the intent still pending afterwards), the org's balances on the
- * bound chain; then the chain stops under a read and the read is 503, never a partial answer.
+ * changes and call trace (and the intent still pending afterwards), the same intent through an
+ * RPC that lacks the two methods (served, not measured), the org's balances on the bound chain; then the chain stops under a read and the read is 503, never a partial answer.
  */
 import t, { type Test } from 'tap';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { getAddress, maxUint256 } from 'viem';
 import { chainFixture } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
@@ -167,6 +169,41 @@ t.test('GET /intents: an over-cap proposal waits for the manager, with verdict, 
   t.ok(to.has(asset.treasury) && to.has(asset.token), 'the trace reaches the treasury and the token');
   t.equal((await fx.c.router.read('getIntent', [1n])).resolved, false, 'measuring resolved nothing');
   t.equal(await fx.c.token.read('balanceOf', [vendor]), vendorBefore, 'and moved nothing');
+});
+
+t.test('an RPC without eth_simulateV1 and debug_traceCall: the intent is served, measuredChanges and callTrace absent', async (t) => {
+  const refused = new Set(['eth_simulateV1', 'debug_traceCall']);
+  const answer = (call: { id: unknown; method: string }) =>
+    refused.has(call.method) ? { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'the method does not exist' } } : undefined;
+  // A node that lacks the two methods, as many hosted RPCs do: everything else goes to anvil.
+  const proxy = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString());
+    const calls: { id: unknown; method: string }[] = Array.isArray(body) ? body : [body];
+    const forward = calls.filter((c) => !answer(c));
+    const forwarded = forward.length
+      ? await (
+          await fetch(fx.chain.anvil.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(forward),
+          })
+        ).json()
+      : [];
+    const out = calls.map((c) => answer(c) ?? (forwarded as { id: unknown }[]).find((f) => f.id === c.id));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(Array.isArray(body) ? out : out[0]));
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise((r) => proxy.close(r)));
+  const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const rt = chainRuntime(loadConfig({ ...env, SVC_CHAIN_RPC: url }).chain);
+  const { intents } = await (await rt.reads()).intents();
+  t.equal(intents.length, 1);
+  t.match(intents[0], { intentId: '1', awaitingApprover: manager, verdict: 'ALLOW' });
+  t.notOk('measuredChanges' in intents[0]!, 'not measured, rather than measured as nothing');
+  t.notOk('callTrace' in intents[0]!);
 });
 
 t.test('GET /agents/balances: the bound chain is a row of its own, with the org accounts and the address-book token', async (t) => {
