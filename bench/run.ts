@@ -8,6 +8,7 @@ import { fmt } from './children.js';
 import { benchFlows } from './flows.js';
 import { benchTriggers } from './triggers.js';
 import { runMcpSection } from './mcp.js';
+import { benchChainGate, printChainGate } from './chain-gate.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const n = Number(process.env.BENCH_N ?? 2000);
@@ -65,4 +66,7 @@ for (const r of await benchFlows(seconds, natsUrl, databaseUrl))
   console.log(`| ${r.name} | ${r.runs} | ${fmt(r.perSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.errors} |`);
 console.log("\n(3-step target: 10x the older system's 79 runs/s at p50 116 ms, i.e. >= 790 runs/s)");
 await runMcpSection(Math.max(50, Math.floor(n / 4)), natsUrl, databaseUrl);
+const gateN = Number(process.env.BENCH_CHAIN_N ?? 100);
+console.log(`\n## Gate step on the dev chain (${gateN} settled spends per side, anvil automine)\n`);
+printChainGate(await benchChainGate(gateN));
 process.exit(0);
