@@ -31,6 +31,9 @@ export function noChain(): ChainPort {
         json: { chain: 'none', proposed: false, action: req.action },
       };
     },
+    async containment() {
+      return { revoked: [] };
+    },
     async governance(req) {
       return {
         summary: `${NO_CHAIN}: governance ${req.action} not submitted`,

@@ -61,6 +61,8 @@ export interface ChainPort {
   proposeSpend(req: SpendProposal): Promise<ChainOutcome>;
   org(req: OrgAction): Promise<ChainOutcome>;
   budget(req: BudgetAction): Promise<ChainOutcome>;
+  /** Containment on `POST /agents/pause`: the agent's live session keys revoked. */
+  containment(agent: string, traceId?: string): Promise<{ readonly revoked: readonly string[] }>;
   /** Governance has one edge (`next`); the outcome only informs the trace. */
   governance(req: GovernanceAction): Promise<{ readonly summary: string; readonly json?: unknown }>;
 }

@@ -13,6 +13,7 @@ import type { Store } from '../store/types.js';
 import type { ChainPort } from './port.js';
 import { noChain } from './none.js';
 import { constitutionPort } from './onchain/constitution.js';
+import { containmentPort } from './onchain/containment.js';
 import { currentBinding } from './onchain/current.js';
 import { gatePort } from './onchain/gate.js';
 import { serialBySender } from './onchain/serial.js';
@@ -45,5 +46,6 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
     configured: true,
     ...gatePort({ binding, store: deps.store, audit: deps.audit, keys, serial }),
     ...constitutionPort(binding, { log: deps.log }),
+    ...containmentPort(binding, keys),
   };
 }

@@ -25,8 +25,9 @@ export const AUDIT_EVENTS = [
   'CrewHeartbeat',
   // issue 14: a command the bus ended, kept on the dead-letter stream
   'CommandDeadLettered',
-  // issue 19: the chain's gate (session keys issued, proposals settled or escalated)
+  // issue 19: the chain's gate (session keys issued and revoked, proposals settled or escalated)
   'SessionIssued',
+  'SessionRevoked',
   'ActionExecuted',
   'IntentCreated',
 ] as const;

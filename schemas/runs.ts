@@ -207,7 +207,15 @@ export const AgentPauseBody = Type.Object(
   { additionalProperties: false },
 );
 /** `paused` is false when the seat was already paused; `cancelled` lists its parked runs cancelled now. */
-export const AgentPauseReply = Type.Object({ agent: Type.String(), paused: Type.Boolean(), cancelled: Type.Array(Type.String()) });
+export const AgentPauseReply = Type.Object({
+  agent: Type.String(),
+  paused: Type.Boolean(),
+  cancelled: Type.Array(Type.String()),
+  /** With a chain configured: the agent's session keys revoked on chain (containment). */
+  revokedSessions: Type.Optional(Type.Array(Type.String())),
+  /** Why its keys could not be revoked (the chain did not answer): the pause stands, retry it. */
+  sessionsNotRevoked: Type.Optional(Type.String()),
+});
 export type AgentPauseReply = Static<typeof AgentPauseReply>;
 export const AgentUnpauseBody = Type.Object({ agent: IdString() }, { additionalProperties: false });
 /** `unpaused` is false when the seat was not paused. */

@@ -46,6 +46,8 @@ export interface SessionKeysDeps {
 export interface SessionKeys {
   /** A live key for these bounds, issued when none is cached; its gas topped up. */
   keyFor(b: ChainBinding, bounds: Omit<SessionBounds, 'registry'>, traceId?: string): Promise<SessionKey>;
+  /** Every live key of the agent revoked on chain (whoever issued it), its copies here dropped; the ids revoked. */
+  revokeAll(b: ChainBinding, agent: Address, authorizedBy: string, traceId?: string): Promise<bigint[]>;
 }
 
 const registryOf = (b: ChainBinding): Address => getAddress(b.deployment.sessions);
@@ -134,6 +136,26 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
   };
 
   return {
+    async revokeAll(b, agent, authorizedBy, traceId) {
+      const registry = registryOf(b);
+      const r = { address: registry, abi: SessionRegistry.abi } as const;
+      try {
+        const revoked: bigint[] = [];
+        for (const id of await b.client.readContract({ ...r, functionName: 'sessionsOf', args: [agent] })) {
+          if (!(await b.client.readContract({ ...r, functionName: 'isValid', args: [id] }))) continue;
+          const [, key] = await b.client.readContract({ ...r, functionName: 'sessions', args: [id] });
+          const w = await write(b.client, deps.serial, await issuerWallet(b), { ...r, functionName: 'revoke', args: [id] });
+          held.delete(key.toLowerCase());
+          await repo.revoked(registry, id, authorizedBy, w.hash, new Date());
+          await deps.audit.record('SessionRevoked', { sessionId: String(id), agent, key, authorizedBy, txHash: w.hash }, traceId);
+          revoked.push(id);
+        }
+        return revoked;
+      } catch (err) {
+        throw chainFailure(err, `revoking the session keys of ${agent}`);
+      }
+    },
+
     async keyFor(b, partial, traceId) {
       const bounds: SessionBounds = { ...partial, registry: registryOf(b) };
       try {

@@ -76,6 +76,7 @@ export function policyDouble(policy: PolicyMocks, blueprint: Blueprint | undefin
     // An org action's target is the node it acts on, else the action; a budget action's is the action.
     org: async (req) => outcome(`org ${req.action}${req.node ? ` on ${req.node}` : ''}`, req.node ?? req.action),
     budget: async (req) => outcome(`budget ${req.action}`, req.action),
+    containment: async () => ({ revoked: [] }),
     governance: async (req) => ({
       summary: `eval: governance ${req.action} not submitted`,
       json: { eval: true, submitted: false, action: req.action },

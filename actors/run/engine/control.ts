@@ -132,6 +132,7 @@ export function recoverRun(e: Engine, runId: string, traceId: string, force = fa
  * `POST /agents/pause`: records the pause (new runs of the seat, its delegated children and its
  * webhook deliveries are refused while the row stands) and cancels the agent's parked runs with
  * the reason attached. Runs in flight finish their current write; they are not parked runs.
+ * On a chain, the agent's live session keys are revoked as well (the chain port's containment).
  */
 export async function pauseAgentRuns(
   e: Engine,
@@ -139,14 +140,21 @@ export async function pauseAgentRuns(
   reason: string | undefined,
   by: string,
   traceId: string,
-): Promise<{ paused: boolean; cancelled: string[] }> {
+): Promise<{ paused: boolean; cancelled: string[]; revokedSessions?: string[]; sessionsNotRevoked?: string }> {
   const paused = await pauseAgent(e.deps.store, agent, by, reason);
   const cancelled: string[] = [];
   for (const id of await parkedRunsOf(e.deps.store, agent)) {
     const v = await cancelRun(e, id, pausedReason(agent, reason), by, traceId, false);
     if (v.status === 'cancelled') cancelled.push(id);
   }
-  return { paused, cancelled };
+  if (!e.deps.chain.configured) return { paused, cancelled };
+  // Containment (CHAIN.md §3): its keys go too. The pause stands whatever the chain answers; a
+  // second pause revokes what the first could not.
+  const sessions = await e.deps.chain.containment(agent, traceId).then(
+    (r) => ({ revokedSessions: [...r.revoked] }),
+    (err: unknown) => ({ revokedSessions: [], sessionsNotRevoked: (err as Error).message }),
+  );
+  return { paused, cancelled, ...sessions };
 }
 
 const pausedReason = (agent: string, reason: string | null | undefined): string => `agent ${agent} paused${reason ? `: ${reason}` : ''}`;

@@ -213,6 +213,30 @@ else {
     t.not((third.json as any).sessionId, (first.json as any).sessionId, 'another sealing key cannot open it: a new key is issued');
   });
 
+  t.test('pausing the agent revokes its live keys on chain; after unpause a gate gets a new one', async (t) => {
+    const ids: bigint[] = await fx.c.sessions.read('sessionsOf', [worker]);
+    const live: string[] = [];
+    for (const id of ids) if (await fx.c.sessions.read('isValid', [id])) live.push(String(id));
+    t.ok(live.length >= 2, 'keys from the gates above, some issued by other processes');
+    const paused = await req(sys.url, 'POST', '/agents/pause', { agent: worker, reason: 'containment test' }, OP);
+    t.equal(paused.status, 200, paused.text);
+    t.same([...paused.body.revokedSessions].sort(), [...live].sort(), 'every live key of the agent');
+    t.equal(paused.body.sessionsNotRevoked, undefined);
+    for (const id of live) t.equal(await fx.c.sessions.read('isValid', [BigInt(id)]), false, `key ${id} is dead on chain`);
+    const history = (await req(sys.url, 'GET', '/sessions/history', undefined, OP)).body.sessions as any[];
+    t.ok(
+      history.some((e) => e.event === 'revoked' && e.authorizedBy === 'containment' && e.agent === worker && /^0x/.test(e.txHash)),
+      'recorded as a containment revoke',
+    );
+    const again = await req(sys.url, 'POST', '/agents/pause', { agent: worker }, OP);
+    t.same(again.body.revokedSessions, [], 'nothing left to revoke');
+
+    t.equal((await req(sys.url, 'POST', '/agents/unpause', { agent: worker }, OP)).status, 200);
+    const body = await run(spendFlow('gate-after-pause', USD, fx.vendor));
+    t.same(ports(body), ['pay', 'paid']);
+    t.notOk(live.includes(body.outputs.pay.json.sessionId), 'a new key, not a revoked one from the cache');
+  });
+
   t.test('a gate before the chain is bound fails chain_unavailable, never mock', async (t) => {
     const port = chainFor(loadConfig(env), {
       target: () => ({ notReady: 'deployment_missing: deploying' }),
