@@ -1414,6 +1414,8 @@ export interface operations {
                         agent: string;
                         cancelled: string[];
                         paused: boolean;
+                        revokedSessions?: string[];
+                        sessionsNotRevoked?: string;
                     };
                 };
             };
