@@ -29,6 +29,7 @@ import type { ChainPort } from '../chain/port.js';
 import { chainRuntime } from '../chain/runtime.js';
 import { chainTarget } from '../chain/target.js';
 import { anvilPrivateKey } from '../chain/dev/accounts.js';
+import { currentBinding, type CurrentBinding } from '../chain/onchain/current.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
 import { createEvals, type Evals } from '../evals/service.js';
@@ -39,6 +40,8 @@ interface SystemDeps extends KernelDeps {
   readonly model: MeteredModelProvider;
   readonly connectors: Connectors;
   readonly chain: ChainPort;
+  /** The binding of the chain right now (chain/onchain/current.ts): what the treasury indexer reads. */
+  readonly chainBinding: CurrentBinding;
   readonly clients: Clients;
   readonly sweeps: () => readonly Sweep[];
   readonly deliveryLog: DeliveryLog;
@@ -167,6 +170,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       ...(config.chain.kind === 'dev' ? { devOrchestratorKey: anvilPrivateKey(0), devIssuerKey: anvilPrivateKey(2) } : {}),
     }),
     ...(org ? { org: org.current } : {}),
+    chainBinding: currentBinding(config.chain, chainTarget(config.chain, devTarget)),
     clients: clientsOf(bus),
     sweeps: () => sweeps,
     deliveryLog: acceptedDeliveries({ store, bus, log }),

@@ -101,6 +101,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }),
     readEnv: envReader(source),
     chain: chainSettings(e),
+    chainIndex: Object.freeze({
+      intervalMs: atLeast('SVC_CHAIN_INDEX_INTERVAL_MS', e.SVC_CHAIN_INDEX_INTERVAL_MS, 5_000, 100),
+      confirmations: e.SVC_CHAIN_CONFIRMATIONS === undefined ? undefined : Number(e.SVC_CHAIN_CONFIRMATIONS),
+    }),
   });
 }
 

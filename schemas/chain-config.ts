@@ -32,6 +32,9 @@ export const Deployment = Type.Object({
   sessions: Address,
   governance: Address,
   assets: Type.Array(DeployedAsset, { minItems: 1, maxItems: 16 }),
+  /** The block the deployment began at (the deploy step writes a decimal string): where the treasury
+   * indexer starts; absent, it starts at the head. */
+  startBlock: Type.Optional(Type.Union([Type.String({ pattern: '^[0-9]{1,20}$' }), Type.Integer({ minimum: 0 })])),
 });
 export type Deployment = Static<typeof Deployment>;
 

@@ -564,10 +564,30 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'none',
         description:
-          'contract addresses; JSON `{org, sessions, governance, assets: [{symbol, decimals, token, router, treasury, streamer}]}` (primary asset first), inline or a file path',
+          'contract addresses; JSON `{org, sessions, governance, assets: [{symbol, decimals, token, router, treasury, streamer}], startBlock?}` (primary asset first; `startBlock` is where the treasury indexer starts), inline or a file path',
         mustBe: 'a JSON object {org, sessions, governance, assets: [...]}, inline or a file path',
       }),
     ),
+  ),
+  SVC_CHAIN_CONFIRMATIONS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,4}$',
+      ...doc({
+        unset: '`0` on chain 31337, else `12`',
+        description: 'blocks the treasury indexer stays behind the head, so a reorg does not unsay an event',
+        mustBe: 'a number of blocks (0 to 9999)',
+      }),
+    }),
+  ),
+  SVC_CHAIN_INDEX_INTERVAL_MS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      ...doc({
+        unset: '`5000`',
+        description: 'how often the treasury indexer reads new blocks (at least 100); one replica holds its lease',
+        mustBe: 'milliseconds between indexer passes (at least 100)',
+      }),
+    }),
   ),
   SVC_ORCH_PRIVATE_KEY: Type.Optional(
     Type.String({
@@ -704,4 +724,10 @@ export interface Config {
   readonly readEnv: (name: string) => string | undefined;
   /** SVC_CHAIN*, SVC_*_PRIVATE_KEY, WALLET_WATCHLIST: the chain and what it is read through. */
   readonly chain: import('./chain-config.js').ChainSettings;
+  /** SVC_CHAIN_CONFIRMATIONS, SVC_CHAIN_INDEX_INTERVAL_MS: the treasury indexer (CHAIN.md §6). */
+  readonly chainIndex: {
+    readonly intervalMs: number;
+    /** undefined: 0 on anvil's chain 31337, else 12. */
+    readonly confirmations: number | undefined;
+  };
 }

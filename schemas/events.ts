@@ -23,6 +23,10 @@ export const AUDIT_EVENTS = [
   // spec 002: heartbeats and the operator surface
   'CrewHeartbeatChanged',
   'CrewHeartbeat',
+  // spec 002 / CHAIN.md §6: the treasury indexer
+  'TreasuryDeposit',
+  'TreasuryOutflow',
+  'TreasuryTheftSuspected',
   // issue 14: a command the bus ended, kept on the dead-letter stream
   'CommandDeadLettered',
   // issue 19: the chain's gate (session keys issued and revoked, proposals settled or escalated)

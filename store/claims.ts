@@ -30,6 +30,22 @@ export async function claimWindow(store: Store, key: string, holder: string, ttl
   return res.affectedRows === 1;
 }
 
+/**
+ * A lease: true iff `holder` holds `key` for the next `ttlMs`, renewed when it already held it,
+ * taken when free or expired. Of N concurrent callers at most one gets `true`; a holder that
+ * stops renewing loses it after `ttlMs`.
+ */
+export async function holdLease(store: Store, key: string, holder: string, ttlMs: number): Promise<boolean> {
+  if (await claimWindow(store, key, holder, ttlMs)) return true;
+  const now = new Date();
+  const res = await sqlEm(store)
+    .createQueryBuilder(Claim)
+    .update({ expiresAt: new Date(now.getTime() + ttlMs) })
+    .where({ key, holder, expiresAt: { $gte: now } })
+    .execute('run');
+  return res.affectedRows === 1;
+}
+
 /** Frees `key` if `holder` still holds it; true when a claim was removed. */
 export async function releaseClaim(store: Store, key: string, holder: string): Promise<boolean> {
   const removed = await store.em().nativeDelete(Claim, { key, holder });

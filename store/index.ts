@@ -4,9 +4,9 @@
  */
 export type { Engine, Store, StoreOptions } from './types.js';
 export { openStore } from './orm.js';
-export { claimWindow, keepClaim, releaseClaim } from './claims.js';
+export { claimWindow, holdLease, keepClaim, releaseClaim } from './claims.js';
 export { auditOf, type AuditInput, type AuditRepository, type StoredAudit } from './audit/index.js';
-export { entities, AuditEvent, AuditOutbox, Claim } from './entities/index.js';
+export { entities, AuditEvent, AuditOutbox, ChainCursor, ChainLog, Claim } from './entities/index.js';
 export { runsOf, type RunRepository } from './runs/index.js';
 export { mcpOf, type McpRepository } from './mcp/index.js';
 export { triggersOf, type TriggerRepository } from './triggers/index.js';
@@ -15,3 +15,4 @@ export { gatesOf, type GateRepository } from './gates/index.js';
 export { modelCallsOf, type ModelCallLedger } from './model-calls.js';
 export { heartbeatsOf, type HeartbeatRepository } from './heartbeats/index.js';
 export { chainSessionsOf, type ChainSessionRepository } from './chain-sessions/index.js';
+export { chainIndexOf, type ChainIndexRepository, type IndexedLog } from './chain-index/index.js';

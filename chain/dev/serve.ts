@@ -27,8 +27,15 @@ export async function serveDevChain(log: Logger): Promise<ServedDevChain> {
   let problem: string | undefined = 'deployment_missing: the dev chain is deploying its contracts';
   const deployed = deployOnto(chain).then(
     ({ deployment: d, file }) => {
-      // The address book alone (what SVC_CHAIN_DEPLOYMENT reads): the file's dev extras stay out of the reads.
-      deployment = { chainId: file.chainId, org: file.org, sessions: file.sessions, governance: file.governance, assets: file.assets };
+      // The address book (what SVC_CHAIN_DEPLOYMENT reads) and where the indexer starts; the file's dev extras stay out.
+      deployment = {
+        chainId: file.chainId,
+        org: file.org,
+        sessions: file.sessions,
+        governance: file.governance,
+        assets: file.assets,
+        startBlock: file.startBlock,
+      };
       problem = undefined;
       log.info({ org: d.org, assets: d.assets.map((a) => a.symbol) }, 'dev chain deployed');
     },

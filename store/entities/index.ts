@@ -4,6 +4,8 @@
  */
 import { AuditEvent } from './AuditEvent.js';
 import { AuditOutbox } from './AuditOutbox.js';
+import { ChainCursor } from './ChainCursor.js';
+import { ChainLog } from './ChainLog.js';
 import { ChainSend } from './ChainSend.js';
 import { ChainSession } from './ChainSession.js';
 import { Claim } from './Claim.js';
@@ -28,6 +30,8 @@ import { WebhookTrigger } from './WebhookTrigger.js';
 
 export { AuditEvent } from './AuditEvent.js';
 export { AuditOutbox } from './AuditOutbox.js';
+export { ChainCursor } from './ChainCursor.js';
+export { ChainLog } from './ChainLog.js';
 export { ChainSend } from './ChainSend.js';
 export { ChainSession } from './ChainSession.js';
 export { Claim } from './Claim.js';
@@ -72,6 +76,8 @@ export const entities = [
   WaitEvent,
   Heartbeat,
   HeartbeatTick,
+  ChainCursor,
+  ChainLog,
   ChainSession,
   ChainSend,
 ];

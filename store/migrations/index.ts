@@ -15,6 +15,7 @@ import { Migration20261123020000RunRowUpdates } from './Migration20261123020000R
 import { Migration20261125010000GateTrace } from './Migration20261125010000GateTrace.js';
 import { Migration20261125020000Waits } from './Migration20261125020000Waits.js';
 import { Migration20261126010000Heartbeats } from './Migration20261126010000Heartbeats.js';
+import { Migration20261126020000ChainIndex } from './Migration20261126020000ChainIndex.js';
 import { Migration20261126030000ChainSessions } from './Migration20261126030000ChainSessions.js';
 
 export const migrationsList: MigrationObject[] = [
@@ -29,5 +30,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125010000GateTrace', class: Migration20261125010000GateTrace },
   { name: 'Migration20261125020000Waits', class: Migration20261125020000Waits },
   { name: 'Migration20261126010000Heartbeats', class: Migration20261126010000Heartbeats },
+  { name: 'Migration20261126020000ChainIndex', class: Migration20261126020000ChainIndex },
   { name: 'Migration20261126030000ChainSessions', class: Migration20261126030000ChainSessions },
 ];

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { auditOf, AuditEvent, Claim, claimWindow, releaseClaim } from '../../store/index.js';
+import { auditOf, AuditEvent, Claim, claimWindow, holdLease, releaseClaim } from '../../store/index.js';
 import { engines } from '../helpers/store-engines.js';
 import { runsOf, type Lease, type NewRun } from '../../store/runs/index.js';
 import { pauseAgent } from '../../store/paused.js';
@@ -74,6 +74,20 @@ for (const e of engines) {
       t.equal(await releaseClaim(store, key, 'b'), false, 'not the holder');
       t.equal(await releaseClaim(store, key, 'a'), true);
       t.equal(await claimWindow(store, key, 'b'), true, 'free again after the release');
+    });
+
+    t.test('holdLease: renewed by its holder, refused to others while live, taken once it lapsed', async (t) => {
+      const key = 'lease:1';
+      t.equal(await holdLease(store, key, 'a', HOUR), true);
+      const first = (await store.em().findOneOrFail(Claim, { key })).expiresAt!.getTime();
+      await new Promise((r) => setTimeout(r, 5));
+      t.equal(await holdLease(store, key, 'a', HOUR), true, 'the holder renews');
+      t.ok((await store.em().findOneOrFail(Claim, { key })).expiresAt!.getTime() > first, 'further out');
+      t.equal(await holdLease(store, key, 'b', HOUR), false, 'another is refused while it is live');
+      await store.em().nativeUpdate(Claim, { key }, { expiresAt: new Date(Date.now() - 1000) });
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => holdLease(store, key, `w${i}`, HOUR)));
+      t.equal(results.filter(Boolean).length, 1, 'a lapsed lease is taken by exactly one of 10');
+      t.equal(await holdLease(store, key, 'a', HOUR), false, 'the old holder lost it');
     });
 
     t.test('a transaction that throws after inserting leaves nothing behind', async (t) => {

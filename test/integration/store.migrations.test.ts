@@ -36,6 +36,8 @@ const SVC_TABLES = [
   'wait_event', // waits released by events
   'heartbeat',
   'heartbeat_tick', // crew heartbeats
+  'chain_cursor',
+  'chain_log', // the treasury indexer
   'chain_send',
   'chain_session', // session keys and signed chain transactions
 ].sort();
@@ -85,6 +87,8 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'audit_event_pkey',
         'audit_event_type_index',
         'audit_outbox_pkey',
+        'chain_cursor_pkey',
+        'chain_log_pkey',
         // session keys and signed chain transactions
         'chain_send_pkey',
         'chain_session_agent_max_value_mask_index',
