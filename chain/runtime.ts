@@ -11,10 +11,12 @@ import type { AgentBalancesView } from '../schemas/chain-reads.js';
 import { AppError } from '../schemas/errors.js';
 import { balanceReader } from './balances.js';
 import type { ChainBinding } from './onchain/binding.js';
-import { currentBinding } from './onchain/current.js';
+import { currentBinding, type CurrentBinding } from './onchain/current.js';
 import { mockReads } from './reads/mock.js';
 import { onchainReads } from './reads/onchain/index.js';
 import { sessionHistory } from './reads/session-history.js';
+import { intentHistoryView } from './onchain/resolve.js';
+import { chainIntentsOf } from '../store/chain-intents/index.js';
 import type { ChainReads } from './reads/port.js';
 import { chainStatus, type ChainStatus } from './status.js';
 import { chainTarget, type DevTarget } from './target.js';
@@ -28,6 +30,10 @@ export interface ChainRuntime {
   readonly watchlist: WatchlistStore;
   /** The bound chain (in chain mode) and every watchlist chain. */
   agentBalances(): Promise<AgentBalancesView>;
+  /** The binding in `chain` mode, undefined in mock mode; 503 `chain_unavailable` otherwise (for writes that must not guess). */
+  bound(): Promise<ChainBinding | undefined>;
+  /** The binding of the current chain without the probe (undefined while there is none). */
+  readonly binding: CurrentBinding;
 }
 
 export interface ChainRuntimeOptions {
@@ -67,8 +73,7 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
   const reads = async (): Promise<ChainReads> => {
     const b = await bound();
     if (!b) return mock;
-    if (onchain?.binding !== b)
-      onchain = { binding: b, reads: onchainReads(b, opts.store ? { sessionHistory: sessionHistory(opts.store, b.deployment) } : {}) };
+    if (onchain?.binding !== b) onchain = { binding: b, reads: onchainReads(b, opts.store ? storeReads(opts.store, b) : {}) };
     return onchain.reads;
   };
 
@@ -76,6 +81,8 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
     status,
     reads,
     watchlist,
+    bound,
+    binding,
     async agentBalances() {
       const b = await bound();
       const accounts = await (await reads()).accounts();
@@ -88,4 +95,9 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
       return { chains: await Promise.all([own, ...watched]) };
     },
   };
+}
+
+/** The two history reads come from the store, not the chain. */
+function storeReads(store: Store, b: ChainBinding): Pick<ChainReads, 'sessionHistory' | 'intentHistory'> {
+  return { sessionHistory: sessionHistory(store, b.deployment), intentHistory: () => intentHistoryView(chainIntentsOf(store)) };
 }

@@ -19,6 +19,7 @@ import { eventRoutes } from './routes/events.js';
 import { hookRoutes } from './routes/hooks.js';
 import { triggerRoutes } from './routes/triggers.js';
 import { epochRoutes } from './routes/epoch.js';
+import { intentRoutes } from './routes/intents.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { mcpServeRoutes } from './routes/mcp-serve.js';
 import { connectorRoutes } from './routes/connectors.js';
@@ -82,6 +83,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(hookRoutes, { deps });
   await app.register(triggerRoutes, { deps });
   await app.register(epochRoutes, { deps });
+  await app.register(intentRoutes, { deps });
   await app.register(mcpRoutes, { deps });
   await app.register(mcpServeRoutes, { deps });
   await app.register(flowRoutes, { deps });

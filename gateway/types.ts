@@ -7,6 +7,7 @@ import type { Health } from '../schemas/health.js';
 import type { Caller } from '../identity/caller.js';
 import type { ChainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
+import type { IntentResolver } from '../chain/onchain/resolve.js';
 
 /** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
 export interface GatewayDeps {
@@ -17,6 +18,8 @@ export interface GatewayDeps {
   readonly health: () => Promise<Health>;
   /** The chain's mode, its reads and the wallet watchlist (chain/runtime.ts). */
   readonly chain: ChainRuntime;
+  /** Resolves escalated intents as the awaiting seat (`/intents/resolve`). */
+  readonly intents: IntentResolver;
   /** Scenario listing and suite runs in a child process (`/flows/eval`). */
   readonly evals: Evals;
   /** The live org when a chain is configured (runtime/org.ts `orgOf`). */

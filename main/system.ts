@@ -28,8 +28,10 @@ import { chainOrg } from '../chain/org-snapshot.js';
 import type { ChainPort } from '../chain/port.js';
 import { chainRuntime } from '../chain/runtime.js';
 import { chainTarget } from '../chain/target.js';
-import { anvilPrivateKey } from '../chain/dev/accounts.js';
+import { anvilPrivateKey, devSeatKeys } from '../chain/dev/accounts.js';
 import { currentBinding, type CurrentBinding } from '../chain/onchain/current.js';
+import { intentResolver } from '../chain/onchain/resolve.js';
+import { chainIntentsOf } from '../store/chain-intents/index.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
 import { createEvals, type Evals } from '../evals/service.js';
@@ -149,6 +151,13 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     throw err;
   }
   audit = createAudit({ store, bus, log });
+  const intents = intentResolver(chain.binding, {
+    heldKeys: () => [...config.chain.heldSeatKeys(), ...(config.chain.kind === 'dev' ? devSeatKeys() : [])],
+    rootAuthKind: () => config.rootAuth.kind,
+    history: () => chainIntentsOf(store),
+    audit,
+    now: opts.now ?? Date.now,
+  });
   const sweeps: Sweep[] = [];
   const now = opts.now ?? Date.now;
   const deps: SystemDeps = {
@@ -208,7 +217,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let evals: Evals | undefined;
   if (role !== 'worker') {
     evals = createEvals({ store, audit, log, config: config.evals });
-    app = await buildGateway({ config, log, bus, store, health, chain, evals, ...(org ? { org: org.current } : {}) });
+    app = await buildGateway({ config, log, bus, store, health, chain, intents, evals, ...(org ? { org: org.current } : {}) });
     url = await listen(app, config);
     if (config.token === undefined)
       log.warn(

@@ -10,7 +10,8 @@
 import { Value } from 'typebox/value';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Env } from '../schemas/config.js';
-import { Deployment, Watchlist, type ChainSettings, type Hex } from '../schemas/chain-config.js';
+import { readFileSync } from 'node:fs';
+import { Deployment, PRIVATE_KEY_PATTERN, Watchlist, type ChainSettings, type Hex } from '../schemas/chain-config.js';
 import { ConfigError, readJsonSetting } from './config-json.js';
 
 export function chainSettings(e: Env): ChainSettings {
@@ -30,7 +31,7 @@ export function chainSettings(e: Env): ChainSettings {
         throw new ConfigError(v, `is set but SVC_CHAIN_RPC is not${kind === 'dev' ? ' (SVC_CHAIN=dev deploys its own)' : ''}`);
   }
   if (kind === 'none') {
-    for (const v of ['SVC_ORCH_PRIVATE_KEY', 'SVC_ISSUER_PRIVATE_KEY'] as const)
+    for (const v of ['SVC_ORCH_PRIVATE_KEY', 'SVC_ISSUER_PRIVATE_KEY', 'SVC_HELD_SEAT_KEYS'] as const)
       if (e[v] !== undefined) throw new ConfigError(v, 'is set but no chain is configured (SVC_CHAIN_RPC or SVC_CHAIN=dev)');
   }
   const deployment = e.SVC_CHAIN_DEPLOYMENT === undefined ? undefined : parseDeployment(e.SVC_CHAIN_DEPLOYMENT);
@@ -39,6 +40,7 @@ export function chainSettings(e: Env): ChainSettings {
     throw new ConfigError('SVC_CHAIN_DEPLOYMENT', `was written for chain ${deployment.chainId}, but SVC_CHAIN_ID is ${chainId}`);
   const orchestratorKey = privateKey('SVC_ORCH_PRIVATE_KEY', e.SVC_ORCH_PRIVATE_KEY);
   const issuerKey = privateKey('SVC_ISSUER_PRIVATE_KEY', e.SVC_ISSUER_PRIVATE_KEY);
+  const heldSeatKeys = Object.freeze(seatKeys('SVC_HELD_SEAT_KEYS', e.SVC_HELD_SEAT_KEYS));
   const rpcUrl = e.SVC_CHAIN_RPC;
   const watchlist = Object.freeze(parseWatchlist('WALLET_WATCHLIST', e.WALLET_WATCHLIST));
   return Object.freeze({
@@ -48,6 +50,7 @@ export function chainSettings(e: Env): ChainSettings {
     deployment,
     orchestratorKey: () => orchestratorKey,
     issuerKey: () => issuerKey,
+    heldSeatKeys: () => heldSeatKeys,
     watchlist: () => watchlist,
   });
 }
@@ -96,4 +99,27 @@ function privateKey(variable: string, raw: string | undefined): Hex | undefined 
     throw new ConfigError(variable, 'is not a valid secp256k1 private key (zero or not below the curve order)');
   }
   return key;
+}
+
+/** A JSON array of keys, inline or in a file. Unlike readJsonSetting, a value that is neither is
+ * never echoed as a path: it may be a key pasted without its brackets. */
+function seatKeys(variable: string, raw: string | undefined): Hex[] {
+  if (raw === undefined) return [];
+  let text = raw;
+  if (!raw.trimStart().startsWith('[')) {
+    try {
+      text = readFileSync(raw, 'utf8');
+    } catch {
+      throw new ConfigError(variable, 'is neither a JSON array nor a readable file');
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ConfigError(variable, 'must be valid JSON (inline or in the named file)');
+  }
+  if (!Array.isArray(value) || value.some((k) => typeof k !== 'string' || !new RegExp(PRIVATE_KEY_PATTERN).test(k)))
+    throw new ConfigError(variable, 'must be a JSON array of private keys (32 bytes as 64 hex characters, 0x optional)');
+  return value.map((k: string, i: number) => privateKey(`${variable}[${i}]`, k)!);
 }

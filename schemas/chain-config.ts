@@ -80,6 +80,8 @@ export interface ChainSettings {
   readonly deployment: Deployment | undefined;
   readonly orchestratorKey: () => Hex | undefined;
   readonly issuerKey: () => Hex | undefined;
+  /** SVC_HELD_SEAT_KEYS: keys of seats this process resolves escalated intents for (a manager's). */
+  readonly heldSeatKeys: () => readonly Hex[];
   /** WALLET_WATCHLIST: the seed of the watchlist (POST /wallets/watchlist replaces it in memory). */
   readonly watchlist: () => readonly WatchlistEntry[];
 }

@@ -57,6 +57,9 @@ export const IntentRecord = Type.Object({
   approved: Type.Boolean(),
   approver: Type.Optional(Address),
   authorizedBy: Type.Optional(Type.String()),
+  /** What the resolution became: settled, climbed (to `awaitingApprover`), rejected, or denied by the approver's stack. */
+  outcome: Type.Optional(Type.Union([Type.Literal('settled'), Type.Literal('climbed'), Type.Literal('rejected'), Type.Literal('denied')])),
+  awaitingApprover: Type.Optional(Address),
   txHash: Type.Optional(Type.String()),
   at: Type.String(),
 });

@@ -609,6 +609,16 @@ export const EnvSchema = Type.Object({
       }),
     }),
   ),
+  SVC_HELD_SEAT_KEYS: Type.Optional(
+    Type.String(
+      doc({
+        unset: 'none (the dev chain holds its manager key)',
+        description:
+          "private keys of org seats this process resolves escalated intents for (a manager's), a JSON array inline or in a file; never logged or returned",
+        mustBe: 'a JSON array of private keys (32 bytes as 64 hex characters, 0x optional), inline or a file path',
+      }),
+    ),
+  ),
   WALLET_WATCHLIST: Type.Optional(
     Type.String(
       doc({

@@ -27,6 +27,8 @@ export const AUDIT_EVENTS = [
   'TreasuryDeposit',
   'TreasuryOutflow',
   'TreasuryTheftSuspected',
+  // issue 19: an escalated spend intent resolved through svc
+  'IntentResolved',
   // issue 14: a command the bus ended, kept on the dead-letter stream
   'CommandDeadLettered',
   // issue 19: the chain's gate (session keys issued and revoked, proposals settled or escalated)

@@ -13,6 +13,7 @@ import type { Bus } from '../bus/types.js';
 import type { Health } from '../schemas/health.js';
 import { chainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
+import type { IntentResolver } from '../chain/onchain/resolve.js';
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const store = await openStore({});
@@ -25,6 +26,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     store,
     health: () => Promise.reject(new Error('the document build serves no requests')) as Promise<Health>,
     evals: {} as Evals,
+    intents: {} as IntentResolver,
   });
   try {
     await app.ready();

@@ -617,6 +617,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/intents/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the awaiting approver resolves an escalated spend intent; answers the approver read off the chain and authorizedBy */
+        post: operations["resolveIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -7775,8 +7792,11 @@ export interface operations {
                             asset: string;
                             at: string;
                             authorizedBy?: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            awaitingApprover?: string;
                             /** @description a non-negative integer as a decimal string */
                             intentId: string;
+                            outcome?: "settled" | "climbed" | "rejected" | "denied";
                             txHash?: string;
                         }[];
                     };
@@ -7856,6 +7876,218 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_read_unimplemented
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    resolveIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approved: boolean;
+                    asset?: string;
+                    challenge?: string;
+                    /** @description the intent id on the asset router, a decimal string */
+                    intentId: string;
+                    rootProof?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        approver: string;
+                        asset: string;
+                        authorizedBy: "approver" | "unauthenticated";
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        awaitingApprover?: string;
+                        intentId: string;
+                        outcome: "settled" | "climbed" | "rejected" | "denied";
+                        /** @enum {string} */
+                        reason?: "policy_deny";
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example unknown_asset
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this; `root_proof_required`: a fresh root proof is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         * @example root_proof_required
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `intent_not_found`: no such intent on that asset router */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example intent_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `intent_not_pending`: the intent is already resolved; the chain has nothing pending; `no_chain`: this deployment has no chain; `no_signer_for_approver`: this process holds no key for the seat the intent waits on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example intent_not_pending
+                         * @example no_chain
+                         * @example no_signer_for_approver
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
                          */
                         error: string;
                         message: string;

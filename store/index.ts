@@ -16,3 +16,4 @@ export { modelCallsOf, type ModelCallLedger } from './model-calls.js';
 export { heartbeatsOf, type HeartbeatRepository } from './heartbeats/index.js';
 export { chainSessionsOf, type ChainSessionRepository } from './chain-sessions/index.js';
 export { chainIndexOf, type ChainIndexRepository, type IndexedLog } from './chain-index/index.js';
+export { chainIntentsOf, type ChainIntentRepository } from './chain-intents/index.js';

@@ -22,3 +22,9 @@ export function anvilPrivateKey(index: number): `0x${string}` {
   if (!key) throw new Error(`anvil dev account ${index} has no private key`);
   return bytesToHex(key);
 }
+
+/** The seats `SVC_CHAIN=dev` resolves intents for: the demo root (account 0, also the
+ * orchestrator) and the manager (account 1), whose keys the demo org says svc holds (CHAIN.md §8). */
+export function devSeatKeys(): `0x${string}`[] {
+  return [anvilPrivateKey(0), anvilPrivateKey(1)];
+}

@@ -3,6 +3,7 @@
  * entity, create its file here, append it below and write a migration for it.
  */
 import { AuditEvent } from './AuditEvent.js';
+import { ChainIntent } from './ChainIntent.js';
 import { AuditOutbox } from './AuditOutbox.js';
 import { ChainCursor } from './ChainCursor.js';
 import { ChainLog } from './ChainLog.js';
@@ -47,6 +48,7 @@ export { Message } from './Message.js';
 export { ModelCall } from './ModelCall.js';
 export { McpCatalog } from './McpCatalog.js';
 export { McpRule } from './McpRule.js';
+export { ChainIntent } from './ChainIntent.js';
 export { McpSecret } from './McpSecret.js';
 export { McpServer } from './McpServer.js';
 export { PausedAgent } from './PausedAgent.js';
@@ -80,4 +82,5 @@ export const entities = [
   ChainLog,
   ChainSession,
   ChainSend,
+  ChainIntent,
 ];

@@ -17,6 +17,7 @@ import { Migration20261125020000Waits } from './Migration20261125020000Waits.js'
 import { Migration20261126010000Heartbeats } from './Migration20261126010000Heartbeats.js';
 import { Migration20261126020000ChainIndex } from './Migration20261126020000ChainIndex.js';
 import { Migration20261126030000ChainSessions } from './Migration20261126030000ChainSessions.js';
+import { Migration20261126040000ChainIntents } from './Migration20261126040000ChainIntents.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126010000Heartbeats', class: Migration20261126010000Heartbeats },
   { name: 'Migration20261126020000ChainIndex', class: Migration20261126020000ChainIndex },
   { name: 'Migration20261126030000ChainSessions', class: Migration20261126030000ChainSessions },
+  { name: 'Migration20261126040000ChainIntents', class: Migration20261126040000ChainIntents },
 ];

@@ -40,6 +40,7 @@ const SVC_TABLES = [
   'chain_log', // the treasury indexer
   'chain_send',
   'chain_session', // session keys and signed chain transactions
+  'chain_intent', // the intent history
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
@@ -142,6 +143,10 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'wait_event_flow_id_principal_key_expires_at_index',
         'wait_event_pkey',
         'wait_event_wait_id_unique',
+        // the intent history
+        'chain_intent_asset_intent_id_index',
+        'chain_intent_at_index',
+        'chain_intent_pkey',
       ].sort(),
     );
   });

@@ -2,8 +2,8 @@
  * Chain mode: every read of a reachable deployment, through the binding of the current chain
  * (chain/onchain/binding.ts), with the data sources of CHAIN.md section 7. Each read is whole or
  * 503 `chain_unavailable` (guard.ts). The two history reads come from the store, not the chain:
- * the session history is handed in (reads/session-history.ts); the intent history answers 501
- * `chain_read_unimplemented` until its store is wired here.
+ * both are handed in (reads/session-history.ts, onchain/resolve.ts); a read not handed in answers
+ * 501 `chain_read_unimplemented`.
  */
 import type { Address } from 'viem';
 import type { ChainBinding } from '../../onchain/binding.js';
@@ -22,8 +22,11 @@ const pending = (route: string) => async (): Promise<never> => {
   });
 };
 
-/** `served`: reads another module answers (the session history, from the store). */
-export function onchainReads(binding: ChainBinding, served: Partial<Pick<ChainReads, 'sessionHistory'>> = {}): ChainReads {
+/** `served`: reads another module answers (the two histories, from the store). */
+export function onchainReads(
+  binding: ChainBinding,
+  served: Partial<Pick<ChainReads, 'sessionHistory' | 'intentHistory'>> = {},
+): ChainReads {
   const { client, deployment } = binding;
   const orgNodes = async (): Promise<Address[]> =>
     (await readOrg(client, deployment.org as Address)).nodes.map((n) => n.address as Address);
@@ -35,7 +38,7 @@ export function onchainReads(binding: ChainBinding, served: Partial<Pick<ChainRe
       guarded('GET /intents', async () => ({
         intents: (await Promise.all(deployment.assets.map((a) => readPendingIntents(client, a)))).flat(),
       })),
-    intentHistory: pending('GET /intents/history'),
+    intentHistory: served.intentHistory ?? pending('GET /intents/history'),
     sessionHistory: served.sessionHistory ?? pending('GET /sessions/history'),
     policies: async (q) => {
       const asset = binding.asset(q.asset);

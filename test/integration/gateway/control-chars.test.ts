@@ -121,6 +121,11 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
       { name: 'query.node', send: (b) => ({ path: `/policies?node=${q(`0x${b}`)}` }) },
       { name: 'query.asset', send: (b) => ({ path: `/policies?asset=${q(`x${b}y`)}` }) },
     ],
+    'POST /intents/resolve': [
+      { name: 'body.intentId', send: (b) => ({ path: '/intents/resolve', body: { intentId: `1${b}2`, approved: true } }) },
+      { name: 'body.asset', send: (b) => ({ path: '/intents/resolve', body: { intentId: '1', approved: true, asset: `x${b}y` } }) },
+      { name: 'body.challenge', send: (b) => ({ path: '/intents/resolve', body: { intentId: '1', approved: true, challenge: `x${b}y` } }) },
+    ],
     'POST /epoch': [{ name: 'body.asset', send: (b) => ({ path: '/epoch', body: { asset: `x${b}y` } }) }],
     'GET /governance/grants': [{ name: 'query.asset', send: (b) => ({ path: `/governance/grants?asset=${q(`x${b}y`)}` }) }],
     'POST /flows/eval': [{ name: 'body.ids[]', send: (b) => ({ path: '/flows/eval', body: { ids: [`x${b}y`] } }) }],

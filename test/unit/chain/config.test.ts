@@ -114,3 +114,19 @@ t.test('WALLET_WATCHLIST: the spec entry shape, one entry per chain', async (t) 
   refused(t, { WALLET_WATCHLIST: JSON.stringify([{ chainId: 1, rpcUrl: 'ws://x', tokens: [] }]) }, 'WALLET_WATCHLIST', /rpcUrl/);
   refused(t, { WALLET_WATCHLIST: JSON.stringify([ok[0], ok[0]]) }, 'WALLET_WATCHLIST', /chain 1 twice/);
 });
+
+t.test('SVC_HELD_SEAT_KEYS: a JSON array of keys, inline or in a file, behind a function, never quoted', async (t) => {
+  const KEY2 = '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+  const c = loadConfig({ ...RPC, SVC_HELD_SEAT_KEYS: JSON.stringify([KEY, `0x${KEY2.toUpperCase()}`]) });
+  t.same(c.chain.heldSeatKeys(), [`0x${KEY}`, `0x${KEY2}`], 'normalized');
+  t.notOk(JSON.stringify(c).includes(KEY2), 'not in the serialized config');
+  const dir = mkdtempSync(join(tmpdir(), 'svc-seats-'));
+  writeFileSync(join(dir, 'seats.json'), JSON.stringify([KEY]));
+  t.same(loadConfig({ ...RPC, SVC_HELD_SEAT_KEYS: join(dir, 'seats.json') }).chain.heldSeatKeys(), [`0x${KEY}`]);
+  t.same(loadConfig(RPC).chain.heldSeatKeys(), [], 'none by default');
+  // A key pasted without its brackets is neither JSON nor a file, and is not echoed as a path.
+  refused(t, { ...RPC, SVC_HELD_SEAT_KEYS: KEY }, 'SVC_HELD_SEAT_KEYS', /neither a JSON array nor a readable file/);
+  refused(t, { ...RPC, SVC_HELD_SEAT_KEYS: JSON.stringify([KEY.slice(2)]) }, 'SVC_HELD_SEAT_KEYS', /array of private keys/);
+  refused(t, { ...RPC, SVC_HELD_SEAT_KEYS: JSON.stringify(['0'.repeat(64)]) }, 'SVC_HELD_SEAT_KEYS[0]', /not a valid secp256k1/);
+  refused(t, { SVC_HELD_SEAT_KEYS: JSON.stringify([KEY]) }, 'SVC_HELD_SEAT_KEYS', /no chain is configured/);
+});

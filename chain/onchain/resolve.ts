@@ -1,0 +1,172 @@
+/**
+ * Resolving an escalated spend intent (CHAIN.md section 2 steps 5-7): the seat the router waits
+ * on sends `resolve(id, approved)` with a key this process holds for it; nobody else can, so
+ * without one the answer is 409 `no_signer_for_approver` and nothing is sent.
+ *
+ * Root depth (the root, or a HumanRoot, waits) is the human's decision. With SVC_ROOT_AUTH unset
+ * it is open (spec 002 Authentication 5) and recorded `authorizedBy: unauthenticated`; with it set
+ * a root proof is required, which this build does not verify yet, so it refuses (403
+ * `root_proof_required`) rather than settle. Agent tools (`svc_approve`) never settle root depth.
+ *
+ * After the send the intent is read back: still open means it climbed to the next seat;
+ * IntentDenied means the approver's own stack said DENY, which binds (`approved: false`,
+ * `reason: policy_deny`). Each resolution is recorded in the history and audited.
+ */
+import { randomUUID } from 'node:crypto';
+import { getAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { EscalationRouter, OrgRegistry } from '../artifacts/index.js';
+import { AppError } from '../../schemas/errors.js';
+import type { IntentHistoryView } from '../../schemas/chain-reads.js';
+import type { ChainIntentRepository, IntentOutcome } from '../../store/chain-intents/types.js';
+import type { ChainWallet } from './binding.js';
+import type { CurrentBinding } from './current.js';
+import { send } from './tx.js';
+
+const HUMAN_ROOT = 1;
+
+export interface ResolveRequest {
+  readonly intentId: string;
+  readonly approved: boolean;
+  readonly asset?: string | undefined;
+  /** `tool`: an agent's svc_approve, which never settles root depth. */
+  readonly via: 'route' | 'tool';
+  readonly traceId?: string | undefined;
+}
+
+export interface Resolution {
+  readonly asset: string;
+  readonly intentId: string;
+  /** What the chain decided: false for a rejection and for a DENY at the approver's stack. */
+  readonly approved: boolean;
+  readonly outcome: IntentOutcome;
+  readonly approver: Address;
+  readonly authorizedBy: 'approver' | 'unauthenticated';
+  /** The seat the intent now waits on, after a climb. */
+  readonly awaitingApprover?: Address;
+  readonly reason?: 'policy_deny';
+  readonly txHash: Hex;
+}
+
+export interface ResolverDeps {
+  /** Keys this process holds for seats (the manager's on the dev chain), besides the orchestrator's. */
+  readonly heldKeys: () => readonly Hex[];
+  /** SVC_ROOT_AUTH: set means root depth needs a proof. */
+  readonly rootAuthKind: () => string | undefined;
+  readonly history: () => ChainIntentRepository;
+  readonly audit: { record(type: 'IntentResolved', data: Record<string, unknown>, traceId?: string): Promise<void> };
+  readonly now: () => number;
+}
+
+export interface IntentResolver {
+  resolve(req: ResolveRequest): Promise<Resolution>;
+}
+
+export function intentResolver(current: CurrentBinding, deps: ResolverDeps): IntentResolver {
+  return {
+    async resolve(req) {
+      const b = current();
+      if (!b) throw new AppError('chain_unavailable', { message: 'the chain is unavailable: no deployment is bound yet' });
+      const asset = b.asset(req.asset);
+      const router = asset.router as Address;
+      if (!/^[1-9][0-9]{0,30}$/.test(req.intentId))
+        throw new AppError('invalid_request', { message: `intentId must be a positive integer (got ${JSON.stringify(req.intentId)})` });
+      const id = BigInt(req.intentId);
+      const r = { address: router, abi: EscalationRouter.abi } as const;
+      const next = await b.client.readContract({ ...r, functionName: 'nextIntentId' });
+      if (id >= next) throw new AppError('intent_not_found', { message: `no intent ${id} on the ${asset.symbol} router` });
+      const before = await b.client.readContract({ ...r, functionName: 'getIntent', args: [id] });
+      if (before.resolved)
+        throw new AppError('intent_not_pending', {
+          message: `intent ${id} on ${asset.symbol} is already resolved; the chain has nothing pending to resolve`,
+        });
+      const approver = getAddress(before.awaitingApprover);
+
+      const org = { address: b.deployment.org as Address, abi: OrgRegistry.abi } as const;
+      const [parent, kind] = await Promise.all([
+        b.client.readContract({ ...org, functionName: 'parentOf', args: [approver] }),
+        b.client.readContract({ ...org, functionName: 'kindOf', args: [approver] }),
+      ]);
+      const rootDepth = parent === '0x0000000000000000000000000000000000000000' || kind === HUMAN_ROOT;
+      if (rootDepth && req.via === 'tool')
+        throw new AppError('root_proof_required', {
+          message: `intent ${id} waits on the root ${approver}: an agent tool never settles root depth; a person resolves it (POST /intents/resolve)`,
+        });
+      if (rootDepth && deps.rootAuthKind() !== undefined)
+        throw new AppError('root_proof_required', {
+          message: `intent ${id} waits on the root ${approver} and SVC_ROOT_AUTH=${deps.rootAuthKind()} requires a root proof, which this build does not verify yet; nothing was sent`,
+        });
+
+      const signer = signerFor(approver, b.orchestrator, deps.heldKeys(), b.walletFor);
+      if (!signer)
+        throw new AppError('no_signer_for_approver', {
+          message: `intent ${id} waits on ${approver}, and this process holds no key for that seat; nothing was sent`,
+        });
+
+      const sent = await send(
+        b.client,
+        signer,
+        { ...r, functionName: 'resolve', args: [id, req.approved] },
+        `EscalationRouter.resolve(${id}, ${req.approved})`,
+      );
+      const after = await b.client.readContract({ ...r, functionName: 'getIntent', args: [id] });
+      const denied = sent.events.some((e) => e.eventName === 'IntentDenied');
+      const outcome: IntentOutcome = !after.resolved ? 'climbed' : denied ? 'denied' : after.approved ? 'settled' : 'rejected';
+      const authorizedBy = rootDepth ? 'unauthenticated' : 'approver';
+      const resolution: Resolution = {
+        asset: asset.symbol,
+        intentId: String(id),
+        approved: outcome === 'climbed' || after.approved,
+        outcome,
+        approver,
+        authorizedBy,
+        ...(outcome === 'climbed' ? { awaitingApprover: getAddress(after.awaitingApprover) } : {}),
+        ...(denied ? { reason: 'policy_deny' as const } : {}),
+        txHash: sent.txHash,
+      };
+      await deps.history().record({
+        id: randomUUID(),
+        asset: asset.symbol,
+        intentId: String(id),
+        outcome,
+        approved: resolution.approved,
+        approver,
+        authorizedBy,
+        awaiting: resolution.awaitingApprover ?? null,
+        txHash: sent.txHash,
+        at: new Date(deps.now()),
+      });
+      await deps.audit.record('IntentResolved', { ...resolution }, req.traceId);
+      return resolution;
+    },
+  };
+}
+
+/** The orchestrator's own wallet when it is the seat, else a held key whose address is. */
+function signerFor(
+  seat: Address,
+  orchestrator: ChainWallet | undefined,
+  held: readonly Hex[],
+  walletFor: (k: Hex) => ChainWallet,
+): ChainWallet | undefined {
+  if (orchestrator && getAddress(orchestrator.account.address) === seat) return orchestrator;
+  const key = held.find((k) => getAddress(privateKeyToAccount(k).address) === seat);
+  return key === undefined ? undefined : walletFor(key);
+}
+
+/** `/intents/history` in chain mode: the recorded resolutions, newest first. */
+export async function intentHistoryView(history: ChainIntentRepository, limit = 500): Promise<IntentHistoryView> {
+  return {
+    intents: (await history.list(limit)).map((r) => ({
+      asset: r.asset,
+      intentId: r.intentId,
+      approved: r.approved,
+      approver: r.approver,
+      authorizedBy: r.authorizedBy,
+      outcome: r.outcome,
+      ...(r.awaiting !== null ? { awaitingApprover: r.awaiting } : {}),
+      txHash: r.txHash,
+      at: r.at.toISOString(),
+    })),
+  };
+}

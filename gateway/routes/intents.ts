@@ -1,0 +1,40 @@
+/**
+ * `POST /intents/resolve`: the seat an escalated intent waits on resolves it, sent with the key
+ * this process holds for that seat (chain/onchain/resolve.ts holds the rules). Operator only: the
+ * orchestrator decides for the seats whose keys it holds. Mock mode has no intent to resolve (409
+ * `no_chain`); an unavailable chain is 503.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { IntentResolution, ResolveIntentBody } from '../../schemas/intents.js';
+import type { GatewayDeps } from '../types.js';
+
+export const intentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  app.post(
+    '/intents/resolve',
+    {
+      schema: {
+        tags: ['chain'],
+        summary: 'the awaiting approver resolves an escalated spend intent; answers the approver read off the chain and authorizedBy',
+        body: ResolveIntentBody,
+        response: {
+          200: IntentResolution,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          503: ErrorBody,
+        },
+      },
+    },
+    async (req) => {
+      if (!isOperator(req.caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator resolves intents' });
+      if (!(await deps.chain.bound())) throw new AppError('no_chain', { message: 'no chain is configured: there is no intent to resolve' });
+      const { intentId, approved, asset } = req.body;
+      return deps.intents.resolve({ intentId, approved, asset, via: 'route', traceId: req.id });
+    },
+  );
+};

@@ -1,0 +1,38 @@
+/**
+ * `POST /intents/resolve` (spec 002 "Sessions, root proofs, approvals"; CHAIN.md section 2.5-2.7).
+ * `challenge` and `rootProof` are accepted for the root-proof flow of a later issue; this build
+ * refuses root depth when SVC_ROOT_AUTH asks for a proof.
+ */
+import { Type, type Static } from 'typebox';
+import { Address } from './chain-config.js';
+import { IdToken } from './text.js';
+
+export const ResolveIntentBody = Type.Object(
+  {
+    intentId: Type.String({ pattern: '^[1-9][0-9]{0,30}$', description: 'the intent id on the asset router, a decimal string' }),
+    approved: Type.Boolean(),
+    asset: Type.Optional(IdToken({ maxLength: 32 })),
+    challenge: Type.Optional(IdToken({ maxLength: 200 })),
+    rootProof: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: false },
+);
+export type ResolveIntentBody = Static<typeof ResolveIntentBody>;
+
+export const IntentResolution = Type.Object(
+  {
+    asset: Type.String(),
+    intentId: Type.String(),
+    /** What the chain decided: false for a rejection and for a DENY at the approver's stack. */
+    approved: Type.Boolean(),
+    outcome: Type.Union([Type.Literal('settled'), Type.Literal('climbed'), Type.Literal('rejected'), Type.Literal('denied')]),
+    /** The seat that signed, read off the chain. */
+    approver: Address,
+    authorizedBy: Type.Union([Type.Literal('approver'), Type.Literal('unauthenticated')]),
+    awaitingApprover: Type.Optional(Address),
+    reason: Type.Optional(Type.Literal('policy_deny')),
+    txHash: Type.String(),
+  },
+  { $id: 'IntentResolution' },
+);
+export type IntentResolution = Static<typeof IntentResolution>;

@@ -1,0 +1,27 @@
+/** The intent history on the ORM: the same statements on both engines. */
+import { ChainIntent } from '../entities/ChainIntent.js';
+import type { Store } from '../types.js';
+import type { ChainIntentRepository, IntentOutcome } from './types.js';
+
+export function ormChainIntents(store: Store): ChainIntentRepository {
+  return {
+    async record(row) {
+      await store.em().insert(ChainIntent, { ...row });
+    },
+    async list(limit) {
+      const rows = await store.em().find(ChainIntent, {}, { orderBy: [{ at: 'desc' }, { id: 'desc' }], limit });
+      return rows.map((r) => ({
+        id: r.id,
+        asset: r.asset,
+        intentId: r.intentId,
+        outcome: r.outcome as IntentOutcome,
+        approved: r.approved,
+        approver: r.approver,
+        authorizedBy: r.authorizedBy,
+        awaiting: r.awaiting ?? null,
+        txHash: r.txHash,
+        at: r.at,
+      }));
+    },
+  };
+}
