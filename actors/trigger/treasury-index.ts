@@ -12,6 +12,7 @@
  * does nothing and takes no lease.
  */
 import type { Logger } from 'pino';
+import { BaseError } from 'viem';
 import type { CurrentBinding } from '../../chain/onchain/current.js';
 import type { ChainBinding } from '../../chain/onchain/binding.js';
 import { treasuryTransfers, unmatchedOutflows, type TreasuryTransfer } from '../../chain/onchain/treasury-logs.js';
@@ -107,9 +108,9 @@ export function treasuryIndexer(deps: TreasuryIndexerDeps): TreasuryIndexer {
       timer ??= setInterval(() => {
         inFlight ??= tick()
           .catch((err: unknown) =>
-            // viem's messages quote the RPC URL (credentials included): only our own words are logged.
+            // viem's messages quote the RPC URL (credentials included): a chain failure is logged in our own words.
             deps.log.warn(
-              { cause: rpcCause(err, 10_000), error: (err as Error).name },
+              err instanceof BaseError ? { cause: `chain: ${rpcCause(err, 10_000)}` } : { err },
               'treasury indexer pass failed; the next one retries',
             ),
           )

@@ -212,3 +212,33 @@ t.test('without a chain binding (mock mode) a pass does nothing and takes no lea
   t.equal(await store.em().count(Claim, {}), 0);
   t.equal(await store.em().count(AuditEvent, {}), 0);
 });
+
+t.test('an RPC that does not answer: the pass fails, the loop logs it without the URL and retries; nothing is recorded', async (t) => {
+  const store = await engines[0]!.open(t);
+  const bus = createBus({ names: names(uniqueName('ti')), log });
+  await bus.start();
+  t.teardown(() => bus.close());
+  const lines: string[] = [];
+  const captured = pino({ level: 'warn' }, { write: (l: string) => void lines.push(l) });
+  const dead = chainBinding({ rpcUrl: 'http://user:s3cret@127.0.0.1:9/', chainId: foundry.id, deployment, timeoutMs: 500 });
+  const indexer = treasuryIndexer({
+    store,
+    audit: createAudit({ store, bus, log }),
+    log: captured,
+    binding: () => dead,
+    workerId: 'w',
+    now: Date.now,
+    intervalMs: 100,
+    confirmations: undefined,
+  });
+  await t.rejects(indexer.pass());
+  indexer.start();
+  t.ok(await waitFor(() => lines.length >= 2), 'each pass logs its failure');
+  await indexer.stop();
+  t.match(lines[0], /treasury indexer pass failed/);
+  t.notOk(
+    lines.some((l) => l.includes('s3cret') || l.includes('127.0.0.1:9')),
+    'neither the credentials nor the URL are logged',
+  );
+  t.equal(await store.em().count(AuditEvent, {}), 0);
+});
