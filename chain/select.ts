@@ -16,7 +16,7 @@ import { constitutionPort } from './onchain/constitution.js';
 import { containmentPort } from './onchain/containment.js';
 import { currentBinding } from './onchain/current.js';
 import { gatePort } from './onchain/gate.js';
-import { serialBySender } from './onchain/serial.js';
+import { processSerial } from './onchain/serial.js';
 import { sessionKeys } from './onchain/session-keys.js';
 import type { ChainTarget } from './status.js';
 
@@ -34,7 +34,7 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
   const settings = config.chain;
   if (settings.kind === 'none') return noChain();
   const binding = currentBinding(settings, deps.target, deps.devOrchestratorKey);
-  const serial = serialBySender();
+  const serial = processSerial;
   const keys = sessionKeys({
     store: deps.store,
     audit: deps.audit,

@@ -18,3 +18,6 @@ export function serialBySender(): Serial {
     return run;
   };
 }
+
+/** The one queue per sender of this process: every chain write (gate, constitution, resolve) signs through it. */
+export const processSerial: Serial = serialBySender();

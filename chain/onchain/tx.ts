@@ -19,6 +19,8 @@ import {
 import * as artifacts from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
 import type { ChainWallet } from './binding.js';
+import { processSerial } from './serial.js';
+import { receiptOf } from './transact.js';
 
 /** Every error and event any svc contract declares: what a revert or a receipt may carry. */
 const ALL: Abi = Object.values(artifacts).flatMap((a) => a.abi.filter((x) => x.type === 'error' || x.type === 'event')) as Abi;
@@ -40,6 +42,11 @@ export interface Sent {
 
 /** Simulates, sends as `wallet` and waits. A revert throws 422 `chain_reverted:<ErrorName>`, named in the message. */
 export async function send(client: PublicClient, wallet: ChainWallet, call: ContractCall, label: string): Promise<Sent> {
+  // One sender's writes one at a time (a gate's gas top-up and a proposal share the orchestrator's nonce).
+  return processSerial(wallet.account.address, () => sendNow(client, wallet, call, label));
+}
+
+async function sendNow(client: PublicClient, wallet: ChainWallet, call: ContractCall, label: string): Promise<Sent> {
   let request: unknown;
   let result: unknown;
   try {
@@ -48,7 +55,7 @@ export async function send(client: PublicClient, wallet: ChainWallet, call: Cont
     throw revertError(err, label);
   }
   const txHash = await wallet.writeContract(request as never);
-  const receipt = await client.waitForTransactionReceipt({ hash: txHash });
+  const receipt = await receiptOf(client, txHash);
   if (receipt.status !== 'success')
     throw new AppError('chain_reverted', {
       detail: 'receipt',
