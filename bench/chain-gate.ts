@@ -19,6 +19,7 @@ import { devChainUp } from '../chain/dev/up.js';
 import { receiptOf } from '../chain/onchain/transact.js';
 import { chainFor } from '../chain/select.js';
 import { chainTarget } from '../chain/target.js';
+import { chainRuntime } from '../chain/runtime.js';
 import { loadConfig } from '../runtime/config.js';
 import type { Audit } from '../runtime/audit.js';
 import { auditOf, openStore } from '../store/index.js';
@@ -74,7 +75,14 @@ export async function benchChainGate(n: number): Promise<GateBenchRow[]> {
       record: async (type, data, traceId) => void (await auditOf(store).append({ type, data, ...(traceId ? { traceId } : {}) })),
       publish: async () => {},
     };
-    const port = chainFor(config, { target: chainTarget(config.chain, undefined), store, audit, log });
+    const port = chainFor(config, {
+      target: chainTarget(config.chain, undefined),
+      store,
+      audit,
+      log,
+      reads: chainRuntime(config.chain).reads,
+      resolver: { resolve: () => Promise.reject(new Error('the gate benchmark resolves nothing')) },
+    });
     let seq = 0;
     const gate = async () => {
       const i = seq++;

@@ -3,6 +3,7 @@
  * nothing answers for reads ESCALATE), and every summary says that no chain is configured, so a
  * run trace can never be mistaken for an onchain effect.
  */
+import { AppError } from '../schemas/errors.js';
 import type { ChainPort } from './port.js';
 
 const NO_CHAIN = 'no chain is configured';
@@ -39,6 +40,13 @@ export function noChain(): ChainPort {
         summary: `${NO_CHAIN}: governance ${req.action} not submitted`,
         json: { chain: 'none', submitted: false, action: req.action },
       };
+    },
+    orgTree: async () => ({ root: null, nodes: [] }),
+    pendingIntents: async () => ({ intents: [] }),
+    async approve(req) {
+      throw new AppError('no_chain', {
+        message: `svc_approve: no chain is configured, so intent ${req.intentId} was not approved; nothing was written`,
+      });
     },
   };
 }

@@ -4,6 +4,7 @@
  * no-chain mode; select.ts builds the chain-backed one over the current binding.
  */
 import type { Verdict } from '../schemas/flows.js';
+import type { IntentsView, OrgView } from '../schemas/chain-reads.js';
 
 export interface ChainOutcome {
   readonly verdict: Verdict;
@@ -65,4 +66,18 @@ export interface ChainPort {
   containment(agent: string, traceId?: string): Promise<{ readonly revoked: readonly string[] }>;
   /** Governance has one edge (`next`); the outcome only informs the trace. */
   governance(req: GovernanceAction): Promise<{ readonly summary: string; readonly json?: unknown }>;
+  /** `svc_org_tree`: the chain's org (empty in mock mode). */
+  orgTree(): Promise<OrgView>;
+  /** `svc_pending_intents`: intents waiting on a seat (none in mock mode). */
+  pendingIntents(): Promise<IntentsView>;
+  /** `svc_approve`: `principal` approves an intent waiting on it, down the path of POST /intents/resolve;
+   * never at root depth, never for another seat; `no_chain` in mock mode. */
+  approve(req: ApproveRequest): Promise<Record<string, unknown>>;
+}
+
+export interface ApproveRequest {
+  readonly principal: string;
+  readonly intentId: string;
+  readonly asset?: string | undefined;
+  readonly traceId?: string | undefined;
 }

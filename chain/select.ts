@@ -11,6 +11,9 @@ import type { Hex } from '../schemas/chain-config.js';
 import type { Config } from '../schemas/config.js';
 import type { Store } from '../store/types.js';
 import type { ChainPort } from './port.js';
+import type { ChainReads } from './reads/port.js';
+import { svcToolAccess } from './onchain/tool-access.js';
+import type { IntentResolver } from './onchain/resolve.js';
 import { noChain } from './none.js';
 import { constitutionPort } from './onchain/constitution.js';
 import { containmentPort } from './onchain/containment.js';
@@ -21,6 +24,10 @@ import { sessionKeys } from './onchain/session-keys.js';
 import type { ChainTarget } from './status.js';
 
 export interface ChainPortDeps {
+  /** The reads of the current mode (chain/runtime.ts): the svc_* tools answer from them. */
+  readonly reads: () => Promise<ChainReads>;
+  /** The path of POST /intents/resolve, which svc_approve takes minus root depth. */
+  readonly resolver: IntentResolver;
   readonly target: (() => ChainTarget) | undefined;
   readonly store: Store;
   readonly audit: Audit;
@@ -46,6 +53,7 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
     configured: true,
     ...gatePort({ binding, store: deps.store, audit: deps.audit, keys, serial }),
     ...constitutionPort(binding, { log: deps.log }),
+    ...svcToolAccess(deps.reads, deps.resolver),
     ...containmentPort(binding, keys),
   };
 }

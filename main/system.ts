@@ -172,6 +172,8 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     connectors: createConnectors(config),
     chain: chainFor(config, {
       target: chainTarget(config.chain, devTarget),
+      reads: chain.reads,
+      resolver: intents,
       store,
       audit,
       log,

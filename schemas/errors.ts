@@ -90,6 +90,7 @@ export const errorCatalog = {
   // spec 002: operator surface
   multisig_exec_unsigned: { status: 409, message: 'no relayer for this chain: the multisig transaction is returned unsigned' },
   unknown_asset: { status: 400, message: 'no asset of that symbol in this deployment' },
+  not_awaiting_approver: { status: 403, message: 'the intent does not wait on this seat' },
   no_chain: { status: 409, message: 'this deployment has no chain' },
   chain_unavailable: { status: 503, message: 'the chain is configured but does not answer (or its deployment is not there)' },
   chain_reverted: { status: 422, message: 'a chain call reverted; the message names the contract error' },

@@ -7,6 +7,7 @@
  */
 import { AppError } from '../schemas/errors.js';
 import type { ToolAnnotations } from '../schemas/mcp.js';
+import type { ChainPort } from '../chain/port.js';
 
 /** What a tool answers; a tool step keeps it as its step output. */
 export interface SvcToolOutput {
@@ -19,7 +20,9 @@ export interface SvcToolOutput {
 export interface SvcToolContext {
   readonly principal: string;
   readonly runId: string;
-  readonly chainConfigured: boolean;
+  readonly traceId?: string | undefined;
+  /** The process's chain port: mock mode answers empty and refuses the write. */
+  readonly chain: Pick<ChainPort, 'configured' | 'orgTree' | 'pendingIntents' | 'approve'>;
 }
 
 type SvcRun = (args: Record<string, string>, ctx: SvcToolContext) => Promise<SvcToolOutput>;
@@ -39,43 +42,56 @@ interface SvcTool {
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 const TOOLS: Record<`svc_${string}`, SvcTool> = {
-  /** The org tree the principal sees. No org source configured: an empty tree. */
+  /** The org tree (the chain's OrgRegistry). No chain: an empty tree. */
   svc_org_tree: {
     description: 'read the org chart: crews, seats and reporting lines',
     inputSchema: { type: 'object', properties: { root: { type: 'string' } } },
     annotations: READ,
     run: async (_args, ctx) => {
-      const json = { source: ctx.chainConfigured ? 'chain' : 'none', nodes: [] as unknown[] };
-      return { text: JSON.stringify(json), json, summary: 'org tree: no org source is configured (mock mode); 0 nodes' };
+      const tree = await ctx.chain.orgTree();
+      const json = { source: ctx.chain.configured ? 'chain' : 'none', root: tree.root, nodes: tree.nodes };
+      const summary = ctx.chain.configured
+        ? `org tree: ${tree.nodes.length} nodes under ${tree.root ?? 'no root'}`
+        : 'org tree: no org source is configured (mock mode); 0 nodes';
+      return { text: JSON.stringify(json), json, summary };
     },
   },
-  /** Spend intents awaiting a decision. No chain: none can exist. */
+  /** Spend intents awaiting a decision, those waiting on `seat` when it is given. No chain: none can exist. */
   svc_pending_intents: {
     description: 'list intents waiting on the policy stack or a human',
     inputSchema: { type: 'object', properties: { seat: { type: 'string' } } },
     annotations: READ,
-    run: async (_args, ctx) => {
-      const json = { source: ctx.chainConfigured ? 'chain' : 'none', intents: [] as unknown[] };
-      return { text: JSON.stringify(json), json, summary: 'pending intents: no chain is configured; 0 intents' };
+    run: async (args, ctx) => {
+      const seat = args.seat?.toLowerCase();
+      const all = (await ctx.chain.pendingIntents()).intents;
+      const intents = seat ? all.filter((i) => i.awaitingApprover.toLowerCase() === seat) : all;
+      const json = { source: ctx.chain.configured ? 'chain' : 'none', intents };
+      const summary = ctx.chain.configured
+        ? `pending intents: ${intents.length}${seat ? ` waiting on ${args.seat}` : ''}`
+        : 'pending intents: no chain is configured; 0 intents';
+      return { text: JSON.stringify(json), json, summary };
     },
   },
   /**
-   * Approves a pending spend intent. Approval is onchain and the chain port has no binding yet
-   * (chain/select.ts always picks no-chain mode), so every call refuses: a run fails closed on it
-   * rather than carry on as if something had been approved.
+   * Approves a pending spend intent as the calling seat, which must be the seat it waits on, down
+   * the path of POST /intents/resolve minus root depth. Without a chain it refuses (`no_chain`):
+   * a run fails closed on it rather than carry on as if something had been approved.
    */
   svc_approve: {
-    description: 'approve a pending spend intent (refused with no_chain while no chain is configured)',
-    inputSchema: { type: 'object', properties: { intentId: { type: 'string' } }, required: ['intentId'] },
+    description: 'approve a pending spend intent that waits on you (refused with no_chain while no chain is configured)',
+    inputSchema: { type: 'object', properties: { intentId: { type: 'string' }, asset: { type: 'string' } }, required: ['intentId'] },
     write: true,
     // An approval releases a spend on the chain: it cannot be taken back, and the chain is outside svc.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    run: async (args) => {
+    run: async (args, ctx) => {
       const intentId = args.intentId ?? '';
       if (intentId === '') throw new AppError('invalid_request', { message: 'svc_approve needs intentId (the pending intent to approve)' });
-      throw new AppError('no_chain', {
-        message: `svc_approve: no chain is configured, so intent ${intentId} was not approved; nothing was written`,
-      });
+      const json = await ctx.chain.approve({ principal: ctx.principal, intentId, asset: args.asset, traceId: ctx.traceId });
+      return {
+        text: JSON.stringify(json),
+        json,
+        summary: `approve intent ${intentId}: ${String(json.outcome)} (tx ${String(json.txHash)})`,
+      };
     },
   },
   /** Returns its arguments: a cheap, deterministic step for tests and benchmarks. */

@@ -1,7 +1,7 @@
 /**
  * `svc_*` tools for `GET /mcp/tools`, `/mcp/call` and the `/mcp` MCP endpoint. Their names,
  * descriptions and implementations live in the registry the flow engine also uses (tools/svc.ts:
- * reads only, no run state, no side effect), so there is no second list. The `mcp__` prefix is
+ * the same reads and the same approve path), so there is no second list. The `mcp__` prefix is
  * reserved for attached servers, so no external tool can shadow these.
  * First-party results are the orchestrator's own data: `untrusted: false`, no ExternalMcpCalled
  * row (that event is for external tools). An unknown `svc_*` name answers
@@ -9,7 +9,7 @@
  */
 import { AppError } from '../../schemas/errors.js';
 import type { McpCallOutcome } from '../../schemas/mcp.js';
-import { noChain } from '../../chain/none.js';
+import type { SvcToolContext } from '../../tools/svc.js';
 import { callSvcTool, svcToolSpecs } from '../../tools/svc.js';
 
 /** The first-party tools as listed to agents. */
@@ -22,12 +22,19 @@ function stringArgs(args: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }
 
-export async function callFirstParty(name: string, args: Record<string, unknown>, seat: string, traceId: string): Promise<McpCallOutcome> {
+export async function callFirstParty(
+  name: string,
+  args: Record<string, unknown>,
+  seat: string,
+  traceId: string,
+  chain: SvcToolContext['chain'],
+): Promise<McpCallOutcome> {
   const started = performance.now();
   const out = await callSvcTool(name, stringArgs(args), {
     principal: seat,
     runId: `mcp-call:${traceId}`,
-    chainConfigured: noChain().configured,
+    traceId,
+    chain,
   });
   if (!out) throw new AppError('unknown_external_mcp_tool', { detail: name, message: `no first-party tool ${name}` });
   const text = out.text ?? out.summary;

@@ -31,6 +31,8 @@ export interface ResolveRequest {
   readonly asset?: string | undefined;
   /** `tool`: an agent's svc_approve, which never settles root depth. */
   readonly via: 'route' | 'tool';
+  /** The seat resolving: refused unless the intent waits on it when read just before sending. */
+  readonly as?: Address | undefined;
   readonly traceId?: string | undefined;
 }
 
@@ -81,6 +83,10 @@ export function intentResolver(current: CurrentBinding, deps: ResolverDeps): Int
           message: `intent ${id} on ${asset.symbol} is already resolved; the chain has nothing pending to resolve`,
         });
       const approver = getAddress(before.awaitingApprover);
+      if (req.as !== undefined && getAddress(req.as) !== approver)
+        throw new AppError('not_awaiting_approver', {
+          message: `intent ${id} on ${asset.symbol} waits on ${approver}, not on ${getAddress(req.as)}; only the seat it waits on resolves it`,
+        });
 
       const org = { address: b.deployment.org as Address, abi: OrgRegistry.abi } as const;
       const [parent, kind] = await Promise.all([

@@ -12,6 +12,7 @@ import type { ChainOutcome, ChainPort } from '../../chain/port.js';
 import type { Verdict } from '../../schemas/flows.js';
 import type { Blueprint, ScenarioMocks } from '../../schemas/evals.js';
 import type { EvalRecord } from './record.js';
+import { noChain } from '../../chain/none.js';
 
 type PolicyMocks = NonNullable<ScenarioMocks['policy']>;
 
@@ -62,6 +63,7 @@ export function decide(policy: PolicyMocks, blueprint: Blueprint | undefined, ta
 }
 
 export function policyDouble(policy: PolicyMocks, blueprint: Blueprint | undefined, record: EvalRecord): ChainPort {
+  const none = noChain();
   const outcome = (what: string, target: string): ChainOutcome => {
     const d = decide(policy, blueprint, target, record);
     return {
@@ -77,6 +79,10 @@ export function policyDouble(policy: PolicyMocks, blueprint: Blueprint | undefin
     org: async (req) => outcome(`org ${req.action}${req.node ? ` on ${req.node}` : ''}`, req.node ?? req.action),
     budget: async (req) => outcome(`budget ${req.action}`, req.action),
     containment: async () => ({ revoked: [] }),
+    // An eval has no chain to read or approve on: the tools answer as mock mode does.
+    orgTree: none.orgTree,
+    pendingIntents: none.pendingIntents,
+    approve: none.approve,
     governance: async (req) => ({
       summary: `eval: governance ${req.action} not submitted`,
       json: { eval: true, submitted: false, action: req.action },

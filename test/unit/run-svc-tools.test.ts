@@ -1,8 +1,9 @@
 /** The first-party svc_* tools: the approve write refuses honestly while no chain is configured. */
 import t from 'tap';
 import { callSvcTool, isKnownSvcTool } from '../../tools/svc.js';
+import { noChain } from '../../chain/none.js';
 
-const ctx = { principal: 'ann', runId: 'run-1', chainConfigured: false };
+const ctx = { principal: 'ann', runId: 'run-1', chain: noChain() };
 
 t.test('svc_approve is a known tool and refuses with no_chain, naming the intent', async (t) => {
   t.ok(isKnownSvcTool('svc_approve'));

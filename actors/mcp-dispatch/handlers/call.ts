@@ -34,7 +34,7 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   requireActAs(ctx.deps.config.identities, p.caller, p.seat);
   const parsed = parseToolName(p.name);
   if (parsed.kind !== 'external') {
-    if (parsed.kind === 'first-party') return callFirstParty(p.name, p.arguments ?? {}, p.seat, traceId);
+    if (parsed.kind === 'first-party') return callFirstParty(p.name, p.arguments ?? {}, p.seat, traceId, ctx.deps.chain);
     throw new AppError('unknown_external_mcp_tool', {
       detail: p.name,
       message: `${p.name} is not an external tool name (mcp__<server>__<tool>)`,

@@ -25,7 +25,7 @@ export function buildRegistry(d: RegistryDeps): Registry {
   const chain = chainSteps(d.chain);
   return {
     model: modelStep,
-    tool: toolStep({ connectors: d.connectors, chainConfigured: d.chain.configured, clients: d.clients }),
+    tool: toolStep({ connectors: d.connectors, chain: d.chain, clients: d.clients }),
     branch: branchStep,
     switch: switchStep,
     wait: waitStep,

@@ -15,10 +15,11 @@ import { callSvcTool, isSvcRead } from '../../../tools/svc.js';
 import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
 import { asText } from '../interpolate.js';
 import { clip } from './summary.js';
+import type { ChainPort } from '../../../chain/port.js';
 
 export interface ToolStepDeps {
   readonly connectors: Connectors;
-  readonly chainConfigured: boolean;
+  readonly chain: ChainPort;
   readonly clients: Pick<Clients, 'mcp' | 'gate'>;
 }
 
@@ -116,7 +117,12 @@ export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
       const args: Record<string, string> = {};
       for (const [k, v] of Object.entries(step.args ?? {})) args[k] = ctx.render(String(v));
       if (step.tool.startsWith('svc_')) {
-        const out = await callSvcTool(step.tool, args, { principal: run.principal, runId: run.id, chainConfigured: deps.chainConfigured });
+        const out = await callSvcTool(step.tool, args, {
+          principal: run.principal,
+          runId: run.id,
+          traceId: ctx.traceId,
+          chain: deps.chain,
+        });
         if (!out) throw new AppError('flow_step_failed', { message: `step ${step.id}: unknown first-party tool ${step.tool}` });
         return { kind: 'done', output: out };
       }

@@ -18,6 +18,12 @@ import { req } from '../../helpers/http.js';
 import { skipUnless } from '../../helpers/services.js';
 import { until } from '../../helpers/poll.js';
 
+/** These ports exercise the gate alone: the svc_* tools' reads and approvals are not theirs to answer. */
+const noTools = {
+  reads: () => Promise.reject(new Error('no reads in the gate tests')),
+  resolver: { resolve: () => Promise.reject(new Error('no approvals in the gate tests')) },
+};
+
 const OP = 'operator-token-gate-0123456789';
 const USD = 1_000_000n;
 
@@ -165,6 +171,7 @@ else {
     const port = chainFor(loadConfig(env), {
       target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: loadConfig(env).chain.deployment }),
       store: sys.store,
+      ...noTools,
       audit: sys.audit,
       log: sys.log,
     });
@@ -189,6 +196,8 @@ else {
       return chainFor(config, {
         target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: config.chain.deployment }),
         store: sys.store,
+        ...noTools,
+        ...noTools,
         audit: sys.audit,
         log: sys.log,
       });
@@ -241,6 +250,7 @@ else {
     const port = chainFor(loadConfig(env), {
       target: () => ({ notReady: 'deployment_missing: deploying' }),
       store: sys.store,
+      ...noTools,
       audit: sys.audit,
       log: sys.log,
     });
