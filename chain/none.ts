@@ -32,6 +32,9 @@ export function noChain(): ChainPort {
         json: { chain: 'none', proposed: false, action: req.action },
       };
     },
+    async boot() {
+      throw new AppError('no_chain', { message: `${NO_CHAIN}: there is no session key to issue` });
+    },
     async containment() {
       return { revoked: [] };
     },

@@ -5,6 +5,7 @@
  */
 import type { Verdict } from '../schemas/flows.js';
 import type { IntentsView, OrgView } from '../schemas/chain-reads.js';
+import type { BootBody, BootReply } from '../schemas/chain-sessions.js';
 
 export interface ChainOutcome {
   readonly verdict: Verdict;
@@ -62,6 +63,8 @@ export interface ChainPort {
   proposeSpend(req: SpendProposal): Promise<ChainOutcome>;
   org(req: OrgAction): Promise<ChainOutcome>;
   budget(req: BudgetAction): Promise<ChainOutcome>;
+  /** `POST /boot`: a session key for a worker (409 `no_chain` without a chain). */
+  boot(req: BootBody, traceId?: string): Promise<BootReply>;
   /** Containment on `POST /agents/pause`: the agent's live session keys revoked. */
   containment(agent: string, traceId?: string): Promise<{ readonly revoked: readonly string[] }>;
   /** Governance has one edge (`next`); the outcome only informs the trace. */

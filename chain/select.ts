@@ -15,6 +15,7 @@ import type { ChainReads } from './reads/port.js';
 import { svcToolAccess } from './onchain/tool-access.js';
 import type { IntentResolver } from './onchain/resolve.js';
 import { noChain } from './none.js';
+import { bootPort } from './onchain/boot.js';
 import { constitutionPort } from './onchain/constitution.js';
 import { containmentPort } from './onchain/containment.js';
 import { currentBinding } from './onchain/current.js';
@@ -55,5 +56,6 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
     ...constitutionPort(binding, { log: deps.log }),
     ...svcToolAccess(deps.reads, deps.resolver),
     ...containmentPort(binding, keys),
+    ...bootPort({ binding, store: deps.store, keys }),
   };
 }

@@ -142,6 +142,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'POST /flows/runs/resume': { id: 'resumeRun', codes: STEER },
   'POST /flows/runs/cancel': { id: 'cancelRun', codes: STEER },
   'POST /agents/pause': { id: 'pauseAgent', codes: ['invalid_request', 'flow_forbidden', ...BUS] },
+  'POST /boot': {
+    id: 'bootSession',
+    codes: ['invalid_request', 'operator_only', 'no_chain', 'chain_unavailable', 'principal_paused', 'flow_step_failed', ...BUS],
+  },
   'POST /agents/unpause': { id: 'unpauseAgent', codes: ['invalid_request', 'operator_only', 'flow_forbidden', ...BUS] },
   'GET /connectors': { id: 'listConnectors', codes: [] },
   'POST /model/complete': { id: 'completeModel', codes: ['invalid_request', 'model_unavailable', ...BUS] },

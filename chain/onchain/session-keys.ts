@@ -31,6 +31,8 @@ export interface SessionKey {
   readonly sessionId: bigint;
   readonly wallet: ChainWallet;
   readonly expiresAt: bigint;
+  /** Handed out from the cache rather than issued now. */
+  readonly reused: boolean;
 }
 
 export interface SessionKeysDeps {
@@ -132,7 +134,7 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
       },
       traceId,
     );
-    return { sessionId, wallet: b.walletFor(privateKey), expiresAt };
+    return { sessionId, wallet: b.walletFor(privateKey), expiresAt, reused: false };
   };
 
   return {
@@ -174,7 +176,12 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
             args: [row.sessionId],
           });
           if (!valid) continue;
-          key = { sessionId: row.sessionId, wallet: b.walletFor(privateKey), expiresAt: BigInt(row.expiresAt.getTime() / 1000) };
+          key = {
+            sessionId: row.sessionId,
+            wallet: b.walletFor(privateKey),
+            expiresAt: BigInt(row.expiresAt.getTime() / 1000),
+            reused: true,
+          };
           break;
         }
         key ??= await issue(b, bounds, now, traceId);

@@ -13,6 +13,7 @@ import type { Verdict } from '../../schemas/flows.js';
 import type { Blueprint, ScenarioMocks } from '../../schemas/evals.js';
 import type { EvalRecord } from './record.js';
 import { noChain } from '../../chain/none.js';
+import { AppError } from '../../schemas/errors.js';
 
 type PolicyMocks = NonNullable<ScenarioMocks['policy']>;
 
@@ -78,6 +79,7 @@ export function policyDouble(policy: PolicyMocks, blueprint: Blueprint | undefin
     // An org action's target is the node it acts on, else the action; a budget action's is the action.
     org: async (req) => outcome(`org ${req.action}${req.node ? ` on ${req.node}` : ''}`, req.node ?? req.action),
     budget: async (req) => outcome(`budget ${req.action}`, req.action),
+    boot: () => Promise.reject(new AppError('no_chain', { message: 'eval: no chain, no session key' })),
     containment: async () => ({ revoked: [] }),
     // An eval has no chain to read or approve on: the tools answer as mock mode does.
     orgTree: none.orgTree,

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply } from '../../schemas/runs.js';
-import { OPERATOR } from '../../identity/caller.js';
+import { BootBody, BootReply } from '../../schemas/chain-sessions.js';
+import { AppError } from '../../schemas/errors.js';
+import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { requirePauseAgent, requireUnpauseAgent } from '../../identity/agents.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
-/** `/agents/*`: pausing a seat and lifting the pause, both done by the run actor; who may do either is identity/agents.ts. */
+/** `/agents/*`: pausing a seat and lifting the pause, both done by the run actor; who may do either is
+ * identity/agents.ts. `/boot`: a worker's session key, issued by the run actor, where the chain port is. */
 export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const run = clientOf(deps.bus, 'run');
   app.post(
@@ -23,6 +26,32 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
       const caller = req.caller ?? OPERATOR;
       requirePauseAgent(caller, req.body.agent);
       return run.agentPause({ ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
+    },
+  );
+
+  app.post(
+    '/boot',
+    {
+      schema: {
+        tags: ['chain'],
+        summary: 'provisions a session key for a worker: bounded, expiring, pinned; a paused agent gets none (operator only)',
+        body: BootBody,
+        response: {
+          200: BootReply,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          503: ErrorBody,
+          504: ErrorBody,
+        },
+      },
+    },
+    async (req) => {
+      if (!isOperator(req.caller ?? OPERATOR))
+        throw new AppError('operator_only', { message: 'only the operator provisions session keys' });
+      return run.boot(req.body, { traceId: req.id, timeoutMs: 60_000 });
     },
   );
 

@@ -11,6 +11,7 @@ import {
   RunView,
   StartRunCommand,
 } from '../runs.js';
+import { BootBody, BootReply } from '../chain-sessions.js';
 import { verb } from './verb.js';
 
 /** `by` is the caller's seat; `operator` whether it is the operator (may steer any run). */
@@ -48,6 +49,8 @@ export const runVerbs = {
     Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String()), by: Type.Optional(Type.String()) }),
     AgentPauseReply,
   ),
+  /** A session key for a worker, issued where the chain port is (the gateway checked the caller). */
+  boot: verb(BootBody, BootReply),
   /** Who may lift a pause is judged by the gateway first (identity/agents.ts). */
   agentUnpause: verb(Type.Object({ agent: Type.String({ minLength: 1 }) }), AgentUnpauseReply),
 };

@@ -246,6 +246,29 @@ else {
     t.notOk(live.includes(body.outputs.pay.json.sessionId), 'a new key, not a revoked one from the cache');
   });
 
+  t.test('POST /boot: a bounded, pinned key for a worker; reused under the same bounds; never widened; none when paused', async (t) => {
+    const agent = fx.workers[1]!;
+    const body = { agent, scopes: ['propose:intent'], maxValue: String(30n * USD), targets: [fx.vendor] };
+    const first = await req(sys.url, 'POST', '/boot', body, OP);
+    t.equal(first.status, 200, first.text);
+    t.match(first.body, { agent, scopes: ['propose:intent'], maxValue: String(30n * USD), targets: [fx.vendor], reused: false });
+    t.notOk(/[0-9a-f]{64}/i.test(first.text.replace(/"0x[0-9a-fA-F]{40}"/g, '')), 'no private key in the answer');
+    const [onAgent, onKey, , mask, revoked, , , maxValue] = await fx.c.sessions.read('sessions', [BigInt(first.body.sessionId)]);
+    t.same([onAgent, onKey, mask, revoked, maxValue], [agent, first.body.key, 1, false, 30n * USD], 'as issued on chain');
+    t.same(await fx.c.sessions.read('allowedTargetsOf', [BigInt(first.body.sessionId)]), [fx.vendor]);
+    const again = await req(sys.url, 'POST', '/boot', body, OP);
+    t.match(again.body, { sessionId: first.body.sessionId, reused: true }, 'the same bounds reuse the live key');
+
+    const wide = await req(sys.url, 'POST', '/boot', { agent, maxValue: String(10_000n * USD) }, OP);
+    t.same([wide.status, wide.body.error], [400, 'invalid_request'], 'over the ceiling is refused');
+    const stranger = await req(sys.url, 'POST', '/boot', { agent: keylessAddress('nobody') }, OP);
+    t.same([stranger.status, stranger.body.error], [400, 'invalid_request'], 'not an org node');
+    await req(sys.url, 'POST', '/agents/pause', { agent }, OP);
+    const paused = await req(sys.url, 'POST', '/boot', { agent }, OP);
+    t.same([paused.status, paused.body.error], [403, 'principal_paused'], 'a paused agent gets none');
+    await req(sys.url, 'POST', '/agents/unpause', { agent }, OP);
+  });
+
   t.test('a gate before the chain is bound fails chain_unavailable, never mock', async (t) => {
     const port = chainFor(loadConfig(env), {
       target: () => ({ notReady: 'deployment_missing: deploying' }),
@@ -292,4 +315,10 @@ t.test('SVC_CHAIN=dev: a gate works with the dev keys by default (root pays gas,
     'issued by anvil account 2',
   );
   for (const i of [0, 2]) t.notOk(sys.logs.join('').includes(anvilPrivateKey(i).slice(2)), `anvil key ${i} is never logged`);
+});
+
+t.test('POST /boot without a chain is 409 no_chain', async (t) => {
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP } });
+  const r = await req(sys.url, 'POST', '/boot', { agent: keylessAddress('worker 1') }, OP);
+  t.same([r.status, r.body.error], [409, 'no_chain']);
 });

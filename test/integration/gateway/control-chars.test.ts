@@ -84,6 +84,13 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
     'POST /dlq/replay': [{ name: 'body.id', send: (b) => ({ path: '/dlq/replay', body: { id: `1${b}2` } }) }],
     'POST /agents/pause': [{ name: 'body.agent', send: (b) => ({ path: '/agents/pause', body: { agent: `x${b}y` } }) }],
     'POST /agents/unpause': [{ name: 'body.agent', send: (b) => ({ path: '/agents/unpause', body: { agent: `x${b}y` } }) }],
+    'POST /boot': [
+      { name: 'body.agent', send: (b) => ({ path: '/boot', body: { agent: `0x${'1'.repeat(39)}${b}` } }) },
+      {
+        name: 'body.targets',
+        send: (b) => ({ path: '/boot', body: { agent: `0x${'1'.repeat(40)}`, targets: [`0x${'2'.repeat(39)}${b}`] } }),
+      },
+    ],
     'POST /flows/triggers': [
       { name: 'body.flowId', send: (b) => ({ path: '/flows/triggers', body: { flowId: `x${b}y` } }) },
       { name: 'body.principal', send: (b) => ({ path: '/flows/triggers', body: { flowId: 'wf', principal: `x${b}y` } }) },

@@ -1,0 +1,44 @@
+/**
+ * `POST /boot` (spec 002 "Reads and runtime", CHAIN.md §3): provisions a session key for a worker.
+ * Scopes are SessionRegistry's bits by the names the API uses; values are base units as decimal
+ * strings. The answer names the key by its address only: the private half never leaves svc.
+ */
+import { Type, type Static } from 'typebox';
+import { Address } from './chain-config.js';
+
+const Decimal = Type.String({ pattern: '^(0|[1-9][0-9]{0,77})$', description: 'a non-negative integer as a decimal string' });
+
+export const SESSION_SCOPES = ['propose:intent', 'spend:whitelist'] as const;
+export type SessionScope = (typeof SESSION_SCOPES)[number];
+const Scope = Type.Union([Type.Literal('propose:intent'), Type.Literal('spend:whitelist')]);
+
+export const BootBody = Type.Object(
+  {
+    agent: Address,
+    /** Default both. */
+    scopes: Type.Optional(Type.Array(Scope, { minItems: 1, maxItems: 2, uniqueItems: true })),
+    /** Default the agent's ceiling; above it is refused. */
+    maxValue: Type.Optional(Decimal),
+    /** Pinned targets; default none (any). */
+    targets: Type.Optional(Type.Array(Address, { maxItems: 5 })),
+  },
+  { additionalProperties: false, $id: 'BootBody' },
+);
+export type BootBody = Static<typeof BootBody>;
+
+export const BootReply = Type.Object(
+  {
+    sessionId: Decimal,
+    agent: Address,
+    /** The key's address. */
+    key: Address,
+    expiresAt: Type.String(),
+    scopes: Type.Array(Scope),
+    maxValue: Decimal,
+    targets: Type.Array(Address),
+    /** A live key under the same bounds was handed out again instead of a new one. */
+    reused: Type.Boolean(),
+  },
+  { $id: 'BootReply' },
+);
+export type BootReply = Static<typeof BootReply>;
