@@ -22,6 +22,9 @@ import {
   WhitelistPolicy,
 } from '../../chain/artifacts/index.js';
 import { deployDevChain, type AssetDeployment, type Deployment } from '../../chain/dev/deploy.js';
+import { anvilPrivateKey } from '../../chain/dev/accounts.js';
+import { chainBinding, type ChainBinding } from '../../chain/onchain/binding.js';
+import type { Deployment as SvcDeployment } from '../../schemas/chain-config.js';
 import { startTestChain, type TestChain } from './anvil.js';
 import { bind, type Bound, type Wallet } from './contract.js';
 
@@ -140,4 +143,28 @@ export async function chainFixture(t: Test): Promise<ChainFixture> {
       await c.streamer.write(root, 'runNextEpoch', []);
     },
   };
+}
+
+/** The fixture's address book as svc reads it (SVC_CHAIN_DEPLOYMENT): the primary asset's stack. */
+export function addressBook(fx: Pick<ChainFixture, 'deployment' | 'asset'>): SvcDeployment {
+  const { symbol, decimals, token, router, treasury, streamer } = fx.asset;
+  const { org, sessions, governance } = fx.deployment;
+  return { chainId: 31337, org, sessions, governance, assets: [{ symbol, decimals, token, router, treasury, streamer }] };
+}
+
+/** What an operator sets for a svc process to bind the fixture's chain: the RPC, the book, the
+ * orchestrator (root) and issuer keys of the demo org. */
+export function chainEnv(fx: Pick<ChainFixture, 'deployment' | 'asset' | 'chain'>): Record<string, string> {
+  return {
+    SVC_CHAIN_RPC: fx.chain.anvil.url,
+    SVC_CHAIN_ID: '31337',
+    SVC_CHAIN_DEPLOYMENT: JSON.stringify(addressBook(fx)),
+    SVC_ORCH_PRIVATE_KEY: anvilPrivateKey(0),
+    SVC_ISSUER_PRIVATE_KEY: anvilPrivateKey(2),
+  };
+}
+
+/** The binding a svc process would build for the fixture's chain, with the orchestrator's key. */
+export function orchestratorBinding(fx: Pick<ChainFixture, 'deployment' | 'asset' | 'chain'>): ChainBinding {
+  return chainBinding({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: addressBook(fx), orchestratorKey: anvilPrivateKey(0) });
 }

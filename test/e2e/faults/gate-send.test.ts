@@ -7,12 +7,11 @@
  * `onAllow` with that transaction's hash, and the vendor is still paid exactly once.
  */
 import t from 'tap';
-import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
 import { startSvc } from '../../helpers/process.js';
 import { skipUnless } from '../../helpers/services.js';
 import { ended, setup } from '../../helpers/faults.js';
 import { pgQuery } from '../../helpers/store-engines.js';
-import { chainFixture } from '../../helpers/chain-fixture.js';
+import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
 
 const USD = 1_000_000n;
 const skip = (await skipUnless('postgres', 'nats')) ?? false;
@@ -21,31 +20,11 @@ t.test('kill -9 between a gate settling on chain and its boundary: paid once', {
   const fx = await chainFixture(t);
   await fx.runEpoch();
   const worker = fx.workers[0]!;
-  const { asset, deployment } = fx;
   const s = await setup(t);
   const env = {
     ...s.env,
     SVC_ACK_WAIT_MS: '3000',
-    SVC_CHAIN_RPC: fx.chain.anvil.url,
-    SVC_CHAIN_ID: '31337',
-    SVC_CHAIN_DEPLOYMENT: JSON.stringify({
-      chainId: 31337,
-      org: deployment.org,
-      sessions: deployment.sessions,
-      governance: deployment.governance,
-      assets: [
-        {
-          symbol: asset.symbol,
-          decimals: asset.decimals,
-          token: asset.token,
-          router: asset.router,
-          treasury: asset.treasury,
-          streamer: asset.streamer,
-        },
-      ],
-    }),
-    SVC_ORCH_PRIVATE_KEY: anvilPrivateKey(0),
-    SVC_ISSUER_PRIVATE_KEY: anvilPrivateKey(2),
+    ...chainEnv(fx),
   };
   const paid = async () => (await fx.c.token.read('balanceOf', [fx.vendor])) as bigint;
 

@@ -7,11 +7,8 @@
  */
 import t from 'tap';
 import type { Address } from 'viem';
-import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
-import { chainBinding } from '../../../chain/onchain/binding.js';
 import { constitutionPort } from '../../../chain/onchain/constitution.js';
-import type { Deployment } from '../../../schemas/chain-config.js';
-import { chainFixture } from '../../helpers/chain-fixture.js';
+import { chainFixture, orchestratorBinding } from '../../helpers/chain-fixture.js';
 import { isolateEach } from '../../helpers/contract.js';
 
 const USD = 1_000_000n;
@@ -19,15 +16,7 @@ const DAY = 86_400;
 
 const fx = await chainFixture(t);
 isolateEach(t, fx.chain.test);
-const { symbol, decimals, token, router, treasury, streamer } = fx.asset;
-const book: Deployment = {
-  chainId: 31337,
-  org: fx.deployment.org,
-  sessions: fx.deployment.sessions,
-  governance: fx.deployment.governance,
-  assets: [{ symbol, decimals, token, router, treasury, streamer }],
-};
-const binding = chainBinding({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: book, orchestratorKey: anvilPrivateKey(0) });
+const binding = orchestratorBinding(fx);
 const port = constitutionPort(() => binding, { log: { info: () => undefined } });
 
 const manager = fx.manager.account.address;

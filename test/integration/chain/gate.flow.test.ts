@@ -12,7 +12,7 @@ import { chainFor } from '../../../chain/select.js';
 import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
 import { keylessAddress } from '../../../chain/dev/deploy.js';
 import { chainSessionsOf } from '../../../store/chain-sessions/index.js';
-import { chainFixture } from '../../helpers/chain-fixture.js';
+import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
 import { skipUnless } from '../../helpers/services.js';
@@ -37,26 +37,7 @@ else {
   const { asset, deployment } = fx;
   const env = {
     SVC_ORCH_TOKEN: OP,
-    SVC_CHAIN_RPC: fx.chain.anvil.url,
-    SVC_CHAIN_ID: '31337',
-    SVC_CHAIN_DEPLOYMENT: JSON.stringify({
-      chainId: 31337,
-      org: deployment.org,
-      sessions: deployment.sessions,
-      governance: deployment.governance,
-      assets: [
-        {
-          symbol: asset.symbol,
-          decimals: asset.decimals,
-          token: asset.token,
-          router: asset.router,
-          treasury: asset.treasury,
-          streamer: asset.streamer,
-        },
-      ],
-    }),
-    SVC_ORCH_PRIVATE_KEY: anvilPrivateKey(0),
-    SVC_ISSUER_PRIVATE_KEY: anvilPrivateKey(2),
+    ...chainEnv(fx),
     LOG_LEVEL: 'debug',
   };
   const sys = await startSystem(t, { env, postgres: true, nats: true });

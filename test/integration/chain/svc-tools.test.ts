@@ -7,30 +7,20 @@
 import t from 'tap';
 import type { Address } from 'viem';
 import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
-import { chainBinding } from '../../../chain/onchain/binding.js';
 import { intentResolver } from '../../../chain/onchain/resolve.js';
 import { svcToolAccess } from '../../../chain/onchain/tool-access.js';
 import { onchainReads } from '../../../chain/reads/onchain/index.js';
 import { chainIntentsOf } from '../../../store/chain-intents/index.js';
 import { openStore } from '../../../store/index.js';
-import type { Deployment } from '../../../schemas/chain-config.js';
 import { callSvcTool } from '../../../tools/svc.js';
-import { chainFixture } from '../../helpers/chain-fixture.js';
+import { chainFixture, orchestratorBinding } from '../../helpers/chain-fixture.js';
 
 const USD = 1_000_000n;
 
 const fx = await chainFixture(t);
 const store = await openStore({});
 t.teardown(() => store.close());
-const { symbol, decimals, token, router, treasury, streamer } = fx.asset;
-const book: Deployment = {
-  chainId: 31337,
-  org: fx.deployment.org,
-  sessions: fx.deployment.sessions,
-  governance: fx.deployment.governance,
-  assets: [{ symbol, decimals, token, router, treasury, streamer }],
-};
-const binding = chainBinding({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: book, orchestratorKey: anvilPrivateKey(0) });
+const binding = orchestratorBinding(fx);
 const resolver = intentResolver(() => binding, {
   heldKeys: () => [anvilPrivateKey(1)],
   rootAuthKind: () => undefined,
