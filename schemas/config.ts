@@ -319,7 +319,7 @@ export const EnvSchema = Type.Object({
       pattern: '^[0-9]+$',
       ...doc({
         unset: '`86400000`',
-        description: "a human gate's deadline when its step sets no `timeoutMs` (at least 300000)",
+        description: "a human gate's default deadline; used when its step sets no `timeoutMs` (at least 300000)",
         mustBe: 'milliseconds a human gate stays open by default (at least 300000)',
       }),
     }),
@@ -329,7 +329,8 @@ export const EnvSchema = Type.Object({
       pattern: '^[0-9]+$',
       ...doc({
         unset: '`86400000`',
-        description: "how long a releaser trigger's event that matches no parked `wait` is kept for one that parks later",
+        description:
+          "unmatched releaser events kept; how long a releaser trigger's event that matches no parked `wait` is kept for one that parks later",
         mustBe: 'milliseconds an unmatched release event is kept (at least 1000)',
       }),
     }),
@@ -368,7 +369,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: 'MCP servers attached at boot: JSON array, inline or a file path, re-read at every start',
+        description: 'MCP servers attached at boot; a JSON array, inline or a file path, re-read at every start',
         mustBe: 'a JSON array of MCP server configs {id, transport, url|command, ...}, inline or a file path',
       }),
     ),
@@ -432,7 +433,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'self-host operator: any; else none',
-        description: 'env var names (`NAME` or `PREFIX_*`) a runtime MCP attach may read',
+        description: 'env vars a runtime MCP attach may read; names `NAME` or prefixes `PREFIX_*`',
         mustBe: 'comma-separated env var names (NAME or PREFIX_*)',
       }),
     ),
@@ -503,7 +504,7 @@ export const EnvSchema = Type.Object({
       pattern: '^https?://',
       ...doc({
         unset: '`https://www.googleapis.com/oauth2/v3/certs`',
-        description: 'key set pubsub push tokens are verified against',
+        description: 'pubsub push token key set; the JWKS push tokens are verified against',
         mustBe: 'an http(s) URL of the pubsub provider key set (JWKS)',
       }),
     }),
@@ -574,7 +575,7 @@ export const EnvSchema = Type.Object({
       pattern: '^[0-9]{1,4}$',
       ...doc({
         unset: '`0` on chain 31337, else `12`',
-        description: 'blocks the treasury indexer stays behind the head, so a reorg does not unsay an event',
+        description: 'treasury indexer lag in blocks; it stays that far behind the head, so a reorg does not unsay an event',
         mustBe: 'a number of blocks (0 to 9999)',
       }),
     }),
@@ -584,7 +585,7 @@ export const EnvSchema = Type.Object({
       pattern: '^[0-9]+$',
       ...doc({
         unset: '`5000`',
-        description: 'how often the treasury indexer reads new blocks (at least 100); one replica holds its lease',
+        description: 'treasury indexer pass interval; at least 100, and one replica holds its lease',
         mustBe: 'milliseconds between indexer passes (at least 100)',
       }),
     }),
@@ -612,9 +613,9 @@ export const EnvSchema = Type.Object({
   SVC_HELD_SEAT_KEYS: Type.Optional(
     Type.String(
       doc({
-        unset: 'none (the dev chain holds its manager key)',
+        unset: 'none (dev: the manager key)',
         description:
-          "private keys of org seats this process resolves escalated intents for (a manager's), a JSON array inline or in a file; never logged or returned",
+          "seat keys for resolving intents; private keys of org seats this process resolves escalated intents for (a manager's), a JSON array inline or in a file; never logged or returned",
         mustBe: 'a JSON array of private keys (32 bytes as 64 hex characters, 0x optional), inline or a file path',
       }),
     ),
