@@ -2,11 +2,13 @@
  * The chain reads from the command line (issue 19.9): `svc chain status`, `svc org`,
  * `svc intents [--history]`, `svc policies [--node] [--asset]`, `svc treasury`,
  * `svc sessions [--history]`. Each is one GET of spec 002's read routes; an unavailable chain is
- * the route's own 503 `chain_unavailable` line and a non-zero exit.
+ * the route's own 503 `chain_unavailable` line and a non-zero exit. Tables show amounts in their
+ * asset's units (cli/amounts.ts); --json is the reply as is, in base units.
  */
 import type { Command } from 'commander';
 import { api, apiOk, CliError, type ClientEnv } from '../client.js';
 import { printList, printResult } from '../output.js';
+import { formatAmount, loadAssetUnits } from '../amounts.js';
 import type {
   IntentHistoryView,
   IntentsView,
@@ -94,6 +96,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
         );
       }
       const body = await apiOk<IntentsView>(env, 'GET', '/intents');
+      const units = await loadAssetUnits(env, cmd, body.intents.length > 0);
       printList(
         cmd,
         body,
@@ -103,10 +106,18 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
           { header: 'intent', value: (i) => i.intentId },
           { header: 'agent', value: (i) => i.agent },
           { header: 'target', value: (i) => i.target },
-          { header: 'value', value: (i) => i.value },
+          { header: 'value', value: (i) => formatAmount(i.value, units.bySymbol(i.asset)) },
           { header: 'awaiting', value: (i) => i.awaitingApprover },
           { header: 'verdict', value: (i) => i.verdict },
-          { header: 'changes', value: (i) => i.measuredChanges?.map((c) => `${c.account}:${c.delta}`) ?? 'not measured', max: 80 },
+          {
+            header: 'changes',
+            // '; ' between accounts: the amounts themselves hold commas.
+            value: (i) =>
+              i.measuredChanges
+                ?.map((c) => `${c.account}: ${formatAmount(c.delta, units.byToken(c.token), { signed: true })}`)
+                .join('; ') ?? 'not measured',
+            max: 120,
+          },
         ],
         '(no pending intents)',
       );
@@ -120,6 +131,8 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
     .action(async (o: { node?: string; asset?: string }, cmd: Command) => {
       const body = await apiOk<PoliciesView>(env, 'GET', `/policies${qs({ node: o.node, asset: o.asset })}`);
       const rows = body.policies.flatMap((p) => p.modules.map((m) => ({ p, m })));
+      const capped = rows.some((r) => r.m.cap !== undefined);
+      const unit = (await loadAssetUnits(env, cmd, capped)).bySymbol(body.asset);
       printList(
         cmd,
         body,
@@ -128,7 +141,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
           { header: 'node', value: (r) => r.p.node },
           { header: 'stack', value: (r) => `${r.p.stack}${r.p.bound ? '' : ' (default)'}` },
           { header: 'module', value: (r) => r.m.kind },
-          { header: 'cap', value: (r) => r.m.cap },
+          { header: 'cap', value: (r) => r.m.cap && formatAmount(r.m.cap, unit) },
           { header: 'limit', value: (r) => limitOf(r.m) },
           { header: 'targets', value: (r) => r.m.allowedTargets },
         ],
@@ -138,9 +151,11 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('treasury')
-    .description('per-asset treasury holdings (GET /treasury/balances), in base units')
+    .description("per-asset treasury holdings (GET /treasury/balances), in each asset's units (--json: base units)")
     .action(async (_o: unknown, cmd: Command) => {
       const body = await apiOk<TreasuryView>(env, 'GET', '/treasury/balances');
+      const units = await loadAssetUnits(env, cmd, body.balances.length > 0);
+      const unitOf = (b: TreasuryView['balances'][number]) => units.byToken(b.token) ?? units.bySymbol(b.asset);
       printList(
         cmd,
         body,
@@ -148,9 +163,9 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
         [
           { header: 'asset', value: (b) => b.asset },
           { header: 'treasury', value: (b) => b.treasury },
-          { header: 'balance', value: (b) => b.balance },
-          { header: 'liquid', value: (b) => b.liquid },
-          { header: 'reserved', value: (b) => b.reserved },
+          { header: 'balance', value: (b) => formatAmount(b.balance, unitOf(b)) },
+          { header: 'liquid', value: (b) => formatAmount(b.liquid, unitOf(b)) },
+          { header: 'reserved', value: (b) => formatAmount(b.reserved, unitOf(b)) },
         ],
         '(no treasury: no chain is configured)',
       );
@@ -178,6 +193,9 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
         );
       }
       const body = await apiOk<SessionsView>(env, 'GET', '/sessions');
+      // A key is not bound to one asset: its maxValue is named only when the deployment has one.
+      const capped = body.sessions.some((s) => s.maxValue !== 'unlimited');
+      const unit = (await loadAssetUnits(env, cmd, capped)).only();
       printList(
         cmd,
         body,
@@ -187,7 +205,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
           { header: 'agent', value: (s) => s.agent },
           { header: 'key', value: (s) => s.key },
           { header: 'scopes', value: (s) => s.scopes },
-          { header: 'max value', value: (s) => s.maxValue },
+          { header: 'max value', value: (s) => formatAmount(s.maxValue, unit) },
           { header: 'expires', value: (s) => s.expiresAt },
           { header: 'revoked', value: (s) => (s.revoked ? 'yes' : 'no') },
         ],

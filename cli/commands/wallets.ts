@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
 import { printList, type Column } from '../output.js';
+import { formatAmount } from '../amounts.js';
 import type { WatchlistEntry } from '../../schemas/chain-config.js';
 import type { AgentBalancesView, ChainBalances, WatchlistView } from '../../schemas/chain-reads.js';
 
@@ -58,8 +59,15 @@ export function registerWalletCommands(program: Command, env: ClientEnv): void {
           { header: 'chain', value: (r) => r.c.chainId },
           { header: 'read', value: (r) => (r.c.read ? 'yes' : `no: ${r.c.reason}${r.c.detail ? ` (${r.c.detail})` : ''}`), max: 80 },
           { header: 'account', value: (r) => r.a?.address },
-          { header: 'native (wei)', value: (r) => r.a?.native },
-          { header: 'tokens', value: (r) => r.a?.tokens.map((t) => `${t.symbol}:${t.read ? t.balance : 'unread'}`), max: 80 },
+          // Every EVM native coin has 18 decimals; its name (ETH, POL, ...) is not in the reply.
+          { header: 'native (ether)', value: (r) => r.a && formatAmount(r.a.native, { symbol: '', decimals: 18 }) },
+          {
+            header: 'tokens',
+            // The reply carries each token's decimals; '; ' between tokens, as amounts hold commas.
+            value: (r) =>
+              r.a?.tokens.map((t) => (t.read && t.balance !== undefined ? formatAmount(t.balance, t) : `${t.symbol}: unread`)).join('; '),
+            max: 80,
+          },
         ],
         '(no chains to read: the watchlist is empty and no chain is bound)',
       );

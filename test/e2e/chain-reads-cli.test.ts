@@ -1,8 +1,8 @@
 /**
  * The chain read commands print real rows against `svc serve` bound to the demo org on anvil (the
  * deployment file `svc chain dev` writes, passed as SVC_CHAIN_DEPLOYMENT): the tree, a worker's
- * stack, the treasury after an epoch, an issued key, and an escalated intent with its measured
- * changes.
+ * stack, the treasury after an epoch, issued keys, and an escalated intent with its measured
+ * changes, every amount in mUSD (6 decimals) while --json keeps the API's base units.
  */
 import t from 'tap';
 import { chainFixture } from '../helpers/chain-fixture.js';
@@ -15,10 +15,11 @@ const USD = 1_000_000n;
 t.test('svc org, policies, treasury, sessions, intents: tables of the chain', async (t) => {
   const fx = await chainFixture(t);
   const { deployment, asset, vendor } = fx;
-  const [w1] = fx.workers as [`0x${string}`];
+  const [w1, w2] = fx.workers as [`0x${string}`, `0x${string}`];
   const { root, manager } = deployment.seed;
   await fx.runEpoch();
   const { key } = await fx.sessionKey(w1, { targets: [vendor] });
+  const { key: capped } = await fx.sessionKey(w2, { maxValue: 12_500_000n });
   await fx.c.router.write(key, 'propose', [w1, vendor, 100n * USD, '0x']);
 
   const serve = await startSvc(t, ['serve'], {
@@ -49,19 +50,35 @@ t.test('svc org, policies, treasury, sessions, intents: tables of the chain', as
   t.match(policies.slice(1), [
     new RegExp(`${stack}time_window +- +UTC second 0-86400 of the day +-$`),
     new RegExp(`${stack}whitelist +- +- +${vendor}$`),
-    new RegExp(`${stack}spend_cap +50000000 +- +-$`),
+    new RegExp(`${stack}spend_cap +50 mUSD +- +-$`),
     new RegExp(`${stack}rate_limit +- +10 per 3600 s \\(1 used\\) +-$`),
   ]);
 
+  const rootPolicies = await run(['policies', '--node', root]);
+  t.match(
+    rootPolicies.join('\n'),
+    new RegExp(`^${root} +\\S+ \\(default\\) +spend_cap +unlimited +- +-$`, 'm'),
+    'uint256 max is unlimited',
+  );
+
   const treasury = await run(['treasury']);
-  t.match(treasury[1], new RegExp(`^mUSD +${asset.treasury} +100000000000 +99600000000 +400000000$`));
+  t.match(treasury[1], new RegExp(`^mUSD +${asset.treasury} +100,000 mUSD +99,600 mUSD +400 mUSD$`));
+  const json = await runCli(['treasury', '--json'], env);
+  t.match(JSON.parse(json.stdout), {
+    balances: [{ asset: 'mUSD', balance: '100000000000', liquid: '99600000000', reserved: '400000000' }],
+  });
 
   const sessions = await run(['sessions']);
   t.match(sessions[1], new RegExp(`^1 +${w1} +${key.account.address} +propose:intent, ?spend:whitelist +unlimited +\\d{4}-\\d\\d-\\d\\dT`));
+  t.match(sessions[2], new RegExp(`^2 +${w2} +${capped.account.address} +propose:intent, ?spend:whitelist +12\\.5 mUSD +\\d{4}-`));
 
   const intents = await run(['intents']);
   t.match(
     intents[1],
-    new RegExp(`^mUSD +1 +${w1} +${vendor} +100000000 +${manager} +ALLOW +.*${asset.treasury.slice(0, 10)}.*:-100000000`),
+    new RegExp(`^mUSD +1 +${w1} +${vendor} +100 mUSD +${manager} +ALLOW +.*${asset.treasury}: -100 mUSD;.*${vendor}: \\+100 mUSD`),
   );
+
+  const balances = await run(['balances']);
+  t.match(balances[0], /^CHAIN +READ +ACCOUNT +NATIVE \(ETHER\) +TOKENS$/);
+  t.match(balances[1], new RegExp(`^31337 +yes +${root} +[0-9,]+(\\.[0-9]+)? +[0-9,]+(\\.[0-9]+)? mUSD$`));
 });
