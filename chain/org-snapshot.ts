@@ -3,14 +3,15 @@
  * the chain reads and kept as a snapshot in the shape of the declared org, so the MCP allowlist,
  * flow scope, gate assignees and heartbeats keep asking runtime/org.ts synchronously. A seat is an
  * address; its crews are its ancestors, nearest first. The declared org (SVC_ORG) becomes an
- * overlay keyed by address: it adds a seat's directive (skills), never a reporting line.
+ * overlay keyed by address (runtime/org.ts): it adds a seat's directive (skills), never a reporting line.
  *
  * Until the first read answers, and once the last good read is older than `maxStaleMs`, the org is
  * the overlay with no crews: a reporting line that cannot be read is narrowed to the seat alone,
  * never taken from SVC_ORG.
  */
-import { getAddress, isAddress } from 'viem';
+import { getAddress } from 'viem';
 import type { Logger } from 'pino';
+import { overlayByAddress } from '../runtime/org.js';
 import type { OrgView } from '../schemas/chain-reads.js';
 import type { OrgConfig } from '../schemas/mcp.js';
 
@@ -64,9 +65,7 @@ export function chainOrg(opts: ChainOrgOptions): ChainOrg {
  * lowercase spelling, which callers also use), crews = ancestors nearest first. */
 export function orgFromTree(tree: OrgView, declared: Readonly<OrgConfig>): OrgConfig {
   const overlay = new Map<string, readonly string[]>();
-  for (const [seat, entry] of Object.entries(declared)) {
-    if (isAddress(seat, { strict: false }) && entry.skills) overlay.set(getAddress(seat), entry.skills);
-  }
+  for (const [seat, entry] of overlayByAddress(declared)) if (entry.skills) overlay.set(seat, entry.skills);
   const parent = new Map<string, string | null>(
     tree.nodes.map((n) => [getAddress(n.address), n.parent === null ? null : getAddress(n.parent)]),
   );

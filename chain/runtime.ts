@@ -7,6 +7,7 @@
  * dev chain that redeploys is read at its new addresses.
  */
 import type { ChainSettings } from '../schemas/chain-config.js';
+import type { OrgConfig } from '../schemas/mcp.js';
 import type { AgentBalancesView } from '../schemas/chain-reads.js';
 import { AppError } from '../schemas/errors.js';
 import { balanceReader } from './balances.js';
@@ -41,6 +42,8 @@ export interface ChainRuntimeOptions {
   readonly dev?: DevTarget | undefined;
   /** Where the orchestrator's own chain records are (the session history). */
   readonly store?: Store | undefined;
+  /** SVC_ORG: the off-chain overlay GET /org takes seats' roles from. */
+  readonly org?: Readonly<OrgConfig> | undefined;
   readonly probeTimeoutMs?: number;
   readonly probeFreshMs?: number;
   readonly balanceTimeoutMs?: number;
@@ -73,7 +76,7 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
   const reads = async (): Promise<ChainReads> => {
     const b = await bound();
     if (!b) return mock;
-    if (onchain?.binding !== b) onchain = { binding: b, reads: onchainReads(b, opts.store ? storeReads(opts.store, b) : {}) };
+    if (onchain?.binding !== b) onchain = { binding: b, reads: onchainReads(b, opts.store ? storeReads(opts.store, b) : {}, opts.org) };
     return onchain.reads;
   };
 

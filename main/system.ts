@@ -109,7 +109,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     await devChain?.stop();
     throw err;
   });
-  const chain = chainRuntime(config.chain, { dev: devTarget, store });
+  const chain = chainRuntime(config.chain, { dev: devTarget, store, org: config.org });
   // With a chain configured, reporting lines are the chain's from the first read on (never SVC_ORG's).
   const org =
     config.chain.kind === 'none' ? undefined : chainOrg({ read: async () => (await chain.reads()).org(), declared: config.org, log });

@@ -290,7 +290,7 @@ function parseOrg(raw: string | undefined): OrgConfig {
   if (err)
     throw new ConfigError(
       'SVC_ORG',
-      `must be an object {<seat>: {crews: [<crew>, ...], skills?: [<skillId>, ...]}} (problem at ${err.instancePath || '/'}: ${err.message})`,
+      `must be an object {<seat>: {crews: [<crew>, ...], skills?: [<skillId>, ...], role?: <roleId>}} with a role of 1-64 characters and no spaces (problem at ${err.instancePath || '/'}: ${err.message})`,
     );
   return value as OrgConfig;
 }

@@ -5,6 +5,7 @@
  * reports to nobody but the workspace. The MCP allowlist, flow scope and heartbeats all call this,
  * so "who is above whom" can never differ between them.
  */
+import { getAddress, isAddress } from 'viem';
 import type { Config } from '../schemas/config.js';
 import type { OrgConfig } from '../schemas/mcp.js';
 
@@ -14,6 +15,14 @@ export function orgOf(deps: {
   readonly org?: (() => Readonly<OrgConfig>) | undefined;
 }): Readonly<OrgConfig> {
   return deps.org?.() ?? deps.config.org;
+}
+
+/** SVC_ORG as a chain's off-chain overlay: the entries keyed by an address (any spelling), by
+ * checksummed address. An entry keyed by a name is no chain seat, so it is left out. */
+export function overlayByAddress(declared: Readonly<OrgConfig>): ReadonlyMap<string, OrgConfig[string]> {
+  const overlay = new Map<string, OrgConfig[string]>();
+  for (const [seat, entry] of Object.entries(declared)) if (isAddress(seat, { strict: false })) overlay.set(getAddress(seat), entry);
+  return overlay;
 }
 
 export interface ReportingLine {

@@ -17,7 +17,7 @@ export const OrgNode = Type.Object({
   parent: Type.Union([Address, Type.Null()]),
   active: Type.Boolean(),
   children: Type.Array(Address),
-  roleId: Type.Optional(Type.String({ description: "the seat's directive overlay, when one is bound" })),
+  roleId: Type.Optional(Type.String({ description: "the seat's role from the off-chain overlay (SVC_ORG `role`), when it has one" })),
 });
 export const OrgView = Type.Object(
   { root: Type.Union([Address, Type.Null()]), nodes: Type.Array(OrgNode, { description: 'breadth-first from the root' }) },

@@ -443,8 +443,9 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'none',
         description:
-          'the declared org without a chain; `{"<seat>": {"crews": ["<nearest>", ...], "skills": ["<skillId>", ...]}}`, inline or a file path',
-        mustBe: 'a JSON object {<seat>: {crews: [<crew>, ...], skills?: [<skillId>, ...]}} (nearest crew first), inline or a file path',
+          'the declared org without a chain; `{"<seat>": {"crews": ["<nearest>", ...], "skills": ["<skillId>", ...], "role": "<roleId>"}}`, inline or a file path; with a chain, an entry keyed by a seat address adds its skills and the `roleId` of GET /org, never crews',
+        mustBe:
+          'a JSON object {<seat>: {crews: [<crew>, ...], skills?: [<skillId>, ...], role?: <roleId>}} (nearest crew first; a role of 1-64 characters, no spaces), inline or a file path',
       }),
     ),
   ),

@@ -323,6 +323,7 @@ export interface McpSettings {
 /**
  * SVC_ORG: the declared org when no chain is configured. For each seat, the crews above it,
  * nearest first, and the skills its directive carries. A seat not listed has a reporting line of just itself and the workspace.
+ * With a chain it is the off-chain overlay keyed by a seat's address: skills and a role, never crews.
  */
 export const OrgConfig = Type.Record(
   Type.String({ minLength: 1 }),
@@ -331,6 +332,8 @@ export const OrgConfig = Type.Record(
       crews: Type.Array(Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), { maxItems: 64 }),
       /** The seat's directive: the skills (SVC_SKILLS ids) a heartbeat may run as this seat. */
       skills: Type.Optional(Type.Array(Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), { maxItems: 256 })),
+      /** The role a chain seat carries on GET /org (`roleId`); the chain itself holds none. */
+      role: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\s]+$' })),
     },
     { additionalProperties: false },
   ),

@@ -11527,7 +11527,7 @@ export interface operations {
                             children: string[];
                             kind: "HumanRoot" | "ManagerAgent" | "WorkerAgent";
                             parent: string | null;
-                            /** @description the seat's directive overlay, when one is bound */
+                            /** @description the seat's role from the off-chain overlay (SVC_ORG `role`), when it has one */
                             roleId?: string;
                         }[];
                         root: string | null;

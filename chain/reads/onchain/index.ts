@@ -3,11 +3,13 @@
  * (chain/onchain/binding.ts), with the data sources of CHAIN.md section 7. Each read is whole or
  * 503 `chain_unavailable` (guard.ts). The two history reads come from the store, not the chain:
  * both are handed in (reads/session-history.ts, onchain/resolve.ts); a read not handed in answers
- * 501 `chain_read_unimplemented`.
+ * 501 `chain_read_unimplemented`. GET /org overlays the declared org (SVC_ORG) for seats' roles.
  */
 import type { Address } from 'viem';
 import type { ChainBinding } from '../../onchain/binding.js';
 import { AppError } from '../../../schemas/errors.js';
+import type { OrgConfig } from '../../../schemas/mcp.js';
+import { overlayByAddress } from '../../../runtime/org.js';
 import type { ChainReads } from '../port.js';
 import { guarded } from './guard.js';
 import { readPendingIntents } from './intents.js';
@@ -26,14 +28,16 @@ const pending = (route: string) => async (): Promise<never> => {
 export function onchainReads(
   binding: ChainBinding,
   served: Partial<Pick<ChainReads, 'sessionHistory' | 'intentHistory'>> = {},
+  declared: Readonly<OrgConfig> = {},
 ): ChainReads {
   const { client, deployment } = binding;
+  const overlay = overlayByAddress(declared);
   const orgNodes = async (): Promise<Address[]> =>
     (await readOrg(client, deployment.org as Address)).nodes.map((n) => n.address as Address);
 
   return {
     assets: async () => ({ assets: deployment.assets.map((a, i) => ({ ...a, primary: i === 0 })) }),
-    org: () => guarded('GET /org', () => readOrg(client, deployment.org as Address)),
+    org: () => guarded('GET /org', () => readOrg(client, deployment.org as Address, overlay)),
     intents: () =>
       guarded('GET /intents', async () => ({
         intents: (await Promise.all(deployment.assets.map((a) => readPendingIntents(client, a)))).flat(),

@@ -29,20 +29,22 @@ const env = {
   SVC_CHAIN_ID: '31337',
   SVC_CHAIN_DEPLOYMENT: JSON.stringify(deploymentFile(deployment, fx.chain.anvil.url)),
 };
-const sys = await startSystem(t, { env });
+// The off-chain overlay: the manager's entry spelled in lowercase carries a role, w2's only skills.
+const org = { [manager.toLowerCase()]: { crews: [], role: 'treasurer' }, [w2]: { crews: [], skills: ['triage'] } };
+const sys = await startSystem(t, { env: { ...env, SVC_ORG: JSON.stringify(org) } });
 const get = async (t: Test, path: string) => {
   const res = await req(sys.url, 'GET', path);
   t.equal(res.status, 200, `GET ${path}: ${res.text.slice(0, 300)}`);
   return res.body;
 };
 
-t.test('GET /org: root, the manager under it, two workers under the manager, breadth-first', async (t) => {
+t.test('GET /org: root, the manager under it, two workers under the manager, breadth-first; a role from SVC_ORG', async (t) => {
   t.equal((await req(sys.url, 'GET', '/health')).body.mode, 'chain');
   t.same(await get(t, '/org'), {
     root,
     nodes: [
       { address: root, kind: 'HumanRoot', parent: null, active: true, children: [manager] },
-      { address: manager, kind: 'ManagerAgent', parent: root, active: true, children: [w1, w2] },
+      { address: manager, kind: 'ManagerAgent', parent: root, active: true, children: [w1, w2], roleId: 'treasurer' },
       { address: w1, kind: 'WorkerAgent', parent: manager, active: true, children: [] },
       { address: w2, kind: 'WorkerAgent', parent: manager, active: true, children: [] },
     ],

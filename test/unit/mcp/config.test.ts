@@ -63,3 +63,14 @@ t.test('bad values stop the process naming the variable', async (t) => {
   t.equal(bad({ SVC_MCP_MAX_CONCURRENCY: '0' }), 'SVC_MCP_MAX_CONCURRENCY');
   t.equal(bad({ SVC_ORG: '{"a":{"crews":"c1"}}' }), 'SVC_ORG');
 });
+
+t.test("SVC_ORG: a seat's role is one short id, anything else is refused naming the variable and the seat", async (t) => {
+  t.same(loadConfig({ SVC_ORG: '{"0xAb":{"crews":[],"role":"treasurer"}}' }).org, { '0xAb': { crews: [], role: 'treasurer' } });
+  for (const role of ['', 'two words', 'x'.repeat(65), 7]) {
+    t.throws(
+      () => loadConfig({ SVC_ORG: JSON.stringify({ seat: { crews: [], role } }) }),
+      { name: 'ConfigError', variable: 'SVC_ORG', message: /role\?: <roleId>.*problem at \/seat\/role/ },
+      JSON.stringify(role),
+    );
+  }
+});
