@@ -154,6 +154,18 @@ export const SessionView = Type.Object({
   maxValue: Type.Union([Decimal, Type.Literal('unlimited')]),
   pins: Type.Array(Address),
   revoked: Type.Boolean(),
+  window: Type.Optional(
+    Type.Object(
+      { start: Type.Integer(), end: Type.Integer() },
+      { description: "the key's own UTC window, seconds of the day [start, end); absent when it has none" },
+    ),
+  ),
+  rateLimit: Type.Optional(
+    Type.Object(
+      { maxActions: Type.Integer(), windowSeconds: Type.Integer() },
+      { description: "the key's own proposals per rolling window; absent when it has none" },
+    ),
+  ),
 });
 export const SessionsView = Type.Object({ sessions: Type.Array(SessionView) }, { $id: 'SessionsView' });
 export type SessionsView = Static<typeof SessionsView>;

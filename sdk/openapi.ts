@@ -11804,10 +11804,20 @@ export interface operations {
                             key: string;
                             maxValue: string | "unlimited";
                             pins: string[];
+                            /** @description the key's own proposals per rolling window; absent when it has none */
+                            rateLimit?: {
+                                maxActions: number;
+                                windowSeconds: number;
+                            };
                             revoked: boolean;
                             scopes: string[];
                             /** @description a non-negative integer as a decimal string */
                             sessionId: string;
+                            /** @description the key's own UTC window, seconds of the day [start, end); absent when it has none */
+                            window?: {
+                                end: number;
+                                start: number;
+                            };
                         }[];
                     };
                 };

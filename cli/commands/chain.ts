@@ -33,6 +33,15 @@ function limitOf(m: PoliciesView['policies'][number]['modules'][number]): string
   return undefined;
 }
 
+/** A session key's own time window and rate limit in one cell; a key without either shows none. */
+function keyLimitsOf(s: SessionsView['sessions'][number]): string | undefined {
+  const parts = [
+    s.window && `UTC second ${s.window.start}-${s.window.end}`,
+    s.rateLimit && `${s.rateLimit.maxActions} per ${s.rateLimit.windowSeconds} s`,
+  ].filter((p) => p !== undefined);
+  return parts.length ? parts.join(', ') : undefined;
+}
+
 export function registerChainCommands(program: Command, env: ClientEnv): void {
   const chain = program.command('chain').description('the chain svc reads and writes through');
   registerChainDevCommand(chain);
@@ -208,6 +217,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
           { header: 'max value', value: (s) => formatAmount(s.maxValue, unit) },
           { header: 'expires', value: (s) => s.expiresAt },
           { header: 'revoked', value: (s) => (s.revoked ? 'yes' : 'no') },
+          { header: 'limits', value: keyLimitsOf },
         ],
         '(no session keys)',
       );

@@ -1,8 +1,9 @@
 /**
  * The chain read commands print real rows against `svc serve` bound to the demo org on anvil (the
  * deployment file `svc chain dev` writes, passed as SVC_CHAIN_DEPLOYMENT): the tree, a worker's
- * stack, the treasury after an epoch, issued keys, and an escalated intent with its measured
- * changes, every amount in mUSD (6 decimals) while --json keeps the API's base units.
+ * stack, the treasury after an epoch, issued keys (one with its own window and rate limit), and an
+ * escalated intent with its measured changes, every amount in mUSD (6 decimals) while --json keeps
+ * the API's base units; a seat SVC_ORG gives a role shows it.
  */
 import t from 'tap';
 import { chainFixture } from '../helpers/chain-fixture.js';
@@ -21,12 +22,14 @@ t.test('svc org, policies, treasury, sessions, intents: tables of the chain', as
   const { key } = await fx.sessionKey(w1, { targets: [vendor] });
   const { key: capped } = await fx.sessionKey(w2, { maxValue: 12_500_000n });
   await fx.c.router.write(key, 'propose', [w1, vendor, 100n * USD, '0x']);
+  const timed = await fx.sessionKey(w1, { window: [32_400, 61_200], rate: [5, 600] });
 
   const serve = await startSvc(t, ['serve'], {
     SVC_ORCH_TOKEN: TOKEN,
     SVC_CHAIN_RPC: fx.chain.anvil.url,
     SVC_CHAIN_ID: '31337',
     SVC_CHAIN_DEPLOYMENT: JSON.stringify(deploymentFile(deployment, fx.chain.anvil.url)),
+    SVC_ORG: JSON.stringify({ [manager]: { crews: [], role: 'treasurer' } }),
   });
   const env = { SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN };
   const run = async (args: string[]) => {
@@ -39,7 +42,7 @@ t.test('svc org, policies, treasury, sessions, intents: tables of the chain', as
   t.match(org[0], /^ADDRESS +KIND +PARENT +ACTIVE +ROLE$/);
   t.match(org.slice(1), [
     new RegExp(`^${root} +HumanRoot +- +yes +-$`),
-    new RegExp(`^${manager} +ManagerAgent +${root} +yes +-$`),
+    new RegExp(`^${manager} +ManagerAgent +${root} +yes +treasurer$`),
     new RegExp(`^${w1} +WorkerAgent +${manager} +yes +-$`),
     new RegExp(`^0x[0-9a-fA-F]{40} +WorkerAgent +${manager} +yes +-$`),
   ]);
@@ -69,8 +72,12 @@ t.test('svc org, policies, treasury, sessions, intents: tables of the chain', as
   });
 
   const sessions = await run(['sessions']);
-  t.match(sessions[1], new RegExp(`^1 +${w1} +${key.account.address} +propose:intent, ?spend:whitelist +unlimited +\\d{4}-\\d\\d-\\d\\dT`));
-  t.match(sessions[2], new RegExp(`^2 +${w2} +${capped.account.address} +propose:intent, ?spend:whitelist +12\\.5 mUSD +\\d{4}-`));
+  // Listed by agent, then by id: w1's two keys (1, 3), then w2's (2).
+  const keyRow = (id: number, agent: string, address: string, max: string) =>
+    `^${id} +${agent} +${address} +propose:intent, ?spend:whitelist +${max} +\\d{4}-\\d\\d-\\d\\dT\\S+ +no +`;
+  t.match(sessions[1], new RegExp(`${keyRow(1, w1, key.account.address, 'unlimited')}-$`));
+  t.match(sessions[2], new RegExp(`${keyRow(3, w1, timed.key.account.address, 'unlimited')}UTC second 32400-61200, 5 per 600 s$`));
+  t.match(sessions[3], new RegExp(`${keyRow(2, w2, capped.account.address, '12\\.5 mUSD')}-$`));
 
   const intents = await run(['intents']);
   t.match(

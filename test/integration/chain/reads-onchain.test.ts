@@ -114,10 +114,11 @@ t.test('GET /governance/grants and /treasury/balances, before and after an epoch
 
 let sessionKey: Awaited<ReturnType<typeof fx.sessionKey>>;
 
-t.test('GET /sessions: an issued key with its scopes, ceiling, pins and expiry', async (t) => {
+t.test('GET /sessions: an issued key with its scopes, ceiling, pins, expiry and its own window and rate limit', async (t) => {
   t.same(await get(t, '/sessions'), { sessions: [] });
   sessionKey = await fx.sessionKey(w1, { targets: [vendor] });
   const capped = await fx.sessionKey(w2, { mask: 1, maxValue: 25n * USD });
+  const timed = await fx.sessionKey(w2, { window: [32_400, 61_200], rate: [5, 600] });
   const { sessions } = await get(t, '/sessions');
   const expiry = async (id: bigint) => {
     const s = await fx.c.sessions.read('sessions', [id]);
@@ -143,6 +144,18 @@ t.test('GET /sessions: an issued key with its scopes, ceiling, pins and expiry',
       maxValue: (25n * USD).toString(),
       pins: [],
       revoked: false,
+    },
+    {
+      sessionId: timed.id.toString(),
+      agent: w2,
+      key: timed.key.account.address,
+      expiresAt: await expiry(timed.id),
+      scopes: ['propose:intent', 'spend:whitelist'],
+      maxValue: 'unlimited',
+      pins: [],
+      revoked: false,
+      window: { start: 32_400, end: 61_200 },
+      rateLimit: { maxActions: 5, windowSeconds: 600 },
     },
   ]);
 });
