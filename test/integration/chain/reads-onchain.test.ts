@@ -13,6 +13,7 @@ import { getAddress, maxUint256 } from 'viem';
 import { chainFixture } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
+import { until } from '../../helpers/poll.js';
 import { deploymentFile } from '../../../chain/dev/deployment-file.js';
 import { loadConfig } from '../../../runtime/config.js';
 import { chainRuntime } from '../../../chain/runtime.js';
@@ -39,7 +40,11 @@ const get = async (t: Test, path: string) => {
 };
 
 t.test('GET /org: root, the manager under it, two workers under the manager, breadth-first; a role from SVC_ORG', async (t) => {
-  t.equal((await req(sys.url, 'GET', '/health')).body.mode, 'chain');
+  // A loaded machine can miss the first 1.5 s probe of the just-started anvil: wait for one that reaches it.
+  await until('a probe that reaches the chain', async () => (await req(sys.url, 'GET', '/health')).body.mode === 'chain', {
+    timeoutMs: 20_000,
+    everyMs: 500,
+  });
   t.same(await get(t, '/org'), {
     root,
     nodes: [
