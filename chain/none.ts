@@ -35,6 +35,9 @@ export function noChain(): ChainPort {
     async boot() {
       throw new AppError('no_chain', { message: `${NO_CHAIN}: there is no session key to issue` });
     },
+    async tick() {
+      throw new AppError('no_chain', { message: `${NO_CHAIN}: no worker holds a session key, so a tick proposes nothing` });
+    },
     async containment() {
       return { revoked: [] };
     },

@@ -5,7 +5,7 @@
  */
 import type { Verdict } from '../schemas/flows.js';
 import type { IntentsView, OrgView } from '../schemas/chain-reads.js';
-import type { BootBody, BootReply } from '../schemas/chain-sessions.js';
+import type { BootBody, BootReply, TickBody, TickReply } from '../schemas/chain-sessions.js';
 
 export interface ChainOutcome {
   readonly verdict: Verdict;
@@ -65,6 +65,8 @@ export interface ChainPort {
   budget(req: BudgetAction): Promise<ChainOutcome>;
   /** `POST /boot`: a session key for a worker (409 `no_chain` without a chain). */
   boot(req: BootBody, traceId?: string): Promise<BootReply>;
+  /** `POST /tick`: each active worker holding a session key proposes its standing spend (409 `no_chain` without a chain). */
+  tick(req: TickBody & { readonly tickId: string }, traceId?: string): Promise<TickReply>;
   /** Containment on `POST /agents/pause`: the agent's live session keys revoked. */
   containment(agent: string, traceId?: string): Promise<{ readonly revoked: readonly string[] }>;
   /** Governance has one edge (`next`); the outcome only informs the trace. */

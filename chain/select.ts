@@ -21,7 +21,9 @@ import { containmentPort } from './onchain/containment.js';
 import { currentBinding } from './onchain/current.js';
 import { gatePort } from './onchain/gate.js';
 import { processSerial } from './onchain/serial.js';
+import { proposer } from './onchain/propose.js';
 import { sessionKeys } from './onchain/session-keys.js';
+import { tickPort } from './onchain/tick.js';
 import type { ChainTarget } from './status.js';
 
 export interface ChainPortDeps {
@@ -57,5 +59,6 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
     ...svcToolAccess(deps.reads, deps.resolver),
     ...containmentPort(binding, keys),
     ...bootPort({ binding, store: deps.store, keys }),
+    ...tickPort({ binding, store: deps.store, keys, proposer: proposer({ store: deps.store, audit: deps.audit, serial }) }),
   };
 }

@@ -146,6 +146,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     id: 'bootSession',
     codes: ['invalid_request', 'operator_only', 'no_chain', 'chain_unavailable', 'principal_paused', 'flow_step_failed', ...BUS],
   },
+  'POST /tick': { id: 'tickAgentLoop', codes: ['invalid_request', 'operator_only', 'no_chain', 'chain_unavailable', ...BUS] },
   'POST /agents/unpause': { id: 'unpauseAgent', codes: ['invalid_request', 'operator_only', 'flow_forbidden', ...BUS] },
   'GET /connectors': { id: 'listConnectors', codes: [] },
   'POST /model/complete': { id: 'completeModel', codes: ['invalid_request', 'model_unavailable', ...BUS] },

@@ -42,3 +42,51 @@ export const BootReply = Type.Object(
   { $id: 'BootReply' },
 );
 export type BootReply = Static<typeof BootReply>;
+
+/** `POST /tick`: one tick of the agent loop. `value` overrides every worker's standing spend for this tick. */
+export const TickBody = Type.Object(
+  {
+    /** Base units; default one whole token of the primary asset. */
+    value: Type.Optional(Decimal),
+  },
+  { additionalProperties: false, $id: 'TickBody' },
+);
+export type TickBody = Static<typeof TickBody>;
+
+const Verdict = Type.Union([Type.Literal('ALLOW'), Type.Literal('ESCALATE'), Type.Literal('DENY')]);
+
+export const TickReply = Type.Object(
+  {
+    /** Names this tick; its proposals are recorded under it, so a redelivered tick pays nothing twice. */
+    tickId: Type.String(),
+    asset: Type.String(),
+    value: Decimal,
+    /** One per worker that proposed, in org order. */
+    proposals: Type.Array(
+      Type.Object({
+        agent: Address,
+        sessionId: Decimal,
+        target: Address,
+        value: Decimal,
+        verdict: Verdict,
+        summary: Type.String(),
+        txHash: Type.Optional(Type.String()),
+        intentId: Type.Optional(Decimal),
+        approver: Type.Optional(Address),
+        /** Why a DENY sent nothing (`policy_deny`, `SessionValueExceeded`). */
+        reason: Type.Optional(Type.String()),
+      }),
+    ),
+    /** Active workers that proposed nothing, and why. */
+    skipped: Type.Array(
+      Type.Object({
+        agent: Address,
+        reason: Type.Union([Type.Literal('no_session'), Type.Literal('paused'), Type.Literal('no_target')]),
+      }),
+    ),
+    /** Workers whose proposal failed (a revert other than a policy refusal); the others still proposed. */
+    failed: Type.Array(Type.Object({ agent: Address, error: Type.String(), message: Type.String() })),
+  },
+  { $id: 'TickReply' },
+);
+export type TickReply = Static<typeof TickReply>;

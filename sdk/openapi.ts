@@ -959,6 +959,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** runs one tick of the agent loop: each active worker holding a session key proposes its standing spend (value, default one token, to its pinned or whitelisted target) (operator only) */
+        post: operations["tickAgentLoop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/treasury/balances": {
         parameters: {
             query?: never;
@@ -12039,6 +12056,214 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    tickAgentLoop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a non-negative integer as a decimal string */
+                    value?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asset: string;
+                        failed: {
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            agent: string;
+                            error: string;
+                            message: string;
+                        }[];
+                        proposals: {
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            agent: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            approver?: string;
+                            /** @description a non-negative integer as a decimal string */
+                            intentId?: string;
+                            reason?: string;
+                            /** @description a non-negative integer as a decimal string */
+                            sessionId: string;
+                            summary: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            target: string;
+                            txHash?: string;
+                            /** @description a non-negative integer as a decimal string */
+                            value: string;
+                            verdict: "ALLOW" | "ESCALATE" | "DENY";
+                        }[];
+                        skipped: {
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            agent: string;
+                            reason: "no_session" | "paused" | "no_target";
+                        }[];
+                        tickId: string;
+                        /** @description a non-negative integer as a decimal string */
+                        value: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
                          */
                         error: string;
                         message: string;

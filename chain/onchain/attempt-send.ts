@@ -22,13 +22,15 @@ export interface AttemptSent {
   readonly txHash: Hex;
   readonly receipt: TransactionReceipt;
   readonly sessionId: bigint | null;
+  /** The signed bytes: what was sent, to whom and for how much, as the record has it. */
+  readonly rawTx: Hex;
 }
 
 /** The transaction an earlier try of this attempt recorded, to its receipt; undefined when none did. */
 export async function priorSend(store: Store, client: PublicClient, attemptKey: string): Promise<AttemptSent | undefined> {
   const prior = await chainSessionsOf(store).sendOf(attemptBase(attemptKey));
   if (!prior) return undefined;
-  return { txHash: prior.txHash, receipt: await landed(client, prior), sessionId: prior.sessionId };
+  return { txHash: prior.txHash, receipt: await landed(client, prior), sessionId: prior.sessionId, rawTx: prior.rawTx };
 }
 
 async function landed(client: PublicClient, sent: SendRow): Promise<TransactionReceipt> {
@@ -72,5 +74,5 @@ export async function sendInAttempt(
     await client.sendRawTransaction({ serializedTransaction: rawTx });
     return mine;
   });
-  return { txHash: row.txHash, receipt: await landed(client, row), sessionId: row.sessionId };
+  return { txHash: row.txHash, receipt: await landed(client, row), sessionId: row.sessionId, rawTx: row.rawTx };
 }

@@ -10,7 +10,7 @@
  * output), never onEscalate: ceilings do not escalate. UnexpectedVerdict (the chain's own DENY)
  * routes onDeny too; any other revert fails the step, named.
  */
-import { getAddress, isAddress, parseEventLogs, type Address, type TransactionReceipt } from 'viem';
+import { getAddress, isAddress, type Address } from 'viem';
 import { AppError } from '../../schemas/errors.js';
 import type { Audit } from '../../runtime/audit.js';
 import type { Store } from '../../store/types.js';
@@ -19,8 +19,8 @@ import type { ActionScope, ChainOutcome, SpendProposal } from '../port.js';
 import type { ChainBinding } from './binding.js';
 import type { CurrentBinding } from './current.js';
 import { authorityReader, type AuthorityReader, type SpendScope } from './authority.js';
-import { priorSend, sendInAttempt, type AttemptSent } from './attempt-send.js';
-import { chainFailure, describeRevert, PROPOSE_ABI, revertOf } from './failure.js';
+import { chainFailure } from './failure.js';
+import { proposer, type Spend } from './propose.js';
 import type { Serial } from './serial.js';
 import { PROPOSE_AND_SPEND, PROPOSE_ONLY, type SessionKeys } from './session-keys.js';
 
@@ -30,14 +30,6 @@ export interface GateDeps {
   readonly audit: Audit;
   readonly keys: SessionKeys;
   readonly serial: Serial;
-}
-
-interface Spend {
-  readonly b: ChainBinding;
-  readonly principal: Address;
-  readonly target: Address;
-  readonly value: bigint;
-  readonly asset: { readonly symbol: string; readonly router: Address };
 }
 
 function address(what: string, v: string | undefined): Address {
@@ -61,45 +53,7 @@ export function gatePort(deps: GateDeps): { proposeSpend(req: SpendProposal): Pr
     if (!r) readers.set(b, (r = authorityReader(b.client)));
     return r;
   };
-
-  const deny = (s: Spend, summary: string, extra: Record<string, unknown>): ChainOutcome => ({
-    verdict: 'DENY',
-    summary,
-    json: { value: String(s.value), target: s.target, asset: s.asset.symbol, ...extra },
-  });
-
-  /** Routes the receipt of a sent (or earlier sent) proposal and audits what it did. */
-  const routed = async (s: Spend, sent: AttemptSent, req: SpendProposal, recovered: boolean): Promise<ChainOutcome> => {
-    const r: TransactionReceipt = sent.receipt;
-    const base = {
-      txHash: sent.txHash,
-      sessionId: sent.sessionId === null ? null : String(sent.sessionId),
-      value: String(s.value),
-      target: s.target,
-      asset: s.asset.symbol,
-    };
-    if (r.status !== 'success')
-      throw new AppError('flow_step_failed', { message: `propose transaction ${sent.txHash} reverted on chain after a clean simulation` });
-    const logs = parseEventLogs({ abi: PROPOSE_ABI, logs: r.logs.filter((l) => l.address.toLowerCase() === s.asset.router.toLowerCase()) });
-    const audit = { ...base, agent: s.principal, runId: req.runId, stepId: req.stepId, ...(recovered ? { recovered: true } : {}) };
-    const created = logs.find((l) => l.eventName === 'IntentCreated');
-    if (created) {
-      const args = created.args as unknown as { id: bigint; approver: Address };
-      await deps.audit.record('IntentCreated', { ...audit, intentId: String(args.id), approver: args.approver }, req.traceId);
-      return {
-        verdict: 'ESCALATE',
-        summary: `ESCALATE: intent ${args.id} for ${s.value} ${s.asset.symbol} to ${s.target} awaits ${args.approver} (tx ${sent.txHash})`,
-        json: { ...base, intentId: String(args.id), approver: args.approver },
-      };
-    }
-    if (logs.some((l) => l.eventName === 'ActionExecuted')) {
-      await deps.audit.record('ActionExecuted', audit, req.traceId);
-      return { verdict: 'ALLOW', summary: `ALLOW: paid ${s.value} ${s.asset.symbol} to ${s.target} (tx ${sent.txHash})`, json: base };
-    }
-    throw new AppError('flow_step_failed', {
-      message: `propose transaction ${sent.txHash} emitted neither ActionExecuted nor IntentCreated`,
-    });
-  };
+  const p = proposer(deps);
 
   return {
     async proposeSpend(req) {
@@ -122,16 +76,17 @@ export function gatePort(deps: GateDeps): { proposeSpend(req: SpendProposal): Pr
       };
       const scope = scopeOf(req.scope);
       const attemptKey = req.attemptKey ?? '';
+      const ctx = { audit: { runId: req.runId, stepId: req.stepId }, traceId: req.traceId };
       try {
-        const prior = attemptKey === '' ? undefined : await priorSend(deps.store, b.client, attemptKey);
-        if (prior) return await routed(s, prior, req, true);
+        const prior = await p.recorded(s, attemptKey, ctx);
+        if (prior) return prior;
         if (await pauseOf(deps.store, req.principal))
           throw new AppError('principal_paused', { message: `${req.principal} is paused: no session key, nothing proposed` });
 
         const reader = readerOf(b);
         const auth = await reader.verdict(s.asset.router, s.principal, scope?.ref, s.target, s.value);
         if (auth.verdict === 'DENY')
-          return deny(s, `DENY by the policy stack of ${auth.decidedBy}: nothing sent`, {
+          return p.deny(s, `DENY by the policy stack of ${auth.decidedBy}: nothing sent`, {
             reason: 'policy_deny',
             decidedBy: auth.decidedBy,
           });
@@ -139,33 +94,7 @@ export function gatePort(deps: GateDeps): { proposeSpend(req: SpendProposal): Pr
         const maxValue = await reader.ceiling(getAddress(b.deployment.org), s.asset.router, s.principal, scope);
         const mask = auth.verdict === 'ESCALATE' ? PROPOSE_ONLY : PROPOSE_AND_SPEND;
         const key = await deps.keys.keyFor(b, { agent: s.principal, maxValue, mask, pins: [s.target] }, req.traceId);
-        const call = {
-          address: s.asset.router,
-          abi: PROPOSE_ABI,
-          functionName: 'propose',
-          args: [s.principal, s.target, s.value, '0x'] as const,
-        };
-        try {
-          await b.client.simulateContract({ ...call, account: key.wallet.account } as never);
-        } catch (err) {
-          const r = revertOf(err);
-          if (r?.name === 'UnexpectedVerdict')
-            return deny(s, `DENY: the chain's policy refuses it (${describeRevert(r)}): nothing sent`, {
-              reason: 'policy_deny',
-              sessionId: String(key.sessionId),
-            });
-          if (r?.name === 'SessionValueExceeded') {
-            const max = String(r.args[2]);
-            return deny(s, `DENY: ${s.value} is over the session ceiling ${max} (SessionValueExceeded): nothing sent`, {
-              reason: 'SessionValueExceeded',
-              max,
-              sessionId: String(key.sessionId),
-            });
-          }
-          throw err;
-        }
-        const sent = await sendInAttempt(deps.store, b.client, deps.serial, key.wallet, attemptKey, key.sessionId, call);
-        return await routed(s, sent, req, false);
+        return await p.propose(s, key, attemptKey, ctx);
       } catch (err) {
         throw chainFailure(err, `proposing ${s.value} ${s.asset.symbol} to ${s.target}`);
       }

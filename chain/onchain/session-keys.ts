@@ -48,6 +48,8 @@ export interface SessionKeysDeps {
 export interface SessionKeys {
   /** A live key for these bounds, issued when none is cached; its gas topped up. */
   keyFor(b: ChainBinding, bounds: Omit<SessionBounds, 'registry'>, traceId?: string): Promise<SessionKey>;
+  /** The agent's newest live key that may propose, with the bounds it was issued under; undefined when it holds none. */
+  heldKeyOf(b: ChainBinding, agent: Address): Promise<(SessionKey & { readonly row: SessionRow }) | undefined>;
   /** Every live key of the agent revoked on chain (whoever issued it), its copies here dropped; the ids revoked. */
   revokeAll(b: ChainBinding, agent: Address, authorizedBy: string, traceId?: string): Promise<bigint[]>;
 }
@@ -89,6 +91,24 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
     if (!b.orchestrator)
       throw new AppError('chain_unavailable', { message: 'no orchestrator key (SVC_ORCH_PRIVATE_KEY) to pay a session key its gas' });
     await pay(b.client, deps.serial, b.orchestrator, key, need * 2n - balance);
+  };
+
+  /** The first row whose private half this process holds and which the chain still counts valid. */
+  const firstValid = async (b: ChainBinding, rows: readonly SessionRow[]): Promise<SessionKey | undefined> => {
+    for (const row of rows) {
+      const privateKey = privateOf(row);
+      if (privateKey === undefined) continue;
+      // Revoked from elsewhere (the root's own wallet) is only known to the chain.
+      const valid = await b.client.readContract({
+        address: registryOf(b),
+        abi: SessionRegistry.abi,
+        functionName: 'isValid',
+        args: [row.sessionId],
+      });
+      if (!valid) continue;
+      return { sessionId: row.sessionId, wallet: b.walletFor(privateKey), expiresAt: BigInt(row.expiresAt.getTime() / 1000), reused: true };
+    }
+    return undefined;
   };
 
   const issue = async (b: ChainBinding, bounds: SessionBounds, now: bigint, traceId?: string): Promise<SessionKey> => {
@@ -158,33 +178,30 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
       }
     },
 
+    async heldKeyOf(b, agent) {
+      try {
+        const now = (await b.client.getBlock()).timestamp;
+        const rows = await repo.liveOf(registryOf(b), agent, new Date(Number(now + MIN_LEFT_SECONDS) * 1000));
+        const proposing = rows.filter((r) => (r.mask & PROPOSE_ONLY) !== 0).sort((x, y) => y.expiresAt.getTime() - x.expiresAt.getTime());
+        for (const row of proposing) {
+          const key = await firstValid(b, [row]);
+          if (!key) continue;
+          await topUp(b, key.wallet.account.address);
+          return { ...key, row };
+        }
+        return undefined;
+      } catch (err) {
+        throw chainFailure(err, `finding a session key of ${agent}`);
+      }
+    },
+
     async keyFor(b, partial, traceId) {
       const bounds: SessionBounds = { ...partial, registry: registryOf(b) };
       try {
         // Chain time, not ours: expiry is judged by the chain (a dev chain may run ahead).
         const now = (await b.client.getBlock()).timestamp;
         const cutoff = new Date(Number(now + MIN_LEFT_SECONDS) * 1000);
-        let key: SessionKey | undefined;
-        for (const row of await repo.live(bounds, cutoff)) {
-          const privateKey = privateOf(row);
-          if (privateKey === undefined) continue;
-          // Revoked from elsewhere (the root's own wallet) is only known to the chain.
-          const valid = await b.client.readContract({
-            address: registryOf(b),
-            abi: SessionRegistry.abi,
-            functionName: 'isValid',
-            args: [row.sessionId],
-          });
-          if (!valid) continue;
-          key = {
-            sessionId: row.sessionId,
-            wallet: b.walletFor(privateKey),
-            expiresAt: BigInt(row.expiresAt.getTime() / 1000),
-            reused: true,
-          };
-          break;
-        }
-        key ??= await issue(b, bounds, now, traceId);
+        const key = (await firstValid(b, await repo.live(bounds, cutoff))) ?? (await issue(b, bounds, now, traceId));
         await topUp(b, key.wallet.account.address);
         return key;
       } catch (err) {

@@ -80,6 +80,7 @@ export function policyDouble(policy: PolicyMocks, blueprint: Blueprint | undefin
     org: async (req) => outcome(`org ${req.action}${req.node ? ` on ${req.node}` : ''}`, req.node ?? req.action),
     budget: async (req) => outcome(`budget ${req.action}`, req.action),
     boot: () => Promise.reject(new AppError('no_chain', { message: 'eval: no chain, no session key' })),
+    tick: () => Promise.reject(new AppError('no_chain', { message: 'eval: no chain, no agent loop' })),
     containment: async () => ({ revoked: [] }),
     // An eval has no chain to read or approve on: the tools answer as mock mode does.
     orgTree: none.orgTree,

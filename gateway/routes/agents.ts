@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply } from '../../schemas/runs.js';
-import { BootBody, BootReply } from '../../schemas/chain-sessions.js';
+import { BootBody, BootReply, TickBody, TickReply } from '../../schemas/chain-sessions.js';
 import { AppError } from '../../schemas/errors.js';
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { requirePauseAgent, requireUnpauseAgent } from '../../identity/agents.js';
@@ -9,7 +9,8 @@ import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/agents/*`: pausing a seat and lifting the pause, both done by the run actor; who may do either is
- * identity/agents.ts. `/boot`: a worker's session key, issued by the run actor, where the chain port is. */
+ * identity/agents.ts. `/boot` (a worker's session key) and `/tick` (one tick of the agent loop) are done by
+ * the run actor, where the chain port is. */
 export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const run = clientOf(deps.bus, 'run');
   app.post(
@@ -52,6 +53,28 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
       if (!isOperator(req.caller ?? OPERATOR))
         throw new AppError('operator_only', { message: 'only the operator provisions session keys' });
       return run.boot(req.body, { traceId: req.id, timeoutMs: 60_000 });
+    },
+  );
+
+  app.post(
+    '/tick',
+    {
+      schema: {
+        tags: ['chain'],
+        summary:
+          'runs one tick of the agent loop: each active worker holding a session key proposes its standing spend (value, default one token, to its pinned or whitelisted target) (operator only)',
+        body: TickBody,
+        response: { 200: TickReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 503: ErrorBody, 504: ErrorBody },
+      },
+      // An empty POST is a tick at the standing value.
+      preValidation: (req, _reply, done) => {
+        req.body ??= {};
+        done();
+      },
+    },
+    async (req) => {
+      if (!isOperator(req.caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator ticks the agent loop' });
+      return run.tick(req.body, { traceId: req.id, timeoutMs: 120_000 });
     },
   );
 

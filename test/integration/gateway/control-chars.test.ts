@@ -220,6 +220,7 @@ const NO_ID_FIELD = [
   'GET /intents/history',
   'GET /sessions',
   'GET /sessions/history',
+  'POST /tick',
   'GET /treasury/balances',
   'GET /agents/balances',
   'GET /wallets/watchlist',
