@@ -18,6 +18,7 @@ import { registerHeartbeatCommands } from './commands/heartbeat.js';
 import { registerChainCommands } from './commands/chain.js';
 import { registerWalletCommands } from './commands/wallets.js';
 import { registerEpochCommand } from './commands/epoch.js';
+import { registerTickCommand } from './commands/tick.js';
 
 const program = new Command('svc').description('orchestrator for AI agent crews').version(VERSION).showHelpAfterError(false).exitOverride();
 
@@ -34,6 +35,7 @@ registerHeartbeatCommands(program, env);
 registerChainCommands(program, env);
 registerWalletCommands(program, env);
 registerEpochCommand(program, env);
+registerTickCommand(program, env);
 
 try {
   await program.parseAsync(process.argv);

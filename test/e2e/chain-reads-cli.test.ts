@@ -9,6 +9,7 @@ import t from 'tap';
 import { chainFixture } from '../helpers/chain-fixture.js';
 import { runCli, startSvc } from '../helpers/process.js';
 import { deploymentFile } from '../../chain/dev/deployment-file.js';
+import { anvilPrivateKey } from '../../chain/dev/accounts.js';
 
 const TOKEN = 'chain-reads-cli-token-0123456789';
 const USD = 1_000_000n;
@@ -30,6 +31,9 @@ t.test('svc org, policies, treasury, sessions, intents: tables of the chain', as
     SVC_CHAIN_ID: '31337',
     SVC_CHAIN_DEPLOYMENT: JSON.stringify(deploymentFile(deployment, fx.chain.anvil.url)),
     SVC_ORG: JSON.stringify({ [manager]: { crews: [], role: 'treasurer' } }),
+    // The keys `svc tick` needs: the root pays a session key's gas, the issuer issues it.
+    SVC_ORCH_PRIVATE_KEY: anvilPrivateKey(0),
+    SVC_ISSUER_PRIVATE_KEY: anvilPrivateKey(2),
   });
   const env = { SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN };
   const run = async (args: string[]) => {
@@ -88,4 +92,19 @@ t.test('svc org, policies, treasury, sessions, intents: tables of the chain', as
   const balances = await run(['balances']);
   t.match(balances[0], /^CHAIN +READ +ACCOUNT +NATIVE \(ETHER\) +TOKENS$/);
   t.match(balances[1], new RegExp(`^31337 +yes +${root} +[0-9,]+(\\.[0-9]+)? +[0-9,]+(\\.[0-9]+)? mUSD$`));
+
+  const idle = await run(['tick']);
+  t.match(idle[0], /^tick \S+: 1 mUSD per worker$/);
+  t.match(idle.slice(2).join('\n'), new RegExp(`^${w1} +- +- +skipped +no_session$`, 'm'), 'keys this process does not hold are not used');
+
+  const boot = await fetch(`${serve.url}/boot`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ agent: w1, targets: [vendor] }),
+  });
+  t.equal(boot.status, 200, await boot.clone().text());
+  const ticked = await run(['tick', '--value', String(2n * USD)]);
+  t.match(ticked[0], /^tick \S+: 2 mUSD per worker$/);
+  t.match(ticked.join('\n'), new RegExp(`^${w1} +2 mUSD +${vendor} +ALLOW +paid \\(tx 0x[0-9a-f]{64}\\)$`, 'm'));
+  t.match(ticked.join('\n'), new RegExp(`^${w2} +- +- +skipped +no_session$`, 'm'));
 });
