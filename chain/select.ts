@@ -59,6 +59,12 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
     ...svcToolAccess(deps.reads, deps.resolver),
     ...containmentPort(binding, keys),
     ...bootPort({ binding, store: deps.store, keys }),
-    ...tickPort({ binding, store: deps.store, keys, proposer: proposer({ store: deps.store, audit: deps.audit, serial }) }),
+    ...tickPort({
+      binding,
+      store: deps.store,
+      keys,
+      proposer: proposer({ store: deps.store, audit: deps.audit, serial }),
+      faults: config.faults,
+    }),
   };
 }

@@ -5,7 +5,8 @@
  * Unset, every `hit` is a no-op costing one property read. Never set it in production.
  *
  * Grammar: comma-separated `<point>[:<tag>][=crash|fail]`; the tag narrows the point to a step id
- * (or, for `ack.before`, a command `<actor>.<verb>`). Each entry fires once per process.
+ * (or, for `ack.before`, a command `<actor>.<verb>`; for `tick.proposed`, a worker's checksummed
+ * address). Each entry fires once per process.
  */
 import { AppError } from '../schemas/errors.js';
 
@@ -18,6 +19,7 @@ export const FAULT_POINTS = [
   'ack.before',
   'wake.before-send',
   'wait.bound',
+  'tick.proposed',
 ] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 

@@ -17,6 +17,7 @@ import { AppError } from '../../schemas/errors.js';
 import type { TickBody, TickReply } from '../../schemas/chain-sessions.js';
 import { pauseOf } from '../../store/paused.js';
 import type { Store } from '../../store/types.js';
+import type { Faults } from '../../runtime/faults.js';
 import { readOrg } from '../reads/onchain/org.js';
 import { readNodePolicy } from '../reads/onchain/policies.js';
 import type { ChainBinding } from './binding.js';
@@ -30,6 +31,7 @@ export interface TickDeps {
   readonly store: Store;
   readonly keys: SessionKeys;
   readonly proposer: Proposer;
+  readonly faults: Faults;
 }
 
 export interface TickRequest extends TickBody {
@@ -89,6 +91,8 @@ export function tickPort(deps: TickDeps): { tick(req: TickRequest, traceId?: str
             continue;
           }
           reply.proposals.push(entryOf(agent, await deps.proposer.propose({ ...s, target }, key, attemptKey, ctx), key.sessionId));
+          // Sent and recorded, the tick not answered: where a crash must not make a redelivery pay again.
+          deps.faults.hit('tick.proposed', agent);
         } catch (err) {
           const e = chainFailure(err, `proposing ${agent}'s standing spend`);
           if (e.code === 'chain_unavailable' || !e.terminal) throw e;
