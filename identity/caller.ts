@@ -5,6 +5,7 @@
  * from its schema, which the verbs that carry a caller declare as their `caller` (schemas/commands).
  */
 import { Type, type Static } from 'typebox';
+import { AppError } from '../schemas/errors.js';
 
 export const Caller = Type.Object({
   /** `operator` for SVC_ORCH_TOKEN (or an open API); `seat` for an SVC_IDENTITIES token. */
@@ -22,6 +23,11 @@ export const OPERATOR: Caller = Object.freeze({ kind: 'operator', seat: 'operato
 
 /** True for SVC_ORCH_TOKEN (or an open API): the caller every scope and ownership check lets through. */
 export const isOperator = (caller: Pick<Caller, 'kind'>): boolean => caller.kind === 'operator';
+
+/** 403 `operator_only` unless the caller (absent: an open API's operator) is the operator; `what` ends "only the operator …". */
+export function requireOperator(caller: Pick<Caller, 'kind'> | undefined, what: string): void {
+  if (!isOperator(caller ?? OPERATOR)) throw new AppError('operator_only', { message: `only the operator ${what}` });
+}
 
 /** The part of a caller a bus command carries as `{seat, operator}`; every seeing or steering rule reads only this. */
 export function commandCaller(seat: string, operator: boolean | undefined): Pick<Caller, 'kind' | 'seat'> {

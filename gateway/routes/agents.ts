@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply } from '../../schemas/runs.js';
 import { BootBody, BootReply, TickBody, TickReply } from '../../schemas/chain-sessions.js';
-import { AppError } from '../../schemas/errors.js';
-import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { OPERATOR, requireOperator } from '../../identity/caller.js';
 import { requirePauseAgent, requireUnpauseAgent } from '../../identity/agents.js';
 import { clientOf } from '../../bus/verbs.js';
+import { absentBodyIsEmpty } from '../absent-body.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/agents/*`: pausing a seat and lifting the pause, both done by the run actor; who may do either is
@@ -50,8 +50,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
       },
     },
     async (req) => {
-      if (!isOperator(req.caller ?? OPERATOR))
-        throw new AppError('operator_only', { message: 'only the operator provisions session keys' });
+      requireOperator(req.caller, 'provisions session keys');
       return run.boot(req.body, { traceId: req.id, timeoutMs: 60_000 });
     },
   );
@@ -67,13 +66,10 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
         response: { 200: TickReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 503: ErrorBody, 504: ErrorBody },
       },
       // An empty POST is a tick at the standing value.
-      preValidation: (req, _reply, done) => {
-        req.body ??= {};
-        done();
-      },
+      preValidation: absentBodyIsEmpty,
     },
     async (req) => {
-      if (!isOperator(req.caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator ticks the agent loop' });
+      requireOperator(req.caller, 'ticks the agent loop');
       return run.tick(req.body, { traceId: req.id, timeoutMs: 120_000 });
     },
   );

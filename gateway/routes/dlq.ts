@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
-import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { ErrorBody } from '../../schemas/errors.js';
+import { requireOperator, type Caller } from '../../identity/caller.js';
 import { DeadLetterList, DeadLetterQuery, ReplayAnswer, ReplayBody } from '../../schemas/dlq.js';
 import type { GatewayDeps } from '../types.js';
 
@@ -9,10 +9,7 @@ import type { GatewayDeps } from '../types.js';
  * replay that sends one again as it was first sent (`svc dlq list|replay`).
  */
 export const dlqRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  const operatorOnly = (caller: Parameters<typeof isOperator>[0] | undefined): void => {
-    if (!isOperator(caller ?? OPERATOR))
-      throw new AppError('operator_only', { message: 'only the operator reads or replays dead letters' });
-  };
+  const operatorOnly = (caller: Caller | undefined): void => requireOperator(caller, 'reads or replays dead letters');
 
   app.get(
     '/dlq',

@@ -3,6 +3,7 @@ import { ErrorBody } from '../../schemas/errors.js';
 import { AssetQuery } from '../../schemas/chain-reads.js';
 import { EpochReply } from '../../schemas/triggers.js';
 import { clientOf } from '../../bus/verbs.js';
+import { absentBodyIsEmpty } from '../absent-body.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `POST /epoch {asset?}`: streams allowances (that asset's streamer, else the primary's) and fires every `trigger: epoch` flow, on a worker (`trigger.epoch`). */
@@ -17,10 +18,7 @@ export const epochRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
         response: { 200: EpochReply, 400: ErrorBody, 401: ErrorBody, 503: ErrorBody, 504: ErrorBody },
       },
       // A POST with no body at all is the primary asset's epoch (as before the body existed).
-      preValidation: (req, _reply, done) => {
-        req.body ??= {};
-        done();
-      },
+      preValidation: absentBodyIsEmpty,
     },
     async (req) =>
       clientOf(deps.bus, 'trigger').epoch(

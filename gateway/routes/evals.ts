@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/errors.js';
 import { EvalReportSchema, EvalRunBody, EvalScenarioList, type EvalReportBody } from '../../schemas/eval-api.js';
-import { isOperator, OPERATOR, type Caller } from '../../identity/caller.js';
+import { requireOperator, type Caller } from '../../identity/caller.js';
+import { absentBodyIsEmpty } from '../absent-body.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
@@ -15,9 +16,7 @@ import type { GatewayDeps } from '../types.js';
  * every saved definition its scenarios name, whatever its scope, and the operator's own folder.
  */
 export const evalRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
-  const operatorOnly = (caller: Caller | undefined): void => {
-    if (!isOperator(caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator lists or runs evals' });
-  };
+  const operatorOnly = (caller: Caller | undefined): void => requireOperator(caller, 'lists or runs evals');
 
   app.get(
     '/flows/eval',
@@ -44,12 +43,8 @@ export const evalRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
         body: EvalRunBody,
         response: { 200: EvalReportSchema, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 500: ErrorBody, 504: ErrorBody },
       },
-      // "None runs everything" (spec): a POST with no body at all is the empty request. Only an
-      // absent body; an empty or malformed JSON one is still refused by the parser.
-      preValidation: (req, _reply, done) => {
-        req.body ??= {};
-        done();
-      },
+      // "None runs everything" (spec).
+      preValidation: absentBodyIsEmpty,
     },
     async (req) => {
       operatorOnly(req.caller);

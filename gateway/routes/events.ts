@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
-import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { ErrorBody } from '../../schemas/errors.js';
+import { requireOperator } from '../../identity/caller.js';
 import { EventsQuery } from '../../schemas/ops.js';
 import type { BusEvent } from '../../bus/types.js';
 import type { GatewayDeps } from '../types.js';
@@ -37,7 +37,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
       },
     },
     async (req, reply) => {
-      if (!isOperator(req.caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator tails the event feed' });
+      requireOperator(req.caller, 'tails the event feed');
       // Subscribe before taking over the reply: a bad filter or a bus outage is still an ordinary
       // JSON error, not a 200 stream that never says anything.
       const early: BusEvent[] = [];

@@ -5,7 +5,7 @@
  * `no_chain`); an unavailable chain is 503.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { requireOperator } from '../../identity/caller.js';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { IntentResolution, ResolveIntentBody } from '../../schemas/intents.js';
 import type { GatewayDeps } from '../types.js';
@@ -31,7 +31,7 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
       },
     },
     async (req) => {
-      if (!isOperator(req.caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator resolves intents' });
+      requireOperator(req.caller, 'resolves intents');
       if (!(await deps.chain.bound())) throw new AppError('no_chain', { message: 'no chain is configured: there is no intent to resolve' });
       const { intentId, approved, asset } = req.body;
       return deps.intents.resolve({ intentId, approved, asset, via: 'route', traceId: req.id });

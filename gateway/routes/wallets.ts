@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, AppError } from '../../schemas/errors.js';
 import { Watchlist } from '../../schemas/chain-config.js';
 import { AgentBalancesView, WatchlistView } from '../../schemas/chain-reads.js';
-import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { requireOperator } from '../../identity/caller.js';
 import { watchlistProblem } from '../../runtime/chain-config.js';
 import type { GatewayDeps } from '../types.js';
 
@@ -35,7 +35,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
       },
     },
     async (req) => {
-      if (!isOperator(req.caller ?? OPERATOR)) throw new AppError('operator_only', { message: 'only the operator replaces the watchlist' });
+      requireOperator(req.caller, 'replaces the watchlist');
       const problem = watchlistProblem(req.body);
       if (problem) throw new AppError('invalid_request', { message: `body ${problem}` });
       deps.chain.watchlist.replace(req.body);

@@ -25,6 +25,8 @@ import { deployDevChain, type AssetDeployment, type Deployment } from '../../cha
 import { anvilPrivateKey } from '../../chain/dev/accounts.js';
 import { chainBinding, type ChainBinding } from '../../chain/onchain/binding.js';
 import type { Deployment as SvcDeployment } from '../../schemas/chain-config.js';
+import type { ChainTarget } from '../../chain/status.js';
+import type { Config } from '../../schemas/config.js';
 import { startTestChain, type TestChain } from './anvil.js';
 import { bind, type Bound, type Wallet } from './contract.js';
 
@@ -168,3 +170,14 @@ export function chainEnv(fx: Pick<ChainFixture, 'deployment' | 'asset' | 'chain'
 export function orchestratorBinding(fx: Pick<ChainFixture, 'deployment' | 'asset' | 'chain'>): ChainBinding {
   return chainBinding({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: addressBook(fx), orchestratorKey: anvilPrivateKey(0) });
 }
+
+/** The fixture's chain as the target of a chain port a test builds beside a running system. */
+export function fixtureTarget(fx: Pick<ChainFixture, 'chain'>, config: Config): () => ChainTarget {
+  return () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: config.chain.deployment });
+}
+
+/** For such a port: the svc_* tools' reads and approvals are not what it is built to exercise, so they refuse. */
+export const noTools = {
+  reads: () => Promise.reject(new Error('no svc_* reads on this port')),
+  resolver: { resolve: () => Promise.reject(new Error('no svc_approve on this port')) },
+};

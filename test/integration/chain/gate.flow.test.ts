@@ -12,17 +12,11 @@ import { chainFor } from '../../../chain/select.js';
 import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
 import { keylessAddress } from '../../../chain/dev/deploy.js';
 import { chainSessionsOf } from '../../../store/chain-sessions/index.js';
-import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
+import { chainEnv, chainFixture, fixtureTarget, noTools } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
 import { skipUnless } from '../../helpers/services.js';
 import { until } from '../../helpers/poll.js';
-
-/** These ports exercise the gate alone: the svc_* tools' reads and approvals are not theirs to answer. */
-const noTools = {
-  reads: () => Promise.reject(new Error('no reads in the gate tests')),
-  resolver: { resolve: () => Promise.reject(new Error('no approvals in the gate tests')) },
-};
 
 const OP = 'operator-token-gate-0123456789';
 const USD = 1_000_000n;
@@ -149,8 +143,9 @@ else {
   });
 
   t.test('a retry of the same attempt finds the first transaction and does not pay twice', async (t) => {
-    const port = chainFor(loadConfig(env), {
-      target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: loadConfig(env).chain.deployment }),
+    const config = loadConfig(env);
+    const port = chainFor(config, {
+      target: fixtureTarget(fx, config),
       store: sys.store,
       ...noTools,
       audit: sys.audit,
@@ -175,9 +170,8 @@ else {
     const portWith = (sealing: string) => {
       const config = loadConfig({ ...env, SVC_SESSION_KEY: sealing });
       return chainFor(config, {
-        target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: config.chain.deployment }),
+        target: fixtureTarget(fx, config),
         store: sys.store,
-        ...noTools,
         ...noTools,
         audit: sys.audit,
         log: sys.log,

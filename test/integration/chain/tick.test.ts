@@ -8,7 +8,7 @@
 import t from 'tap';
 import { loadConfig } from '../../../runtime/config.js';
 import { chainFor } from '../../../chain/select.js';
-import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
+import { chainEnv, chainFixture, fixtureTarget, noTools } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
 import { skipUnless } from '../../helpers/services.js';
@@ -97,10 +97,9 @@ else {
   t.test('the same tick delivered twice pays once', async (t) => {
     const config = loadConfig(env);
     const port = chainFor(config, {
-      target: () => ({ rpcUrl: fx.chain.anvil.url, chainId: 31337, deployment: config.chain.deployment }),
+      target: fixtureTarget(fx, config),
       store: sys.store,
-      reads: () => Promise.reject(new Error('no reads here')),
-      resolver: { resolve: () => Promise.reject(new Error('no approvals here')) },
+      ...noTools,
       audit: sys.audit,
       log: sys.log,
     });
