@@ -6,6 +6,7 @@
 import { BaseError, ContractFunctionRevertedError, HttpRequestError, TimeoutError, type Abi } from 'viem';
 import { EscalationRouter, SessionRegistry, Treasury } from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
+import { classify } from '../../bus/retry.js';
 import { rpcCause } from '../rpc.js';
 
 /** The router's ABI plus the errors a proposal can revert with from the contracts it calls. */
@@ -35,9 +36,13 @@ export function describeRevert(r: Revert): string {
   return `${r.name}(${r.args.map((a) => String(a)).join(', ')})`;
 }
 
-/** An RPC-level failure (no answer, HTTP error) as 503 `chain_unavailable`; anything else as a named step failure. */
+/** An RPC-level failure (no answer, HTTP error) as 503 `chain_unavailable`; the store out of reach (the
+ * only other thing a chain write touches) as `store_unavailable`, an outage the bus retries for as
+ * long as it lasts, never a step's answer; anything else as a named step failure. */
 export function chainFailure(err: unknown, doing: string, timeoutMs = 10_000): AppError {
   if (err instanceof AppError) return err;
+  if (!(err instanceof BaseError) && classify(err) === 'outage')
+    return new AppError('store_unavailable', { message: `the store is unavailable while ${doing}`, cause: err });
   const r = revertOf(err);
   if (r) return new AppError('flow_step_failed', { message: `${doing} reverted: ${describeRevert(r)}` });
   if (err instanceof BaseError && (err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) ?? undefined))
