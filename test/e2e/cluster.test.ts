@@ -10,13 +10,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
+import { ROOT } from '../helpers/paths.js';
 import pg from 'pg';
 import { skipUnless, TEST_DATABASE_URL, uniqueName } from '../helpers/services.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPT = join(ROOT, 'deploy/cluster.sh');
 const MAIN = join(ROOT, 'dist/cli/main.js');
 const NATS_NODES = ['nats-1', 'nats-2', 'nats-3'] as const;

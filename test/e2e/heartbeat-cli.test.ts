@@ -5,6 +5,7 @@
  * ledger is read; every refusal is a non-zero exit with one line on stderr.
  */
 import t from 'tap';
+import { repoPath } from '../helpers/paths.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, startSvc } from '../helpers/process.js';
@@ -16,7 +17,7 @@ import { req } from '../helpers/http.js';
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 // Every command is a process of its own: on a loaded machine the file needs more than the default.
 t.setTimeout(600_000);
-const WORKER = new URL('../helpers/scaled-clock-worker.mjs', import.meta.url).pathname;
+const WORKER = repoPath('test/helpers/scaled-clock-worker.mjs');
 const TOKEN = 'heartbeat-cli-operator-0123456789';
 
 t.test('svc heartbeat end to end with two workers', { skip: realSkip, timeout: 600_000 }, async (t) => {

@@ -24,9 +24,10 @@ import { pgQuery } from '../helpers/store-engines.js';
 import { pollFor } from '../helpers/poll.js';
 import { req } from '../helpers/http.js';
 import { clientOf } from '../../bus/verbs.js';
+import { repoPath } from '../helpers/paths.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
-const WORKER = new URL('../helpers/scaled-clock-worker.mjs', import.meta.url).pathname;
+const WORKER = repoPath('test/helpers/scaled-clock-worker.mjs');
 const PLAIN = { id: 'plain', steps: [{ id: 'b', kind: 'branch', input: '{{input}}', op: 'truthy', onTrue: null, onFalse: null }] };
 
 function real(t: Test) {

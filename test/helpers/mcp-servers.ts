@@ -10,13 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
+import { repoPath } from './paths.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-export const STDIO_FIXTURE = fileURLToPath(new URL('../fixtures/mcp-stdio-server.mjs', import.meta.url));
+export const STDIO_FIXTURE = repoPath('test/fixtures/mcp-stdio-server.mjs');
 
 /** What the request that reached the fake carried, for tools that echo it. */
 export interface FakeRequest {

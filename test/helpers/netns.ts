@@ -8,11 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TS_IMPORT = new URL('node_modules/@tapjs/typescript/dist/esm/import.mjs', `file://${ROOT}`).href;
+import { ROOT, tsModuleArgs } from './paths.js';
 
 export interface NetnsOptions {
   /** Extra addresses put on loopback inside the namespace (`ip addr add <a>/32 dev lo`). */
@@ -38,7 +35,7 @@ export function netnsSkip(o: NetnsOptions = {}): false | string {
     : `unshare -n -m is not available here (${probe.error?.message ?? `exit ${probe.status}: ${probe.stderr}`}): needs root or user namespaces`;
 }
 
-/** Runs `body` (a path) in the namespace and asserts it passed with at least `minTests` tests. */
+/** Runs `body` (a TypeScript file under test/, from the checkout's root) in the namespace and asserts it passed with at least `minTests` tests. */
 export async function runInNetns(t: Test, body: string, o: NetnsOptions = {}, minTests = 1): Promise<void> {
   let hostsFile: string | undefined;
   if (o.hosts) {
@@ -48,7 +45,9 @@ export async function runInNetns(t: Test, body: string, o: NetnsOptions = {}, mi
     const lines = Object.entries(o.hosts).map(([name, addr]) => `${addr} ${name}`);
     writeFileSync(hostsFile, `${readFileSync('/etc/hosts', 'utf8')}\n${lines.join('\n')}\n`);
   }
-  const script = `${setupScript(o, hostsFile)} && exec "${process.execPath}" --import=${TS_IMPORT} --enable-source-maps "${body}"`;
+  const script = `${setupScript(o, hostsFile)} && exec "${process.execPath}" --enable-source-maps ${tsModuleArgs(body)
+    .map((a) => `"${a}"`)
+    .join(' ')}`;
   // Transpile only, as tap does for its own test processes: type-checking the whole product on load took ~50 s.
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',

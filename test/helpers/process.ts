@@ -4,10 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
+import { ROOT as CHECKOUT } from './paths.js';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The checkout's root with a trailing slash, from the source tree or compiled under dist/test/. */
+export const ROOT = `${CHECKOUT}/`;
 export const BIN = `${ROOT}dist/cli/main.js`;
 
 export interface SvcProcess {

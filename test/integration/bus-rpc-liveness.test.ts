@@ -4,14 +4,14 @@
  * up after that silence, not at the request's own timeout (an MCP call waits up to 310 s).
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { ROOT, repoPath } from '../helpers/paths.js';
 import { pino } from 'pino';
 import { createJetStreamBus, names } from '../../bus/index.js';
 import type { AppError } from '../../schemas/errors.js';
 import { skipUnless, TEST_NATS_URL, uniqueName } from '../helpers/services.js';
 
-const DIST_BUS = fileURLToPath(new URL('../../dist/bus/index.js', import.meta.url));
+const DIST_BUS = repoPath('dist/bus/index.js');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 t.test('rpc heartbeats and a dead answerer', { skip: (await skipUnless('nats')) ?? false }, async (t) => {
@@ -48,7 +48,7 @@ t.test('rpc heartbeats and a dead answerer', { skip: (await skipUnless('nats')) 
       process.stdout.write('ready\\n');
     `,
       ],
-      { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     t.teardown(() => {
       child.kill('SIGKILL');

@@ -5,7 +5,6 @@
  * processes, not inside one. JetStream cases skip (and say why) when no server is reachable.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -16,6 +15,7 @@ import type { DeadLetter } from '../../schemas/dlq.js';
 import { harness, jetStreamUnavailable, log, NATS_URL, sleep, type Harness, type Kind } from '../helpers/bus-transports.js';
 import { until } from '../helpers/poll.js';
 import { START_TIMEOUT_MS } from '../helpers/process.js';
+import { ROOT, tsModuleArgs } from '../helpers/paths.js';
 
 const noJetStream = await jetStreamUnavailable();
 
@@ -424,20 +424,11 @@ t.test(
   async (t) => {
     const h = await setup(t, 'jetstream');
     const ackWaitMs = 1_000;
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        new URL('node_modules/@tapjs/typescript/dist/esm/import.mjs', `file://${root}`).href,
-        fileURLToPath(new URL('../fixtures/bus-consumer.ts', import.meta.url)),
-      ],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', NATS_URL, BUS_PREFIX: h.names.prefix, ACK_WAIT_MS: String(ackWaitMs) },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = spawn(process.execPath, tsModuleArgs('test/fixtures/bus-consumer.ts'), {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', NATS_URL, BUS_PREFIX: h.names.prefix, ACK_WAIT_MS: String(ackWaitMs) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     t.teardown(() => {
       child.kill('SIGKILL');
     });

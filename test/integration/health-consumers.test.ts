@@ -5,13 +5,13 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { repoPath } from '../helpers/paths.js';
 import { claimReal, startSystem } from '../helpers/system.js';
 import { req } from '../helpers/http.js';
 import { pollFor } from '../helpers/poll.js';
 
-const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const CLI = repoPath('dist/cli/main.js');
 
 t.test('embedded bus: an actor this process does not run has no live consumer', async (t) => {
   const sys = await startSystem(t, { actors: ['ops', 'clock', 'gate', 'trigger', 'mcp'] });

@@ -4,11 +4,12 @@ import { claimReal, startSystem } from '../helpers/system.js';
 import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL } from '../helpers/services.js';
 import { startProxy } from '../helpers/tcp-proxy.js';
 import { startSvc } from '../helpers/process.js';
+import { repoPath } from '../helpers/paths.js';
 
 /** The real servers these tests claim; absent, the tests skip and say why (CI fails instead). */
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
-const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+const VERSION = JSON.parse(readFileSync(repoPath('package.json'), 'utf8')).version;
 
 async function health(url: string) {
   const started = Date.now();

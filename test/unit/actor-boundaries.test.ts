@@ -5,11 +5,10 @@
  * cross-actor import fails here before it is ever run.
  */
 import t from 'tap';
+import { ROOT } from '../helpers/paths.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ACTORS = join(ROOT, 'actors');
 
 function sources(dir: string): string[] {

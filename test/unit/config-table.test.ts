@@ -4,13 +4,12 @@
  * description there, or a table not regenerated after one changed, fails here.
  */
 import t from 'tap';
+import { ROOT } from '../helpers/paths.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { renderConfigTable, TABLES, tableIn, variableRows, withTable } from '../../scripts/config-table.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SKIP = new Set(['node_modules', 'dist', 'test', '.git']);
 // A name with one of these prefixes is an environment variable wherever it appears in code.
 const ENV_NAME = /^(SVC|NATS|DATABASE|OPENAI|ANTHROPIC|LOG|BENCH|WALLET)_[A-Z0-9_]*[A-Z0-9]$/;

@@ -5,8 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { ROOT } from '../helpers/paths.js';
 import { loadAll } from 'js-yaml';
 import { EnvSchema } from '../../schemas/config.js';
 import { loadConfig } from '../../runtime/config.js';
@@ -14,7 +14,6 @@ import { ACTORS, names } from '../../bus/subjects.js';
 import { commandStreamConfig, consumerConfig, eventStreamConfig } from '../../bus/jetstream-setup.js';
 import { DEFAULT_ACK_WAIT_MS } from '../../bus/wire.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const K8S = join(ROOT, 'deploy/k8s');
 const KNOWN_ENV = new Set(Object.keys(EnvSchema.properties));
 /** Variables whose values are secrets: never inline, never in a ConfigMap. */

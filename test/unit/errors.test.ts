@@ -1,9 +1,11 @@
+import { pathToFileURL } from 'node:url';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import t from 'tap';
+import { repoPath } from '../helpers/paths.js';
 import { AppError, errorCatalog, fromWire, isRetryable, wireCode, type ErrorCode } from '../../schemas/errors.js';
 import { classify } from '../../bus/retry.js';
 
-const SPEC_DIR = new URL('../../../shared/spec/', import.meta.url);
+const SPEC_DIR = pathToFileURL(`${repoPath('..', 'shared', 'spec')}/`);
 
 t.test('every entry has a status and a message; the count is pinned', async (t) => {
   const codes = Object.keys(errorCatalog) as ErrorCode[];

@@ -4,8 +4,8 @@
  * last stderr line, a deliberate refusal keeps its code, one run at a time (409), the audit event
  * carries counts and timing only, and a shutdown stops a running child.
  */
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { repoPath } from '../helpers/paths.js';
 import { pino } from 'pino';
 import { runInChild } from '../../evals/child-process.js';
 import { createEvals } from '../../evals/service.js';
@@ -14,7 +14,7 @@ import { openStore } from '../../store/index.js';
 import { definitionsOf } from '../../store/definitions/index.js';
 import type { SuiteInputs } from '../../evals/report.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/evals/${name}`, import.meta.url));
+const fixture = (name: string) => repoPath('test/fixtures/evals', name);
 const INPUTS: SuiteInputs = { request: {}, definitions: {} };
 const log = pino({ level: 'silent' });
 const SECRET_VAR = 'SVC_EVAL_TEST_SECRET';

@@ -4,11 +4,11 @@
  * every folder tsconfig.json compiles.
  */
 import t from 'tap';
+import { ROOT } from '../helpers/paths.js';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = `${ROOT}/`;
 const tsconfig = `${root}tsconfig.json`;
 const folders = (JSON.parse(readFileSync(tsconfig, 'utf8')) as { include: string[] }).include;
 

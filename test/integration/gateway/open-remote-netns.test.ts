@@ -3,11 +3,10 @@
  * loopback plus a second, non-loopback address on it, so "a caller on another host" is tested
  * with the server and the caller both inside the namespace, where no packet can leave.
  */
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { netnsSkip, runInNetns } from '../../helpers/netns.js';
 
-const BODY = fileURLToPath(new URL('../../fixtures/open-remote-netns-body.ts', import.meta.url));
+const BODY = 'test/fixtures/open-remote-netns-body.ts';
 const REMOTE = '10.200.0.1';
 
 t.test('callers from another address, inside its own network namespace', { skip: netnsSkip({ addresses: [REMOTE] }) }, async (t) => {

@@ -2,11 +2,10 @@
  * Runs test/fixtures/egress-netns-body.ts in a fresh network namespace (`unshare -n`, loopback
  * only): the SSRF spellings, DNS answers and redirects are exercised where no packet can leave.
  */
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { netnsSkip, runInNetns } from '../../helpers/netns.js';
 
-const BODY = fileURLToPath(new URL('../../fixtures/egress-netns-body.ts', import.meta.url));
+const BODY = 'test/fixtures/egress-netns-body.ts';
 
 /** Names whose only answers are private, served by the system resolver through a hosts file mounted in the namespace. */
 const PRIVATE_NAMES: Record<string, string> = {

@@ -6,14 +6,14 @@
  * written to the stdin of any child of that bin.
  */
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { repoPath } from '../../helpers/paths.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
 import { callAudit } from '../../helpers/mcp-audit.js';
 
 const TOKEN = 'operator-token-0123456789';
-const EVERYTHING = fileURLToPath(new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const EVERYTHING = repoPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const server = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   transport: 'stdio',

@@ -12,6 +12,7 @@
  * keep those to one per minute.
  */
 import t from 'tap';
+import { repoPath } from '../../helpers/paths.js';
 import { startSvc } from '../../helpers/process.js';
 import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../helpers/services.js';
 import { dropSchema, dropStreams } from '../../helpers/system.js';
@@ -19,7 +20,7 @@ import { pgQuery } from '../../helpers/store-engines.js';
 import { pollFor } from '../../helpers/poll.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
-const WORKER = new URL('../../helpers/scaled-clock-worker.mjs', import.meta.url).pathname;
+const WORKER = repoPath('test/helpers/scaled-clock-worker.mjs');
 
 t.test('each matching minute fires exactly once across three worker processes', { skip: realSkip }, async (t) => {
   const prefix = uniqueName('t');
