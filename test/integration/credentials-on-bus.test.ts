@@ -5,7 +5,8 @@
  * gateway and a worker, each its own system on JetStream + PostgreSQL, do each of these while a
  * subscriber takes everything under the test's prefix; neither what it saw, nor what the streams
  * still hold, nor either side's log lines, carries any of them in any spelling. The caller still
- * gets the trigger secret, once, in the HTTP answer, and it verifies a delivery.
+ * gets the trigger secret, once, in the HTTP answer, and it verifies a delivery. A pubsub push's
+ * OIDC token, checked in the gateway, stays there too.
  */
 import { randomUUID } from 'node:crypto';
 import t, { type Test } from 'tap';
@@ -17,6 +18,7 @@ import { post, saveFlow, svcHeaders } from '../helpers/triggers.js';
 import { startHttpMcp } from '../helpers/mcp-servers.js';
 import { chainEnv, chainFixture } from '../helpers/chain-fixture.js';
 import { pgQuery } from '../helpers/store-engines.js';
+import { AUD, EMAIL, envelope, ISSUER, keySet, token } from '../helpers/pubsub.js';
 import { unseal } from '../../runtime/seal.js';
 
 const skip = (await skipUnless('postgres', 'nats')) ?? false;
@@ -60,9 +62,13 @@ t.test('trigger secrets, MCP credentials and bearer tokens stay off the bus', { 
   const mcpSecret = `sk_mcp_${randomUUID()}`;
   const aliceSecret = `sk_alice_${randomUUID()}`;
   const mcp = await startHttpMcp(t, undefined, { requireAuth: `Bearer ${mcpSecret}` });
+  const ks = await keySet();
+  t.teardown(ks.close);
   const { gw, worker, tap } = await split(t, {
     SVC_ORCH_TOKEN: op,
     SVC_IDENTITIES: JSON.stringify([{ token: alice, seat: 'alice', kind: 'human', workspace: 'ws-a' }]),
+    SVC_PUBSUB_JWKS_URL: ks.url,
+    SVC_PUBSUB_ISSUER: ISSUER,
   });
   const call = (m: string, p: string, b?: unknown, token = op) => req(gw.url, m, p, b, token);
   await saveFlow(worker.store, 'wf', 'webhook');
@@ -83,6 +89,18 @@ t.test('trigger secrets, MCP credentials and bearer tokens stay off the bus', { 
   t.equal(stale.status, 401, 'the rotated-away secret no longer verifies');
   const accepted = await post(`${gw.url}/hooks/${id}`, raw, svcHeaders(rotated.body.secret, raw));
   t.equal(accepted.status, 202, `the shown secret verifies a delivery: ${accepted.text}`);
+  const pushed = await call('POST', '/flows/triggers', {
+    flowId: 'wf',
+    scheme: 'pubsub',
+    config: { audience: AUD, serviceAccountEmail: EMAIL },
+  });
+  t.equal(pushed.status, 200, pushed.text);
+  const pushToken = await token(ks.privateKey);
+  const push = await post(`${gw.url}/hooks/${pushed.body.trigger.id}`, envelope({ n: 1 }, randomUUID()), {
+    'content-type': 'application/json',
+    authorization: `Bearer ${pushToken}`,
+  });
+  t.equal(push.status, 202, `a pubsub push with its OIDC token: ${push.text}`);
 
   t.equal((await call('PUT', '/mcp/secrets/gh', { value: mcpSecret })).status, 200);
   t.equal((await call('PUT', '/mcp/secrets/mine', { value: aliceSecret }, alice)).status, 200, 'a seat stores one in its workspace');
