@@ -6,9 +6,12 @@
  * subscriber takes everything under the test's prefix; neither what it saw, nor what the streams
  * still hold, nor either side's log lines, carries any of them in any spelling. The caller still
  * gets the trigger secret, once, in the HTTP answer, and it verifies a delivery. A pubsub push's
- * OIDC token, checked in the gateway, stays there too.
+ * OIDC token, checked in the gateway, stays there too, and so does a connector credential a
+ * flow step sends (and its far side echoes back).
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { startSystem, dropSchema, dropStreams, type TestSystem } from '../helpers/system.js';
 import { skipUnless, uniqueName } from '../helpers/services.js';
@@ -56,7 +59,7 @@ async function noLeaks(t: Test, tap: WireTap, systems: TestSystem[], credentials
   );
 }
 
-t.test('trigger secrets, MCP credentials and bearer tokens stay off the bus', { skip }, async (t) => {
+t.test('trigger secrets, MCP and connector credentials, push and bearer tokens stay off the bus', { skip }, async (t) => {
   const op = `op-${randomUUID()}`;
   const alice = `seat-${randomUUID()}`;
   const mcpSecret = `sk_mcp_${randomUUID()}`;
@@ -64,21 +67,39 @@ t.test('trigger secrets, MCP credentials and bearer tokens stay off the bus', { 
   const mcp = await startHttpMcp(t, undefined, { requireAuth: `Bearer ${mcpSecret}` });
   const ks = await keySet();
   t.teardown(ks.close);
+  // A connector's far side that echoes the credential the worker sends it.
+  const connectorToken = `ghp_${randomUUID()}`;
+  const far = http.createServer((r, res) =>
+    res.setHeader('content-type', 'application/json').end(JSON.stringify({ got: r.headers.authorization })),
+  );
+  await new Promise<void>((r) => far.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise<void>((r) => far.close(() => r())));
+  const connectors = [
+    {
+      id: 'far',
+      baseUrl: `http://127.0.0.1:${(far.address() as AddressInfo).port}`,
+      env: { token: 'FAR_TOKEN' },
+      headers: { authorization: 'Bearer {{env.token}}' },
+      routes: { whoami: { method: 'POST', path: '/whoami' } },
+    },
+  ];
   const { gw, worker, tap } = await split(t, {
     SVC_ORCH_TOKEN: op,
     SVC_IDENTITIES: JSON.stringify([{ token: alice, seat: 'alice', kind: 'human', workspace: 'ws-a' }]),
     SVC_PUBSUB_JWKS_URL: ks.url,
     SVC_PUBSUB_ISSUER: ISSUER,
+    SVC_CONNECTORS: JSON.stringify(connectors),
+    FAR_TOKEN: connectorToken,
   });
   const call = (m: string, p: string, b?: unknown, token = op) => req(gw.url, m, p, b, token);
   await saveFlow(worker.store, 'wf', 'webhook');
 
   const minted = await call('POST', '/flows/triggers', { flowId: 'wf' });
-  t.equal(minted.status, 200, minted.text);
+  t.equal(minted.status, 200, minted.status === 200 ? 'minted' : minted.text);
   t.match(minted.body, { trigger: { secretVersion: 1 }, secret: /^whsec_/, secretShownOnce: true }, 'the secret is shown to the caller');
   const id: string = minted.body.trigger.id;
   const rotated = await call('POST', '/flows/triggers/rotate', { id });
-  t.equal(rotated.status, 200, rotated.text);
+  t.equal(rotated.status, 200, rotated.status === 200 ? 'rotated' : rotated.text);
   t.match(rotated.body, { trigger: { id, secretVersion: 2 }, secret: /^whsec_/, secretShownOnce: true });
   t.not(rotated.body.secret, minted.body.secret, 'a new secret');
   const listed = await call('GET', '/flows/triggers');
@@ -120,6 +141,9 @@ t.test('trigger secrets, MCP credentials and bearer tokens stay off the bus', { 
     'the server got the credential from the worker',
   );
   t.equal((await call('GET', '/mcp/servers', undefined, alice)).status, 200, 'a seat token on a read');
+  const ran = await call('POST', '/flows/run', { flow: { id: 'far', steps: [{ id: 'who', kind: 'tool', tool: 'far.whoami', args: {} }] } });
+  t.match([ran.status, ran.body.status], [200, 'completed'], ran.text);
+  t.match(JSON.stringify(ran.body), 'Bearer [redacted]', 'a flow step reached the connector, which echoed what it got');
 
   await noLeaks(t, tap, [gw, worker], {
     'minted trigger secret': minted.body.secret,
