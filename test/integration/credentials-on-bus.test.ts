@@ -1,7 +1,7 @@
 /**
  * No credential crosses the bus in clear: anyone allowed to subscribe to the prefix (an operator
  * tailing `svc.>`) must not read a trigger secret as it is minted or rotated, an MCP credential as
- * it is stored or used, a chain session key as it is issued, nor a caller's bearer token. A
+ * it is stored or used, a chain session key as it is issued or signs a tick, nor a caller's bearer token. A
  * gateway and a worker, each its own system on JetStream + PostgreSQL, do each of these while a
  * subscriber takes everything under the test's prefix; neither what it saw, nor what the streams
  * still hold, nor either side's log lines, carries any of them in any spelling. The caller still
@@ -160,8 +160,9 @@ t.test('trigger secrets, MCP and connector credentials, push and bearer tokens s
   );
 });
 
-t.test('a chain session key stays off the bus', { skip }, async (t) => {
+t.test('a chain session key stays off the bus, issued and used', { skip }, async (t) => {
   const fx = await chainFixture(t);
+  await fx.runEpoch();
   const op = `op-${randomUUID()}`;
   const env: Record<string, string> = { SVC_ORCH_TOKEN: op, ...chainEnv(fx) };
   const { gw, worker, tap, schema } = await split(t, env);
@@ -169,6 +170,9 @@ t.test('a chain session key stays off the bus', { skip }, async (t) => {
   const booted = await req(gw.url, 'POST', '/boot', { agent: w1 }, op);
   t.equal(booted.status, 200, booted.text);
   t.match(booted.body, { agent: w1, key: /^0x[0-9a-fA-F]{40}$/ }, 'the answer names the key by its address');
+  const tick = await req(gw.url, 'POST', '/tick', undefined, op);
+  t.equal(tick.status, 200, tick.text);
+  t.match(tick.body.proposals, [{ agent: w1, txHash: /^0x/ }], 'the worker signed with the issued key');
 
   const rows = await pgQuery<{ registry: string; key_address: string; sealed_key: string }>(
     `select registry, key_address, sealed_key from "${schema}".chain_session`,
