@@ -1,13 +1,13 @@
 /**
  * No credential crosses the bus in clear: anyone allowed to subscribe to the prefix (an operator
  * tailing `svc.>`) must not read a trigger secret as it is minted or rotated, an MCP credential as
- * it is stored or used, a chain session key as it is issued or signs a tick, nor a caller's bearer token. A
- * gateway and a worker, each its own system on JetStream + PostgreSQL, do each of these while a
- * subscriber takes everything under the test's prefix; neither what it saw, nor what the streams
- * still hold, nor either side's log lines, carries any of them in any spelling. The caller still
- * gets the trigger secret, once, in the HTTP answer, and it verifies a delivery. A pubsub push's
- * OIDC token, checked in the gateway, stays there too, and so does a connector credential a
- * flow step sends (and its far side echoes back).
+ * it is stored or used, a chain session key as it is issued or signs a tick, nor a caller's
+ * bearer token. A gateway and a worker, each its own system on JetStream + PostgreSQL, do each of
+ * these while a subscriber takes everything under the test's prefix; neither what it saw, nor
+ * what the streams still hold, nor either side's log lines, carries any of them in any spelling.
+ * The caller still gets the trigger secret, once, in the HTTP answer, and it verifies a delivery.
+ * A pubsub push's OIDC token, checked in the gateway, stays there too, and so does a connector
+ * credential a flow step sends (and its far side echoes back).
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
