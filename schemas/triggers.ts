@@ -82,6 +82,8 @@ export type TriggerMinted = Static<typeof TriggerMinted>;
 
 export const TriggerList = Type.Object({ triggers: Type.Array(TriggerView) });
 export const TriggerId = IdString({ maxLength: 200 });
+/** The id a new trigger is minted with: `trg_` and 12 random bytes, base64url. */
+export const NewTriggerId = Type.String({ pattern: '^trg_[A-Za-z0-9_-]{16}$' });
 export const TriggerIdBody = Type.Object({ id: TriggerId }, { additionalProperties: false });
 export const TriggerEnabledBody = Type.Object({ id: TriggerId, enabled: Type.Boolean() }, { additionalProperties: false });
 export const TriggerReply = Type.Object({ trigger: TriggerView });

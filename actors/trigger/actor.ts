@@ -7,8 +7,8 @@
  * ingress (ingress.ts), run in the gateway because it needs the raw body before the 202, and the
  * run it starts goes through the bus as `run.start`.
  *
- * A minted or rotated secret leaves here only in the reply of `create` or `rotate`, which goes
- * back over core NATS to the waiting gateway and is never stored in a stream.
+ * A trigger secret never crosses the bus in clear: `create` and `rotate` take the envelope the
+ * gateway sealed (sealing.ts) and answer with the record alone.
  */
 import { defineActor } from '../actor.js';
 import { triggerVerbs } from '../../schemas/commands/trigger.js';
@@ -33,8 +33,8 @@ export const triggerActor = defineActor({
       handlers: {
         epoch: (ctx, p) => runEpoch(deps, { ...p, epochId: p.epochId ?? ctx.msgId }, ctx.traceId),
         list: async (_ctx, p) => ({ triggers: await listTriggers(deps, p.caller) }),
-        create: (ctx, p) => createTrigger(deps, p.caller, p.body, ctx.traceId),
-        rotate: (ctx, p) => rotateTrigger(deps, p.caller, p.id, ctx.traceId),
+        create: async (ctx, p) => ({ trigger: await createTrigger(deps, p.caller, p.body, p, ctx.traceId) }),
+        rotate: async (ctx, p) => ({ trigger: await rotateTrigger(deps, p.caller, p.id, p.sealed, ctx.traceId) }),
         enable: async (ctx, p) => ({ trigger: await setEnabled(deps, p.caller, p.id, p.enabled, ctx.traceId) }),
         delete: async (ctx, p) => {
           await deleteTrigger(deps, p.caller, p.id, ctx.traceId);

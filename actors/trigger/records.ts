@@ -1,30 +1,20 @@
 /**
  * Trigger records (spec 001 "Webhook trigger record"): mint, list, rotate, enable, delete. The
- * secret is generated here, sealed at once (AES-256-GCM, runtime/seal.ts, bound to
- * `webhook/<id>/<version>`) and returned exactly once. With a database and no SVC_SESSION_KEY,
- * minting refuses (`webhook_sealing_unavailable`); without a database the triggers live in this
- * process's memory anyway, so an ephemeral per-process key seals them (they die together).
+ * secret is not minted here: the gateway mints it where the caller is and sends only its sealed
+ * envelope (sealing.ts); this actor opens it, seals it again bound to the row's id and version,
+ * and answers with the record alone, so no reply on the bus carries a secret either.
  */
-import { randomBytes } from 'node:crypto';
 import { triggersOf, type TriggerRecord } from '../../store/triggers/index.js';
 import { deliveriesOf } from '../../store/deliveries/index.js';
-import { seal, unseal } from '../../runtime/seal.js';
 import { flowRunnable } from './flow-check.js';
+import { openAtRest, openMinted, sealAtRest } from './sealing.js';
 import { AppError } from '../../schemas/errors.js';
 import type { Store } from '../../store/types.js';
 import type { Audit } from '../../runtime/audit.js';
 import type { Config } from '../../schemas/config.js';
 import type { Caller } from '../../identity/caller.js';
 import { ownsTrigger, requireMintAs, triggersVisibleTo } from '../../identity/triggers.js';
-import type {
-  CreateTriggerBody,
-  DeliveryView,
-  InputMapping,
-  PubsubConfig,
-  Scheme,
-  TriggerMinted,
-  TriggerView,
-} from '../../schemas/triggers.js';
+import type { CreateTriggerBody, DeliveryView, InputMapping, PubsubConfig, Scheme, TriggerView } from '../../schemas/triggers.js';
 import { orgOf } from '../../runtime/org.js';
 
 export interface RecordDeps {
@@ -33,26 +23,10 @@ export interface RecordDeps {
   readonly audit: Audit;
 }
 
-let ephemeral: Buffer | undefined;
-
-/** The sealing key, or undefined when none may be used (a database and no SVC_SESSION_KEY). */
-export function sealingKey(config: Config): Buffer | undefined {
-  if (config.sessionKey) return config.sessionKey;
-  if (config.databaseUrl !== undefined) return undefined;
-  return (ephemeral ??= randomBytes(32));
-}
-
-const label = (id: string, version: number) => `webhook/${id}/${version}`;
-
-function newSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
-}
-
-/** The trigger's current secret, or undefined when it has none (pubsub) or it does not open. */
-export function openSecret(config: Config, row: TriggerRecord): string | undefined {
-  const key = sealingKey(config);
-  if (!key || row.sealedSecret === null || row.sealedSecret === undefined) return undefined;
-  return unseal(key, row.sealedSecret, label(row.id, row.secretVersion));
+/** What the gateway minted for a new trigger: its id and, unless it could not seal, the secret's envelope. */
+export interface MintedRef {
+  readonly id: string;
+  readonly sealed?: string | undefined;
 }
 
 function releasable(flow: unknown): boolean {
@@ -82,8 +56,9 @@ export async function createTrigger(
   deps: RecordDeps,
   caller: Pick<Caller, 'kind' | 'seat'>,
   body: CreateTriggerBody,
+  minted: MintedRef,
   traceId?: string,
-): Promise<TriggerMinted> {
+): Promise<TriggerView> {
   const scheme: Scheme = body.scheme ?? 'svc';
   let config: PubsubConfig | null = null;
   if (scheme === 'pubsub') {
@@ -113,15 +88,18 @@ export async function createTrigger(
     });
   }
 
-  const id = `trg_${randomBytes(12).toString('base64url')}`;
-  let secret = '';
+  const id = minted.id;
+  // A redelivered create finds its own row: the same trigger, answered again, not a conflict.
+  const earlier = await triggersOf(deps.store).get(id);
   let sealedSecret: string | null = null;
   if (scheme !== 'pubsub') {
-    const key = sealingKey(deps.config);
-    if (!key) throw new AppError('webhook_sealing_unavailable');
-    secret = newSecret();
-    sealedSecret = seal(key, secret, label(id, 1));
+    const secret = openMinted(deps.config, id, minted.sealed);
+    if (earlier?.secretVersion === 1 && openAtRest(deps.config, earlier) === secret) return view(earlier);
+    sealedSecret = sealAtRest(deps.config, id, 1, secret);
+  } else if (earlier?.scheme === 'pubsub' && earlier.flowId === body.flowId && earlier.createdBy === caller.seat) {
+    return view(earlier);
   }
+  if (earlier) throw new AppError('conflict', { message: `trigger ${id} exists already` });
   const now = new Date();
   const row = {
     id,
@@ -145,7 +123,7 @@ export async function createTrigger(
     { triggerId: id, flowId: body.flowId, change: 'created', scheme, principal, by: caller.seat, secretVersion: 1 },
     traceId,
   );
-  return { trigger: view(row as TriggerRecord), secret, secretShownOnce: true };
+  return view(row as TriggerRecord);
 }
 
 export async function listTriggers(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>): Promise<TriggerView[]> {
@@ -159,29 +137,31 @@ async function mine(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id:
   return row;
 }
 
-/** A new secret; the old one stops verifying at once (every delivery reads the current row). */
+/**
+ * The gateway's newly minted secret (`sealed`) replaces the trigger's; the old one stops verifying
+ * at once (every delivery reads the current row).
+ */
 export async function rotateTrigger(
   deps: RecordDeps,
   caller: Pick<Caller, 'kind' | 'seat'>,
   id: string,
+  sealed: string | undefined,
   traceId?: string,
-): Promise<TriggerMinted> {
+): Promise<TriggerView> {
   const row = await mine(deps, caller, id);
   if (row.scheme === 'pubsub') throw new AppError('invalid_request', { message: 'a pubsub trigger has no shared secret to rotate' });
-  const key = sealingKey(deps.config);
-  if (!key) throw new AppError('webhook_sealing_unavailable');
-  const secret = newSecret();
+  const secret = openMinted(deps.config, id, sealed);
   const version = row.secretVersion + 1;
   const now = new Date();
   // Conditional on the version read: of two concurrent rotations one wins, the other retries.
-  if (!(await triggersOf(deps.store).rotate(id, version, seal(key, secret, label(id, version)), now)))
+  if (!(await triggersOf(deps.store).rotate(id, version, sealAtRest(deps.config, id, version, secret), now)))
     throw new AppError('conflict', { message: 'the trigger was rotated concurrently; try again' });
   await deps.audit.record(
     'WebhookTriggerChanged',
     { triggerId: id, flowId: row.flowId, change: 'rotated', by: caller.seat, secretVersion: version },
     traceId,
   );
-  return { trigger: view({ ...row, secretVersion: version, updatedAt: now } as TriggerRecord), secret, secretShownOnce: true };
+  return view({ ...row, secretVersion: version, updatedAt: now } as TriggerRecord);
 }
 
 export async function setEnabled(

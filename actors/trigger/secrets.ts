@@ -6,7 +6,7 @@
  */
 import type { Config } from '../../schemas/config.js';
 import type { TriggerRecord } from '../../store/triggers/index.js';
-import { openSecret } from './records.js';
+import { openAtRest } from './sealing.js';
 
 const MAX = 10_000;
 const opened = new Map<string, string | undefined>();
@@ -15,7 +15,7 @@ export function openSecretCached(config: Config, row: TriggerRecord): string | u
   if (row.sealedSecret === null || row.sealedSecret === undefined) return undefined;
   const k = `${row.id}/${row.secretVersion}/${row.sealedSecret}`;
   if (opened.has(k)) return opened.get(k);
-  const secret = openSecret(config, row);
+  const secret = openAtRest(config, row);
   if (opened.size >= MAX) opened.clear();
   opened.set(k, secret);
   return secret;

@@ -14,12 +14,17 @@ import {
 } from '../../schemas/triggers.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { clientOf } from '../../bus/verbs.js';
+import { mintSecret, newTriggerId } from '../../actors/trigger/sealing.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
  * `/flows/triggers/*` (spec 001 trigger routes): every route asks the trigger actor, which holds
- * the rules (actors/trigger/records.ts: sealing, who may name which principal). A secret
- * appears in the create and rotate replies only, never in a listing or a log line.
+ * the rules (actors/trigger/records.ts: who may name which principal, what a trigger may run).
+ * The one thing done here is minting a secret: the caller is here, so the secret is made here,
+ * only its sealed envelope goes on the bus (anyone allowed to subscribe to the prefix could read
+ * a clear one), and it appears in the create and rotate answers only, never in a listing, a bus
+ * message or a log line. A gateway that cannot seal sends no envelope, and the actor refuses
+ * with `webhook_sealing_unavailable` where it would have, after its own checks.
  */
 export const triggerRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const trigger = clientOf(deps.bus, 'trigger');
@@ -49,7 +54,15 @@ export const triggerRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
         response: { 200: TriggerMinted, ...errors },
       },
     },
-    async (req) => trigger.create({ caller: caller(req), body: req.body }, wait(req)),
+    async (req) => {
+      const id = newTriggerId();
+      const minted = req.body.scheme === 'pubsub' ? undefined : mintSecret(deps.config, id);
+      const reply = await trigger.create(
+        { caller: caller(req), body: req.body, id, ...(minted ? { sealed: minted.sealed } : {}) },
+        wait(req),
+      );
+      return { trigger: reply.trigger, secret: minted?.secret ?? '', secretShownOnce: true as const };
+    },
   );
 
   app.post(
@@ -62,7 +75,11 @@ export const triggerRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
         response: { 200: TriggerMinted, ...errors },
       },
     },
-    async (req) => trigger.rotate({ caller: caller(req), id: req.body.id }, wait(req)),
+    async (req) => {
+      const minted = mintSecret(deps.config, req.body.id);
+      const reply = await trigger.rotate({ caller: caller(req), id: req.body.id, ...(minted ? { sealed: minted.sealed } : {}) }, wait(req));
+      return { trigger: reply.trigger, secret: minted?.secret ?? '', secretShownOnce: true as const };
+    },
   );
 
   app.post(

@@ -1,19 +1,22 @@
 /**
  * The trigger actor's verbs: its records, each asked with the caller the gateway authenticated
  * (who may name which principal is identity/triggers.ts), and `epoch`, what `POST /epoch` asks a
- * worker to do. A minted or rotated secret travels only in the answer of `create` or `rotate`.
+ * worker to do. No secret travels in clear: the gateway mints a trigger's secret where the caller
+ * is, sends only its sealed envelope (`sealed`, absent when the gateway cannot seal) and shows
+ * the secret to the caller itself, so `create` and `rotate` answer with the record alone.
  */
 import { Type } from 'typebox';
 import { Caller } from '../../identity/caller.js';
-import { CreateTriggerBody, DeliveryList, EpochReply, TriggerDeleted, TriggerList, TriggerMinted, TriggerReply } from '../triggers.js';
+import { CreateTriggerBody, DeliveryList, EpochReply, NewTriggerId, TriggerDeleted, TriggerList, TriggerReply } from '../triggers.js';
 import { verb } from './verb.js';
 
 const ByCaller = <P extends Parameters<typeof Type.Object>[0]>(props: P) => Type.Object({ caller: Caller, ...props });
 
 export const triggerVerbs = {
   list: verb(ByCaller({}), TriggerList),
-  create: verb(ByCaller({ body: CreateTriggerBody }), TriggerMinted),
-  rotate: verb(ByCaller({ id: Type.String() }), TriggerMinted),
+  /** `id` is the new trigger's, chosen where its secret was sealed (the envelope is bound to it). */
+  create: verb(ByCaller({ body: CreateTriggerBody, id: NewTriggerId, sealed: Type.Optional(Type.String()) }), TriggerReply),
+  rotate: verb(ByCaller({ id: Type.String(), sealed: Type.Optional(Type.String()) }), TriggerReply),
   enable: verb(ByCaller({ id: Type.String(), enabled: Type.Boolean() }), TriggerReply),
   delete: verb(ByCaller({ id: Type.String() }), TriggerDeleted),
   deliveries: verb(ByCaller({ triggerId: Type.Optional(Type.String()), limit: Type.Integer() }), DeliveryList),

@@ -6,54 +6,15 @@
  * expired or the provider rotated to a kid the cache does not hold; the key set is fetched once
  * and cached; Google's issuer is accepted in both of its spellings.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { startSystem } from '../../helpers/system.js';
 import { pubsubVerifier } from '../../../actors/trigger/pubsub.js';
 import { AppError } from '../../../schemas/errors.js';
 import { mint, post, saveFlow } from '../../helpers/triggers.js';
+import { generateKeyPair } from 'jose';
+import { AUD, EMAIL, envelope, ISSUER, keySet, token } from '../../helpers/pubsub.js';
 import type { StartRunCommand } from '../../../schemas/runs.js';
-
-const ISSUER = 'https://issuer.test';
-const AUD = 'https://svc.test/hooks';
-const EMAIL = 'pusher@project.iam.gserviceaccount.com';
-
-async function keySet(kid = 'k1') {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  let hits = 0;
-  const server = http.createServer((_req, res) => {
-    hits++;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`,
-    privateKey,
-    hits: () => hits,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-function token(key: CryptoKey, claims: Record<string, unknown> = {}, opts: { kid?: string; exp?: number; iss?: string } = {}) {
-  return new SignJWT({ email: EMAIL, email_verified: true, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1' })
-    .setIssuer(opts.iss ?? ISSUER)
-    .setAudience((claims.aud as string | undefined) ?? AUD)
-    .setIssuedAt()
-    .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
-    .sign(key);
-}
-
-function envelope(data: unknown, messageId: string, attributes?: Record<string, string>): string {
-  return JSON.stringify({
-    message: { data: Buffer.from(JSON.stringify(data)).toString('base64'), messageId, ...(attributes ? { attributes } : {}) },
-    subscription: 'projects/p/subscriptions/s',
-  });
-}
 
 t.test('pubsub push deliveries', async (t) => {
   const ks = await keySet();
