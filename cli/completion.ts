@@ -18,15 +18,13 @@ interface Node {
 const firstLine = (s: string) => s.split('\n')[0]!.slice(0, 100);
 
 function optionsOf(cmd: Command): Node['options'] {
-  const own = (cmd.options as readonly Option[]).filter((o) => !o.hidden);
-  return [
-    ...own.map((o) => ({
+  return (cmd.options as readonly Option[])
+    .filter((o) => !o.hidden)
+    .map((o) => ({
       flags: [o.long, o.short].filter((f): f is string => f !== undefined),
       description: firstLine(o.description),
       takesValue: o.required || o.optional,
-    })),
-    { flags: ['--help', '-h'], description: 'display help for command', takesValue: false },
-  ];
+    }));
 }
 
 function subsOf(cmd: Command): Node['subs'] {
@@ -44,7 +42,8 @@ export function completionTree(program: Command): { nodes: Node[]; globals: Node
     { path: '', subs: subsOf(program), options: [] },
     ...walk(program).map(({ path, cmd }) => ({ path: path.join(' '), subs: subsOf(cmd), options: optionsOf(cmd) })),
   ];
-  const globals = [...optionsOf(program), { flags: ['--version', '-V'], description: 'output the version number', takesValue: false }];
+  // The program's options (--version among them) and --help are taken by every command.
+  const globals = [...optionsOf(program), { flags: ['--help', '-h'], description: 'display help for command', takesValue: false }];
   return { nodes, globals };
 }
 

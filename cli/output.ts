@@ -118,3 +118,18 @@ export function printResult(cmd: Command, body: unknown, lines: string | readonl
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
+
+/**
+ * One record as `key  value` lines (keys padded, dim on a terminal): what a command prints for a
+ * single answer that has more to it than a sentence. Absent values leave their line out.
+ */
+export function printFields(cmd: Command, body: unknown, fields: readonly (readonly [string, unknown])[]): void {
+  if (wantsJson(cmd)) return printJson(body);
+  const shown = fields.filter(([, v]) => v !== undefined && v !== null && v !== '');
+  const width = Math.max(0, ...shown.map(([k]) => k.length));
+  const lines = shown.map(([k, v]) => {
+    const value = cell(v, 200);
+    return `${paint('dim', k.padEnd(width))}  ${STATE_HEADERS.has(k) ? tone(value) : value}`;
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
