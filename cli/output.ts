@@ -8,6 +8,7 @@
  * the user's terminal.
  */
 import type { Command } from 'commander';
+import stringWidth from 'string-width';
 import { paint, tone } from './style.js';
 
 export interface Column<T> {
@@ -83,13 +84,14 @@ export function cell(value: unknown, max = DEFAULT_MAX): string {
  */
 export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
   const grid = [columns.map((c) => c.header.toUpperCase()), ...rows.map((r) => columns.map((c) => cell(c.value(r), c.max)))];
-  const widths = columns.map((_, i) => Math.max(...grid.map((line) => [...line[i]!].length)));
+  // Terminal columns, not characters: a CJK character or an emoji takes two, a combining mark none.
+  const widths = columns.map((_, i) => Math.max(...grid.map((line) => stringWidth(line[i]!))));
   const states = columns.map((c) => STATE_HEADERS.has(c.header));
   return grid
     .map((line, row) => {
       const text = line
         .map((t, i) => {
-          const padded = i === line.length - 1 ? t : t + ' '.repeat(widths[i]! - [...t].length);
+          const padded = i === line.length - 1 ? t : t + ' '.repeat(widths[i]! - stringWidth(t));
           return row > 0 && states[i] ? tone(t) + padded.slice(t.length) : padded;
         })
         .join('  ')
