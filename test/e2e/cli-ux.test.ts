@@ -41,6 +41,8 @@ c svc flows triggers c
 c svc flows run --f
 c svc --json flows run --input flows --
 c svc help flows r
+c svc gates --status r
+c svc completion ""
 complete -p svc`;
   const res = await sh('bash', script);
   t.equal(res.code, 0, res.stderr);
@@ -52,6 +54,8 @@ complete -p svc`;
     '--file --follow',
     '--file --input --as --follow --version --json --url --token --context --no-color --help',
     'run runs resume',
+    'resolved',
+    'bash zsh fish',
     'complete -o default -F _svc_completion svc',
   ]);
   const bad = await runCli(['completion', 'tcsh'], {});
