@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
+import { EXIT_USAGE } from '../errors.js';
 import { printList, printResult, type Column } from '../output.js';
 import type { HeartbeatInput, HeartbeatItem, HeartbeatList, HeartbeatView, TickList, TickView } from '../../schemas/heartbeats.js';
 
@@ -134,6 +135,12 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
       ];
       // A preset is a name for a cron expression: the heartbeat is saved with the expression.
       const preset = o.schedule === undefined ? undefined : all.presets.find((p) => p.name === o.schedule!.trim());
+      // One word is meant as a preset's name (cron has five): a typo is said as such, with the names.
+      if (o.schedule !== undefined && !preset && !/\s/.test(o.schedule.trim()))
+        throw new CliError(
+          `--schedule ${o.schedule}: no preset by that name (${all.presets.map((p) => p.name).join(', ')}), nor 5-field cron`,
+          EXIT_USAGE,
+        );
       const schedule = preset?.schedule ?? o.schedule ?? prev?.schedule;
       const timezone = o.timezone ?? prev?.timezone;
       const checklist = items.length ? items : prev?.items;

@@ -171,5 +171,19 @@ t.test('contexts against a server that wants a token; the token is never printed
   t.match(state.stdout, new RegExp(`^run ${gate.runId} \\(flow two, as operator, trigger manual\\): completed, 2 steps ran; updated `));
   t.match(state.stdout, /\nSTEP +KIND +STATUS +AT +NEXT +SUMMARY\nplan +model +done +/);
 
+  // The names svc heartbeat presets lists are what --schedule takes.
+  const presets = JSON.parse((await cli(['heartbeat', 'presets', '--json'], target)).stdout).presets as {
+    name: string;
+    schedule: string;
+  }[];
+  const hourly = presets.find((p) => p.name === 'hourly')!;
+  const hb = ['heartbeat', 'set', '--crew', 'ux', '--timezone', 'UTC', '--flow', 'two', '--schedule'];
+  const saved = await cli([...hb, 'hourly'], target);
+  t.equal(saved.code, 0, saved.stderr);
+  t.equal(saved.stdout, `saved heartbeat ux: ${hourly.schedule} in UTC, 1 items, disabled\n`, "saved as the preset's cron");
+  const typo = await cli([...hb, 'hourlyy'], target);
+  t.equal(typo.code, 2);
+  t.match(typo.stderr, /^svc: --schedule hourlyy: no preset by that name \(every-10-minutes, .*hourly.*\), nor 5-field cron\n$/);
+
   t.notOk(outputs.join('\n').includes(TOKEN), 'no output ever shows the token');
 });
