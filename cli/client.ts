@@ -2,29 +2,37 @@
  * The CLI is a thin client of the HTTP API. Any refusal becomes one line on stderr and a
  * non-zero exit; nothing is retried behind the user's back.
  */
+import { CliError } from './errors.js';
+import { resolveTarget, type Target, type TargetFlags } from './context.js';
+
+export { CliError } from './errors.js';
+
 export interface ClientEnv {
+  /** The API's base URL: --url, SVC_URL, the context's, or the default (cli/context.ts). */
   readonly url: string;
+  /** Sent as the bearer token; never printed. */
   readonly token: string | undefined;
   readonly natsUrl: string | undefined;
   readonly busPrefix: string;
 }
 
-export function clientEnv(env: NodeJS.ProcessEnv): ClientEnv {
+/**
+ * The client's target, resolved on first use from `flags()` (the parsed global options) and the
+ * environment, so process roles (`svc serve`) never read the CLI's config file.
+ */
+export function clientEnv(env: NodeJS.ProcessEnv, flags: () => TargetFlags = () => ({})): ClientEnv {
+  let target: Target | undefined;
+  const resolved = () => (target ??= resolveTarget(flags(), env));
   return {
-    url: (env.SVC_URL || 'http://127.0.0.1:8788').replace(/\/+$/, ''),
-    token: env.SVC_ORCH_TOKEN || undefined,
+    get url() {
+      return resolved().url;
+    },
+    get token() {
+      return resolved().token;
+    },
     natsUrl: env.NATS_URL || undefined,
     busPrefix: env.SVC_BUS_PREFIX || 'svc',
   };
-}
-
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
 }
 
 export async function api<T = unknown>(

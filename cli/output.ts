@@ -8,6 +8,8 @@
  * the user's terminal.
  */
 import type { Command } from 'commander';
+import stringWidth from 'string-width';
+import { paint, tone } from './style.js';
 
 export interface Column<T> {
   readonly header: string;
@@ -15,6 +17,9 @@ export interface Column<T> {
   /** Longest cell before it is cut with an ellipsis (default 60). */
   readonly max?: number;
 }
+
+/** Columns whose words are states: coloured by what they mean (style.ts tone) on a terminal. */
+const STATE_HEADERS = new Set(['status', 'state', 'outcome', 'result', 'verdict', 'enabled', 'read', 'live']);
 
 const DEFAULT_MAX = 60;
 
@@ -29,9 +34,18 @@ export function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.std
   });
 }
 
-/** Registers `--json` once on the program; every subcommand sees it (optsWithGlobals). */
-export function addJsonOption(program: Command): void {
-  program.option('--json', 'print the API answer as JSON (for scripts) instead of a table').configureHelp({ showGlobalOptions: true });
+/**
+ * The options every command takes, registered once on the program and accepted before or after
+ * the command (optsWithGlobals): the output format and the API target (cli/context.ts).
+ */
+export function addGlobalOptions(program: Command): void {
+  program
+    .option('--json', 'print the API answer as JSON (exact ISO times; for scripts) instead of a table')
+    .option('--url <url>', 'the API to call (default: SVC_URL, the current context, or http://127.0.0.1:8788)')
+    .option('--token <token>', "bearer token (default: SVC_ORCH_TOKEN or the context's); prefer those: arguments show in ps")
+    .option('--context <name>', 'use this context instead of the current one (svc context list)')
+    .option('--no-color', 'no colour even on a terminal (so does NO_COLOR)')
+    .configureHelp({ showGlobalOptions: true });
 }
 
 export function wantsJson(cmd: Command): boolean {
@@ -63,17 +77,27 @@ export function cell(value: unknown, max = DEFAULT_MAX): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : safe;
 }
 
-/** Columns padded to their widest cell; the last column is not padded (no trailing spaces). */
+/**
+ * Columns padded to their widest cell; the last column is not padded (no trailing spaces). On a
+ * terminal the header is bold and state words are coloured, after padding, so colour never
+ * moves a column.
+ */
 export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
   const grid = [columns.map((c) => c.header.toUpperCase()), ...rows.map((r) => columns.map((c) => cell(c.value(r), c.max)))];
-  const widths = columns.map((_, i) => Math.max(...grid.map((line) => [...line[i]!].length)));
+  // Terminal columns, not characters: a CJK character or an emoji takes two, a combining mark none.
+  const widths = columns.map((_, i) => Math.max(...grid.map((line) => stringWidth(line[i]!))));
+  const states = columns.map((c) => STATE_HEADERS.has(c.header));
   return grid
-    .map((line) =>
-      line
-        .map((text, i) => (i === line.length - 1 ? text : text + ' '.repeat(widths[i]! - [...text].length)))
+    .map((line, row) => {
+      const text = line
+        .map((t, i) => {
+          const padded = i === line.length - 1 ? t : t + ' '.repeat(widths[i]! - stringWidth(t));
+          return row > 0 && states[i] ? tone(t) + padded.slice(t.length) : padded;
+        })
         .join('  ')
-        .trimEnd(),
-    )
+        .trimEnd();
+      return row === 0 ? paint('bold', text) : text;
+    })
     .join('\n');
 }
 
@@ -95,4 +119,19 @@ export function printResult(cmd: Command, body: unknown, lines: string | readonl
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * One record as `key  value` lines (keys padded, dim on a terminal): what a command prints for a
+ * single answer that has more to it than a sentence. Absent values leave their line out.
+ */
+export function printFields(cmd: Command, body: unknown, fields: readonly (readonly [string, unknown])[]): void {
+  if (wantsJson(cmd)) return printJson(body);
+  const shown = fields.filter(([, v]) => v !== undefined && v !== null && v !== '');
+  const width = Math.max(0, ...shown.map(([k]) => k.length));
+  const lines = shown.map(([k, v]) => {
+    const value = cell(v, 200);
+    return `${paint('dim', k.padEnd(width))}  ${STATE_HEADERS.has(k) ? tone(value) : value}`;
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -20,6 +20,20 @@ export function stepLine(s: Pick<TraceEntry, 'stepId' | 'kind' | 'status' | 'sum
   return `  ${s.status.padEnd(7)} ${s.stepId} (${s.kind}): ${s.summary}${to}`;
 }
 
+/**
+ * How many steps a run ran: each step that finished (done or failed) once per time it ran. A
+ * gate's trace holds a `parked` entry and, once answered, a `done` one for the same run of the
+ * step, and a resumed step a `resumed` entry: those mark waits, not steps.
+ */
+export function stepsRan(steps: readonly Pick<TraceEntry, 'status'>[]): number {
+  return steps.filter((s) => s.status === 'done' || s.status === 'failed').length;
+}
+
+export function stepCount(steps: readonly Pick<TraceEntry, 'status'>[]): string {
+  const n = stepsRan(steps);
+  return `${n} step${n === 1 ? '' : 's'}`;
+}
+
 export class RunWatch {
   private printed = 0;
   private announced = false;
@@ -112,7 +126,7 @@ export function finishRun(view: RunView, say: Say): void {
   const w = view.waiting;
   switch (view.status) {
     case 'completed':
-      return say(`run ${view.id} completed (${view.steps.length} steps)`);
+      return say(`run ${view.id} completed (${stepCount(view.steps)})`);
     case 'waiting':
       return say(`run ${view.id} is waiting: ${w?.reason} at step ${w?.stepId}; ${waitingHint(view)}`);
     case 'error':

@@ -656,6 +656,14 @@ export const EnvSchema = Type.Object({
 
 /** Read by the `svc` client commands (cli/client.ts), not by a server process; documented in the same table. */
 export const ClientEnvSchema = Type.Object({
+  SVC_CONFIG: Type.Optional(
+    Type.String(
+      doc({
+        unset: '`~/.config/svc/config.json`',
+        description: 'CLI only: contexts; the file `svc context` writes (0600), under `$XDG_CONFIG_HOME` when that is set',
+      }),
+    ),
+  ),
   SVC_URL: Type.Optional(
     Type.String(
       doc({

@@ -19,7 +19,9 @@ interface Options {
 export function registerChainDevCommand(chain: Command): void {
   chain
     .command('dev')
-    .description('start anvil on 127.0.0.1 (chain 31337), deploy the contracts, seed the org, write the deployment file; Ctrl-C stops it')
+    .description(
+      'starts a local chain (anvil on 127.0.0.1, chain 31337), deploys the contracts, seeds the org, writes the deployment file; Ctrl-C stops it',
+    )
     .option('--org <file>', 'org seed JSON (docs/chain.md "Seed format"); default the demo org')
     .option('--port <n>', 'port for anvil; default a free one')
     .option('--out <file>', 'where to write the deployment file; default in the temp directory')

@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { api, apiOk, CliError, type ClientEnv } from '../client.js';
 import { printList, printResult } from '../output.js';
 import { formatAmount, loadAssetUnits } from '../amounts.js';
+import { relativeTime } from '../time.js';
 import type {
   IntentHistoryView,
   IntentsView,
@@ -48,7 +49,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
   chain
     .command('status')
     .description(
-      'the chain mode from GET /health: chain, mock (none configured) or unavailable (with the reason); exits 1 when unavailable',
+      'shows which chain svc uses: a real one, mock (none configured) or unavailable (with the reason); exits 1 when unavailable',
     )
     .action(async (_o: unknown, cmd: Command) => {
       const { body } = await api<Health>(env, 'GET', '/health');
@@ -64,7 +65,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('org')
-    .description('the org tree read off the chain (GET /org), breadth-first from the root')
+    .description('lists the org tree read off the chain, breadth-first from the root')
     .action(async (_o: unknown, cmd: Command) => {
       const body = await apiOk<OrgView>(env, 'GET', '/org');
       printList(
@@ -84,8 +85,8 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('intents')
-    .description('pending spend intents (GET /intents), or resolved ones with --history')
-    .option('--history', 'resolved intents, as recorded (GET /intents/history)')
+    .description('lists the spend intents awaiting an approver, or the resolved ones with --history')
+    .option('--history', 'resolved intents, as recorded')
     .action(async (o: { history?: boolean }, cmd: Command) => {
       if (o.history) {
         const body = await apiOk<IntentHistoryView>(env, 'GET', '/intents/history');
@@ -99,7 +100,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
             { header: 'approved', value: (i) => (i.approved ? 'yes' : 'no') },
             { header: 'approver', value: (i) => i.approver },
             { header: 'authorized by', value: (i) => i.authorizedBy },
-            { header: 'at', value: (i) => i.at },
+            { header: 'at', value: (i) => relativeTime(i.at) },
           ],
           '(no resolved intents)',
         );
@@ -134,7 +135,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('policies')
-    .description("per-node policy stacks (GET /policies) of an asset's router (default the primary)")
+    .description("lists each org node's policy stack (caps, rate limits, time windows, targets) for an asset, the primary by default")
     .option('--node <address>', 'only this node')
     .option('--asset <symbol>', 'an asset other than the primary')
     .action(async (o: { node?: string; asset?: string }, cmd: Command) => {
@@ -160,7 +161,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('treasury')
-    .description("per-asset treasury holdings (GET /treasury/balances), in each asset's units (--json: base units)")
+    .description("shows the treasury's holdings per asset, in each asset's units (--json: base units)")
     .action(async (_o: unknown, cmd: Command) => {
       const body = await apiOk<TreasuryView>(env, 'GET', '/treasury/balances');
       const units = await loadAssetUnits(env, cmd, body.balances.length > 0);
@@ -182,8 +183,8 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('sessions')
-    .description('issued session keys (GET /sessions), or their history with --history')
-    .option('--history', 'issued, revoked and rotated keys, as recorded (GET /sessions/history)')
+    .description("lists the agents' session keys and their limits, or their history with --history")
+    .option('--history', 'issued, revoked and rotated keys, as recorded')
     .action(async (o: { history?: boolean }, cmd: Command) => {
       if (o.history) {
         const body = await apiOk<SessionHistoryView>(env, 'GET', '/sessions/history');
@@ -196,7 +197,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
             { header: 'agent', value: (s) => s.agent },
             { header: 'event', value: (s) => s.event },
             { header: 'authorized by', value: (s) => s.authorizedBy },
-            { header: 'at', value: (s) => s.at },
+            { header: 'at', value: (s) => relativeTime(s.at) },
           ],
           '(no session history)',
         );
@@ -215,7 +216,7 @@ export function registerChainCommands(program: Command, env: ClientEnv): void {
           { header: 'key', value: (s) => s.key },
           { header: 'scopes', value: (s) => s.scopes },
           { header: 'max value', value: (s) => formatAmount(s.maxValue, unit) },
-          { header: 'expires', value: (s) => s.expiresAt },
+          { header: 'expires', value: (s) => relativeTime(s.expiresAt) },
           { header: 'revoked', value: (s) => (s.revoked ? 'yes' : 'no') },
           { header: 'limits', value: keyLimitsOf },
         ],

@@ -11,7 +11,7 @@ import type { EpochReply } from '../../schemas/triggers.js';
 export function registerEpochCommand(program: Command, env: ClientEnv): void {
   program
     .command('epoch')
-    .description('run the next epoch: stream the grants (POST /epoch), then fire every trigger: epoch flow')
+    .description('runs the next epoch now: streams the grants, then starts every flow triggered by the epoch')
     .option('--asset <symbol>', "the asset whose streamer runs (default the deployment's primary)")
     .action(async (o: { asset?: string }, cmd: Command) => {
       const body = await apiOk<EpochReply>(env, 'POST', '/epoch', o.asset === undefined ? {} : { asset: o.asset });

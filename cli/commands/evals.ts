@@ -72,9 +72,9 @@ export function registerEvalCommands(program: Command, flows: Command, env: Clie
   flows
     .command('eval')
     .description(
-      'POST /flows/eval: runs eval scenarios offline (mocked tools, model, policy, gates); exits 1 on any failure or none matched',
+      'runs the eval scenarios offline (mocked tools, model, policy, gates) and reports each; exits 1 on any failure or none matched',
     )
-    .option('--list', 'GET /flows/eval: list the scenarios (and the files that did not load) instead of running them')
+    .option('--list', 'list the scenarios (and the files that did not load) instead of running them')
     .option('--id <id...>', 'run only these scenario ids')
     .option('--file <flow.json>', 'an inline flow definition: runs the scenarios that name its id against it')
     .option('--junit <path>', 'also write the report as JUnit XML (one test case per scenario)')
@@ -103,7 +103,7 @@ export function registerEvalCommands(program: Command, flows: Command, env: Clie
   const crews = program.command('crews').description('crew blueprints');
   crews
     .command('eval <blueprint-file>')
-    .description('POST /flows/eval with a blueprint: runs the scenarios bound to its id with it; exits 1 on any failure or none matched')
+    .description("runs the eval scenarios bound to a crew blueprint's id with that blueprint; exits 1 on any failure or none matched")
     .option('--junit <path>', 'also write the report as JUnit XML (one test case per scenario)')
     .action(async (file: string, o: { junit?: string }, cmd: Command) => {
       await runEval(cmd, env, { blueprint: readBlueprint(file) }, o.junit);

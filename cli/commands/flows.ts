@@ -3,13 +3,28 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { api, apiOk, CliError, refused, type ClientEnv } from '../client.js';
-import { printJson, printList, safeText, wantsJson, type Column } from '../output.js';
-import { finishRun, RunWatch } from '../run-progress.js';
-import type { FlowRecord, RunAccepted, RunView } from '../../schemas/runs.js';
+import { printJson, printList, printResult, renderTable, safeText, wantsJson, type Column } from '../output.js';
+import { finishRun, RunWatch, stepsRan, stepCount } from '../run-progress.js';
+import { relativeTime } from '../time.js';
+import type { AgentPauseReply, FlowRecord, RunAccepted, RunState as RunStateSchema, RunView, TraceEntry } from '../../schemas/runs.js';
+import type { Static } from 'typebox';
+
+type RunState = Static<typeof RunStateSchema>;
+
+const STEP_COLUMNS: Column<TraceEntry>[] = [
+  { header: 'step', value: (s) => s.stepId },
+  { header: 'kind', value: (s) => s.kind },
+  { header: 'status', value: (s) => s.status },
+  { header: 'at', value: (s) => relativeTime(s.at) },
+  { header: 'next', value: (s) => s.port },
+  { header: 'summary', value: (s) => s.summary, max: 80 },
+];
 import type { GateList } from '../../schemas/gates.js';
-import { GATE_COLUMNS } from './gates.js';
+import { GATE_COLUMNS, gateStatusOption } from './gates.js';
 import { flowModule } from '../../sdk/code.js';
 import type { Flow } from '../../schemas/flows.js';
+
+const stepWord = (n: number) => `${n} step${n === 1 ? '' : 's'}`;
 
 /** Progress is for a person: on stdout, or on stderr when stdout is the --json answer. */
 function sayer(json: boolean): (line: string) => void {
@@ -35,8 +50,8 @@ const RUN_COLUMNS: Column<RunView>[] = [
   { header: 'status', value: (r) => r.status },
   { header: 'principal', value: (r) => r.principal },
   { header: 'trigger', value: (r) => r.trigger },
-  { header: 'steps', value: (r) => r.steps.length },
-  { header: 'updated', value: (r) => r.updatedAt },
+  { header: 'steps', value: (r) => stepsRan(r.steps) },
+  { header: 'updated', value: (r) => relativeTime(r.updatedAt) },
   { header: 'detail', value: runDetail },
 ];
 
@@ -46,7 +61,7 @@ const FLOW_COLUMNS: Column<FlowRecord>[] = [
   { header: 'trigger', value: (f) => f.trigger },
   { header: 'scope', value: (f) => (f.scope.ref ? `${f.scope.level}:${f.scope.ref}` : f.scope.level) },
   { header: 'saved by', value: (f) => f.savedBy },
-  { header: 'updated', value: (f) => f.updatedAt },
+  { header: 'updated', value: (f) => relativeTime(f.updatedAt) },
 ];
 
 interface Template {
@@ -74,21 +89,21 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
   const flows = program.command('flows').description('flow definitions and runs');
   flows
     .command('templates')
-    .description('GET /flows/templates')
+    .description('lists the first-party flow templates to start from')
     .action(async (_o, cmd: Command) => {
       const body = await apiOk<{ templates: Template[] }>(env, 'GET', '/flows/templates');
       printList(cmd, body, body.templates, TEMPLATE_COLUMNS);
     });
   flows
     .command('list')
-    .description('GET /flows')
+    .description('lists the saved flows you may see')
     .action(async (_o, cmd: Command) => {
       const body = await apiOk<{ flows: FlowRecord[] }>(env, 'GET', '/flows');
       printList(cmd, body, body.flows, FLOW_COLUMNS, '(no saved flows)');
     });
   flows
     .command('code <id>')
-    .description('prints a saved flow as SDK builder code (svc/sdk)')
+    .description('prints a saved flow as TypeScript builder code for the SDK (svc/sdk)')
     .action(async (id: string) => {
       const body = await apiOk<{ flows: FlowRecord[] }>(env, 'GET', '/flows');
       const found = body.flows.find((f) => f.id === id);
@@ -97,19 +112,30 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
     });
   flows
     .command('save <file>')
-    .description('POST /flows with a definition from a JSON file (- for stdin)')
+    .description('saves (creates or replaces) a flow definition read from a JSON file (- for stdin)')
     .option('--eval', 'first run the eval scenarios naming the flow against it; refused (flow_eval_failed) when one fails')
-    .action(async (file: string, o: { eval?: boolean }) =>
-      printJson(await apiOk(env, 'POST', o.eval ? '/flows?eval=1' : '/flows', { flow: readFlow(file) })),
-    );
+    .action(async (file: string, o: { eval?: boolean }, cmd: Command) => {
+      const f = await apiOk<FlowRecord>(env, 'POST', o.eval ? '/flows?eval=1' : '/flows', { flow: readFlow(file) });
+      const scope = f.scope.ref ? `${f.scope.level}:${f.scope.ref}` : f.scope.level;
+      printResult(
+        cmd,
+        f,
+        `saved flow ${f.id} (${stepWord((f.flow as { steps?: unknown[] }).steps?.length ?? 0)}, trigger ${f.trigger}, scope ${scope}) as ${f.savedBy}`,
+      );
+    });
   flows
     .command('delete <id>')
-    .description('POST /flows/delete')
-    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/delete', { id })));
+    .description('deletes a saved flow; exits 1 when there is none by that id')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const r = await apiOk<{ id: string; deleted: boolean }>(env, 'POST', '/flows/delete', { id });
+      if (!r.deleted && !wantsJson(cmd)) throw new CliError(`record_not_found: no saved flow ${id} is visible to you`);
+      printResult(cmd, r, `deleted flow ${r.id}`);
+      if (!r.deleted) process.exitCode = 1;
+    });
   flows
     .command('run [id]')
     .description(
-      'POST /flows/run: a saved flow by id, or an inline one with --file; shows each step as it completes; exits 1 when the run ends in error',
+      'runs a saved flow by id, or an inline one with --file; shows each step as it completes; exits 1 when the run ends in error',
     )
     .option('--file <file>', 'inline definition (JSON file, - for stdin)')
     .option('--input <text>', 'the run input (a string; JSON for {{input.<key>}})')
@@ -162,7 +188,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
     });
   flows
     .command('runs')
-    .description('GET /flows/runs (newest first)')
+    .description('lists recent runs, newest first')
     .option('--limit <n>', 'how many', '20')
     .action(async (o: { limit: string }, cmd: Command) => {
       const body = await apiOk<{ runs: RunView[] }>(env, 'GET', `/flows/runs?limit=${encodeURIComponent(o.limit)}`);
@@ -170,37 +196,55 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
     });
   flows
     .command('open')
-    .description('GET /flows/runs/open (in flight or parked)')
+    .description('lists the runs still going: in flight, or parked waiting on a person, a webhook or a child')
     .action(async (_o, cmd: Command) => {
       const body = await apiOk<{ runs: RunView[] }>(env, 'GET', '/flows/runs/open');
       printList(cmd, body, body.runs, RUN_COLUMNS, '(no open runs)');
     });
   flows
     .command('state <runId>')
-    .description('GET /flows/runs/state: state, checkpoint trail, attempts')
-    .action(async (runId: string) => printJson(await apiOk(env, 'GET', `/flows/runs/state?runId=${encodeURIComponent(runId)}`)));
+    .description('shows one run: its status, each step it ran, and what it waits on (--json adds checkpoints and attempts)')
+    .action(async (runId: string, _o: unknown, cmd: Command) => {
+      const st = await apiOk<RunState>(env, 'GET', `/flows/runs/state?runId=${encodeURIComponent(runId)}`);
+      if (wantsJson(cmd)) return printJson(st);
+      const r = st.run;
+      const lines = [
+        `run ${r.id} (flow ${r.flowId}, as ${r.principal}, trigger ${r.trigger}): ${r.status}, ${stepCount(r.steps)} ran; updated ${relativeTime(r.updatedAt)}`,
+        ...(r.waiting ? [`waiting: ${runDetail(r)}`] : []),
+        ...(r.error ? [`error: ${r.error.code}: ${r.error.message}`] : []),
+        ...(st.attempts.length ? [`attempts: ${st.attempts.length}`] : []),
+        ...st.children.map((c) => `child ${c.id} at step ${c.stepId}: ${c.status}`),
+      ].map(safeText);
+      process.stdout.write(`${lines.join('\n')}\n`);
+      if (r.steps.length) process.stdout.write(`${renderTable(r.steps, STEP_COLUMNS)}\n`);
+    });
+  const control = async (cmd: Command, verb: string, body: Record<string, unknown>) => {
+    const r = await apiOk<RunView>(env, 'POST', `/flows/runs/${verb}`, body);
+    const detail = runDetail(r);
+    printResult(cmd, r, `run ${r.id} is ${r.status}${r.status === 'completed' || !detail ? '' : `: ${detail}`}`);
+  };
   flows
     .command('pause <runId>')
-    .description('stop at the next step boundary')
-    .option('--reason <text>')
-    .action(async (runId: string, o: { reason?: string }) =>
-      printJson(await apiOk(env, 'POST', '/flows/runs/pause', { runId, ...(o.reason ? { reason: o.reason } : {}) })),
+    .description('pauses a run at its next step boundary; resume it with svc flows resume')
+    .option('--reason <text>', 'why, recorded with the pause')
+    .action((runId: string, o: { reason?: string }, cmd: Command) =>
+      control(cmd, 'pause', { runId, ...(o.reason ? { reason: o.reason } : {}) }),
     );
   flows
     .command('resume <runId>')
-    .description('continue from the last checkpoint')
-    .action(async (runId: string) => printJson(await apiOk(env, 'POST', '/flows/runs/resume', { runId })));
+    .description('continues a paused run from its last checkpoint')
+    .action((runId: string, _o: unknown, cmd: Command) => control(cmd, 'resume', { runId }));
   flows
     .command('cancel <runId>')
-    .description('end for good (delegates too)')
-    .option('--reason <text>')
-    .action(async (runId: string, o: { reason?: string }) =>
-      printJson(await apiOk(env, 'POST', '/flows/runs/cancel', { runId, ...(o.reason ? { reason: o.reason } : {}) })),
+    .description('ends a run for good, and the runs it delegated to')
+    .option('--reason <text>', 'why, recorded with the cancellation')
+    .action((runId: string, o: { reason?: string }, cmd: Command) =>
+      control(cmd, 'cancel', { runId, ...(o.reason ? { reason: o.reason } : {}) }),
     );
   flows
     .command('gates')
-    .description('GET /flows/gates (pending human gates; the same as svc gates)')
-    .option('--status <s>', 'pending, answered, timed_out, closed or all', 'pending')
+    .description('lists the human gates runs wait on, open ones by default (the same as svc gates)')
+    .addOption(gateStatusOption())
     .action(async (o: { status: string }, cmd: Command) => {
       const body = await apiOk<GateList>(env, 'GET', `/flows/gates?status=${encodeURIComponent(o.status)}`);
       printList(cmd, body, body.gates, GATE_COLUMNS, `(no ${o.status} gates)`);
@@ -209,14 +253,22 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
   const agents = program.command('agents').description('pause or unpause an agent seat');
   agents
     .command('pause <seat>')
-    .description('POST /agents/pause: refuse new runs as the seat, cancel its parked runs')
-    .option('--reason <text>')
-    .action(async (agent: string, o: { reason?: string }) =>
-      printJson(await apiOk(env, 'POST', '/agents/pause', { agent, ...(o.reason ? { reason: o.reason } : {}) })),
-    );
+    .description('stops an agent seat: new runs as it are refused, its parked runs cancelled, its session keys revoked')
+    .option('--reason <text>', 'why, recorded with the pause')
+    .action(async (agent: string, o: { reason?: string }, cmd: Command) => {
+      const r = await apiOk<AgentPauseReply>(env, 'POST', '/agents/pause', { agent, ...(o.reason ? { reason: o.reason } : {}) });
+      printResult(cmd, r, [
+        `agent ${r.agent} ${r.paused ? 'paused' : 'was already paused'}; ${r.cancelled.length} parked run(s) cancelled`,
+        ...(r.revokedSessions?.length ? [`session keys revoked: ${r.revokedSessions.join(', ')}`] : []),
+        ...(r.sessionsNotRevoked ? [`session keys NOT revoked (retry the pause): ${r.sessionsNotRevoked}`] : []),
+      ]);
+    });
   agents
     .command('unpause <seat>')
-    .description('POST /agents/unpause (operator): runs as the seat start again')
-    .action(async (agent: string) => printJson(await apiOk(env, 'POST', '/agents/unpause', { agent })));
+    .description('lets runs as a paused agent seat start again (operator only)')
+    .action(async (agent: string, _o: unknown, cmd: Command) => {
+      const r = await apiOk<{ agent: string; unpaused: boolean }>(env, 'POST', '/agents/unpause', { agent });
+      printResult(cmd, r, `agent ${r.agent} ${r.unpaused ? 'unpaused' : 'was not paused'}`);
+    });
   return flows;
 }

@@ -3,10 +3,34 @@
  * An answer is a message replying to the question (there is no route that resolves a gate), so
  * it is always given as the seat the caller's token names; the gate actor decides whether it counts.
  */
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { api, apiOk, CliError, refused, type ClientEnv } from '../client.js';
 import { printList, printResult, type Column } from '../output.js';
-import type { GateList, GateView, MessageList, MessageView, PostMessageReply } from '../../schemas/gates.js';
+import {
+  GATE_STATUSES,
+  type GateList,
+  type GateView,
+  type MessageList,
+  type MessageView,
+  type PostMessageReply,
+} from '../../schemas/gates.js';
+import { relativeTime } from '../time.js';
+
+/** The filter takes the API's own status names, the ones the STATUS column shows, plus `all`. */
+const STATUS_FILTERS = [...GATE_STATUSES, 'all'] as const;
+// Words the CLI took before it spoke the API's names: still understood, no longer offered.
+const FORMER: Record<string, string> = { pending: 'open', answered: 'resolved' };
+
+export function gateStatusOption(): Option {
+  return new Option('--status <status>', 'which gates: by status, or all')
+    .choices(STATUS_FILTERS)
+    .argParser((value: string) => {
+      const status = FORMER[value] ?? value;
+      if (!(STATUS_FILTERS as readonly string[]).includes(status)) throw new InvalidArgumentError(`choose ${STATUS_FILTERS.join(', ')}`);
+      return status;
+    })
+    .default('open');
+}
 
 export const GATE_COLUMNS: Column<GateView>[] = [
   { header: 'question', value: (g) => g.questionId, max: 40 },
@@ -15,13 +39,13 @@ export const GATE_COLUMNS: Column<GateView>[] = [
   { header: 'step', value: (g) => g.stepId },
   { header: 'assignee', value: (g) => g.assignee ?? 'any human' },
   { header: 'options', value: (g) => g.options.map((o) => o.id) },
-  { header: 'deadline', value: (g) => g.deadlineAt },
+  { header: 'deadline', value: (g) => relativeTime(g.deadlineAt) },
   { header: 'prompt', value: (g) => g.prompt },
 ];
 
 const MESSAGE_COLUMNS: Column<MessageView>[] = [
   { header: 'id', value: (m) => m.id },
-  { header: 'at', value: (m) => m.createdAt },
+  { header: 'at', value: (m) => relativeTime(m.createdAt) },
   { header: 'author', value: (m) => `${m.author} (${m.authorKind})` },
   { header: 'kind', value: (m) => m.kind },
   { header: 'question', value: (m) => m.questionId ?? m.replyTo, max: 40 },
@@ -47,8 +71,8 @@ function refusal(reply: PostMessageReply, questionId: string, option: string): s
 export function registerGateCommands(program: Command, env: ClientEnv): void {
   const gates = program
     .command('gates')
-    .description('human gates visible to you (GET /flows/gates); answer one with svc gates answer')
-    .option('--status <s>', 'pending, answered, timed_out, closed or all', 'pending')
+    .description('lists the human gates (questions a run waits on) you may see, open ones by default; answer one with svc gates answer')
+    .addOption(gateStatusOption())
     .option('--run <runId>', 'only the gates of this run')
     .action(async (o: { status: string; run?: string }, cmd: Command) => {
       const qs = new URLSearchParams({ status: o.status, ...(o.run ? { runId: o.run } : {}) });
@@ -58,7 +82,7 @@ export function registerGateCommands(program: Command, env: ClientEnv): void {
 
   gates
     .command('answer <questionId> <option>')
-    .description("answers a gate as your token's seat (POST /messages replying to the question); exits 1 unless it resolved")
+    .description("answers a gate with one of its options, as your token's seat; the run resumes; exits 1 unless the gate resolved")
     .action(async (questionId: string, option: string, _o, cmd: Command) => {
       const res = await api<PostMessageReply>(env, 'POST', '/messages', {
         replyTo: questionId,
@@ -76,7 +100,7 @@ export function registerGateCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('messages')
-    .description('a thread, oldest first (GET /messages); your own thread agent:<seat> unless --thread')
+    .description('reads a message thread, oldest first: your own (agent:<seat>) unless --thread')
     .option('--thread <thread>', 'e.g. agent:<seat> (the operator reads any)')
     .option('--limit <n>', 'the last this many', '50')
     .option('--after <id>', 'only messages after this id')

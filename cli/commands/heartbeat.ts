@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
+import { EXIT_USAGE } from '../errors.js';
 import { printList, printResult, type Column } from '../output.js';
 import type { HeartbeatInput, HeartbeatItem, HeartbeatList, HeartbeatView, TickList, TickView } from '../../schemas/heartbeats.js';
 
@@ -75,7 +76,7 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
     (await apiOk<HeartbeatList>(env, 'GET', '/heartbeats')).heartbeats.find((h) => h.crewId === crew);
 
   hb.command('presets')
-    .description('the named cadences and the cadence floor (GET /heartbeats)')
+    .description('lists the named cadences --schedule accepts by name, and the cadence floor')
     .action(async (_o: unknown, cmd: Command) => {
       const body = await apiOk<HeartbeatList>(env, 'GET', '/heartbeats');
       printList(cmd, { presets: body.presets, floor: body.floor }, body.presets, [
@@ -88,14 +89,14 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
     });
 
   hb.command('list')
-    .description('every heartbeat you may see, with its last tick (GET /heartbeats)')
+    .description('lists every heartbeat you may see, with its last tick')
     .action(async (_o: unknown, cmd: Command) => {
       const body = await apiOk<HeartbeatList>(env, 'GET', '/heartbeats');
       printList(cmd, body, body.heartbeats, HEARTBEAT_COLUMNS, '(no heartbeats)');
     });
 
   hb.command('show [crewId]')
-    .description('one heartbeat')
+    .description("shows one crew's heartbeat: cadence, checklist, seat and last tick")
     .option('--crew <crewId>', 'the crew')
     .action(async (arg: string | undefined, o: { crew?: string }, cmd: Command) => {
       const crew = crewOf(arg, o);
@@ -111,9 +112,9 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
     });
 
   hb.command('set')
-    .description('saves a heartbeat (POST /heartbeats); on an existing crew, options not given keep their values')
+    .description("saves a crew's heartbeat; on an existing crew, options not given keep their values")
     .requiredOption('--crew <crewId>', 'the crew (its thread is crew:<crewId>)')
-    .option('--schedule <cron>', '5-field cron read in --timezone (see svc heartbeat presets)')
+    .option('--schedule <cron|preset>', 'a preset name (svc heartbeat presets, e.g. hourly) or 5-field cron read in --timezone')
     .option('--timezone <zone>', 'IANA zone name, e.g. Europe/Berlin')
     .option('--quiet-start <HH:MM>', 'quiet window start in the zone')
     .option('--quiet-end <HH:MM>', 'quiet window end (may wrap midnight)')
@@ -126,12 +127,21 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
     .option('--stop-on-error', 'a failing item stops the tick')
     .action(async (o: SetOptions, cmd: Command) => {
       const crew = crewOf(undefined, o);
-      const prev = await current(crew);
+      const all = await apiOk<HeartbeatList>(env, 'GET', '/heartbeats');
+      const prev = all.heartbeats.find((h) => h.crewId === crew);
       const items: HeartbeatItem[] = [
         ...o.flow.map((id) => ({ kind: 'flow' as const, id })),
         ...o.skill.map((id) => ({ kind: 'skill' as const, id })),
       ];
-      const schedule = o.schedule ?? prev?.schedule;
+      // A preset is a name for a cron expression: the heartbeat is saved with the expression.
+      const preset = o.schedule === undefined ? undefined : all.presets.find((p) => p.name === o.schedule!.trim());
+      // One word is meant as a preset's name (cron has five): a typo is said as such, with the names.
+      if (o.schedule !== undefined && !preset && !/\s/.test(o.schedule.trim()))
+        throw new CliError(
+          `--schedule ${o.schedule}: no preset by that name (${all.presets.map((p) => p.name).join(', ')}), nor 5-field cron`,
+          EXIT_USAGE,
+        );
+      const schedule = preset?.schedule ?? o.schedule ?? prev?.schedule;
       const timezone = o.timezone ?? prev?.timezone;
       const checklist = items.length ? items : prev?.items;
       if (!schedule || !timezone || !checklist)
@@ -164,7 +174,7 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
     ['off', false],
   ] as const)
     hb.command(`${name} [crewId]`)
-      .description(`${enabled ? 'enable' : 'disable'} a heartbeat (POST /heartbeats/enabled)`)
+      .description(enabled ? 'enables a heartbeat: it ticks on its schedule again' : 'disables a heartbeat: no tick until it is enabled')
       .option('--crew <crewId>', 'the crew')
       .action(async (arg: string | undefined, o: { crew?: string }, cmd: Command) => {
         const crew = crewOf(arg, o);
@@ -173,7 +183,7 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
       });
 
   hb.command('run [crewId]')
-    .description('works the checklist now under its own window (never the scheduled one) (POST /heartbeats/run)')
+    .description("works a crew's checklist now, once, outside its schedule (the scheduled tick still comes); exits 1 when the tick failed")
     .option('--crew <crewId>', 'the crew')
     .action(async (arg: string | undefined, o: { crew?: string }, cmd: Command) => {
       const tick = await apiOk<TickView>(env, 'POST', '/heartbeats/run', { crewId: crewOf(arg, o) });
@@ -182,7 +192,7 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
     });
 
   hb.command('ticks [crewId]')
-    .description('the tick ledger, newest first (GET /heartbeats/ticks)')
+    .description('lists the ticks heartbeats ran, newest first, with what each item did')
     .option('--crew <crewId>', 'the crew')
     .option('--limit <n>', 'how many', '50')
     .action(async (arg: string | undefined, o: { crew?: string; limit: string }, cmd: Command) => {
@@ -193,7 +203,7 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
     });
 
   hb.command('remove [crewId]')
-    .description('removes a heartbeat; its ledger stays (POST /heartbeats/delete)')
+    .description("removes a crew's heartbeat; its tick ledger stays")
     .option('--crew <crewId>', 'the crew')
     .action(async (arg: string | undefined, o: { crew?: string }, cmd: Command) => {
       const crew = crewOf(arg, o);

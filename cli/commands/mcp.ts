@@ -6,7 +6,20 @@
 import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
 import { printJson, printList, printResult, renderTable, wantsJson, type Column } from '../output.js';
-import type { AttachReply, CallReply, ListedTool, ServerListing, ServersReply, ToolState, ToolsReply } from '../../schemas/mcp.js';
+import { relativeTime } from '../time.js';
+import type {
+  AttachReply,
+  CallReply,
+  DetachReply,
+  ListedTool,
+  PingResult,
+  RefreshReply,
+  RuleChange,
+  ServerListing,
+  ServersReply,
+  ToolState,
+  ToolsReply,
+} from '../../schemas/mcp.js';
 
 const SERVER_COLUMNS: Column<ServerListing>[] = [
   { header: 'server', value: (s) => s.id },
@@ -15,7 +28,7 @@ const SERVER_COLUMNS: Column<ServerListing>[] = [
   { header: 'endpoint', value: (s) => s.url, max: 60 },
   { header: 'tools', value: (s) => s.tools.length },
   { header: 'blocked', value: (s) => s.blockedCount },
-  { header: 'refreshed', value: (s) => s.refreshedAt ?? 'never' },
+  { header: 'refreshed', value: (s) => relativeTime(s.refreshedAt) ?? 'never' },
 ];
 
 const SERVER_TOOL_COLUMNS: Column<{ server: string; tool: ToolState }>[] = [
@@ -130,7 +143,7 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
 
   mcp
     .command('servers')
-    .description('servers, per-tool state and the egress policy')
+    .description('lists the attached MCP servers, then each of their tools and whether it is allowed')
     .option('--as <seat>', 'resolve tool state for this seat')
     .action(async (o: { as?: string }, cmd: Command) => {
       const body = await apiOk<ServersReply>(env, 'GET', `/mcp/servers${q(o.as)}`);
@@ -141,24 +154,24 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     });
   mcp
     .command('tools')
-    .description('first-party tools plus the external tools a seat may call')
-    .option('--as <seat>')
+    .description('lists the tools a seat may call: the first-party svc_* tools and the allowed external ones')
+    .option('--as <seat>', 'for this seat instead of yours')
     .action(async (o: { as?: string }, cmd: Command) => {
       const body = await apiOk<ToolsReply>(env, 'GET', `/mcp/tools${q(o.as)}`);
       printList(cmd, body, body.tools, TOOL_COLUMNS);
     });
   mcp
     .command('attach <id>')
-    .description('attach an http server (--endpoint) or a stdio one (--command, operator only) at runtime; every tool lands blocked')
+    .description('attaches an MCP server over http (--endpoint) or stdio (--command, operator only); every tool starts blocked')
     .option('--endpoint <url>', 'http: the server URL')
     .option('--command <path>', 'stdio: the executable the orchestrator starts')
     .option('--arg <value>', 'stdio: one argument (repeat in order; --arg=--flag for one that starts with a dash)', collect, [])
     .option('--env <NAME>', 'stdio: a variable passed to the child by name, never by value (repeatable)', collect, [])
-    .option('--title <t>')
+    .option('--title <t>', 'a display name')
     .option('--token-env <VAR>', 'http: bearer token read from this variable at call time')
     .option('--secret-ref <ref>', 'http: bearer token from the sealed store')
-    .option('--timeout-ms <n>')
-    .option('--max-response-bytes <n>')
+    .option('--timeout-ms <n>', 'per-call time limit')
+    .option('--max-response-bytes <n>', 'largest tool result accepted')
     .action(async (id: string, o: AttachOptions, cmd: Command) => {
       const reply = await apiOk<AttachReply>(env, 'POST', '/mcp/servers/attach', attachBody(id, o));
       const found = reply.discovery.ok
@@ -168,20 +181,49 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     });
   mcp
     .command('detach <id>')
-    .description('forget a runtime-attached server (rules are kept)')
-    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/mcp/servers/detach', { id })));
+    .description('forgets a server attached at runtime (its tool rules are kept)')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const r = await apiOk<DetachReply>(env, 'POST', '/mcp/servers/detach', { id });
+      printResult(cmd, r, `detached ${r.server} (${r.rulesKept} tool rule(s) kept)`);
+    });
   mcp
     .command('refresh')
-    .description('rediscover every visible server')
-    .action(async () => printJson(await apiOk(env, 'POST', '/mcp/servers/refresh')));
+    .description('asks every server you may see for its tools again; new tools start blocked')
+    .action(async (_o: unknown, cmd: Command) => {
+      const r = await apiOk<RefreshReply>(env, 'POST', '/mcp/servers/refresh');
+      printList(
+        cmd,
+        r,
+        r.results,
+        [
+          { header: 'server', value: (x) => x.server },
+          { header: 'result', value: (x) => (x.ok ? 'ok' : 'failed') },
+          { header: 'added', value: (x) => x.added },
+          { header: 'removed', value: (x) => x.removed },
+          { header: 'unchanged', value: (x) => x.unchanged.length },
+          { header: 'error', value: (x) => x.error, max: 80 },
+        ],
+        '(no MCP servers attached)',
+      );
+    });
   mcp
     .command('ping <id>')
-    .description('reachability and tool count')
-    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/mcp/servers/ping', { id })));
+    .description('checks that a server answers, and how many tools it offers; exits 1 when it does not')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const p = await apiOk<PingResult>(env, 'POST', '/mcp/servers/ping', { id });
+      printResult(
+        cmd,
+        p,
+        p.reachable
+          ? `${p.server} answered in ${Math.round(p.latencyMs)} ms with ${p.toolCount ?? 'no'} tool(s)`
+          : `${p.server} did not answer: ${p.error ?? 'unreachable'}`,
+      );
+      if (!p.reachable) process.exitCode = 1;
+    });
 
   mcp
     .command('call <tool>')
-    .description('POST /mcp/call: a first-party svc_* tool, or <server>.<tool> (mcp__<server>__<tool>) through the allowlist')
+    .description('calls a tool: a first-party svc_* tool, or <server>.<tool> through the allowlist, and prints its result')
     .option('--args <json>', 'the arguments, a JSON object', '{}')
     .option('--as <seat>', 'call as this seat (operator only)')
     .action(async (tool: string, o: { args: string; as?: string }, cmd: Command) => {
@@ -208,49 +250,64 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
       .description(desc)
       .option('--scope <level:ref>', 'agent:<seat>, crew:<crew>; default workspace');
     if (extra) c.option('--effect <read|write>', 'classification (workspace scope only)').option('--mode <auto|ask|deny>', 'write mode');
-    c.action(async (spec: string, o: { scope?: string; effect?: string; mode?: string }) => {
+    c.action(async (spec: string, o: { scope?: string; effect?: string; mode?: string }, cmd: Command) => {
       const which = target(spec);
       if (enabled === true) await mustExist(env, which);
-      printJson(
-        await apiOk(env, 'PUT', '/mcp/servers/tools', {
-          ...which,
-          ...scope(o.scope),
-          ...(enabled === undefined ? {} : { enabled }),
-          ...(o.effect ? { effect: o.effect } : {}),
-          ...(o.mode ? { mode: o.mode } : {}),
-        }),
-      );
+      const r = await apiOk<RuleChange>(env, 'PUT', '/mcp/servers/tools', {
+        ...which,
+        ...scope(o.scope),
+        ...(enabled === undefined ? {} : { enabled }),
+        ...(o.effect ? { effect: o.effect } : {}),
+        ...(o.mode ? { mode: o.mode } : {}),
+      });
+      const at = r.rule.scope ? `${r.rule.scope.level}:${r.rule.scope.ref}` : 'workspace';
+      const rule = [
+        r.rule.enabled === undefined ? undefined : r.rule.enabled ? 'allowed' : 'denied',
+        r.rule.effect && `effect ${r.rule.effect}`,
+        r.rule.mode && `mode ${r.rule.mode}`,
+      ].filter(Boolean);
+      printResult(cmd, r, `${r.rule.server}.${r.rule.tool} at ${at}: rule ${r.change}${rule.length ? ` (${rule.join(', ')})` : ''}`);
     });
   };
-  rule('allow', 'allow <server>.<tool> at a scope', true, true);
-  rule('deny', 'pin a refusal of <server>.<tool> (or <server>.*) at a scope', false, false);
-  rule('clear', 'clear the rule at a scope so the tool inherits again', undefined, false);
+  rule('allow', 'allows seats to call <server>.<tool> at a scope (workspace by default)', true, true);
+  rule('deny', 'pins a refusal of <server>.<tool> (or <server>.*) at a scope', false, false);
+  rule('clear', 'clears the rule at a scope, so the tool inherits from the wider scope again', undefined, false);
 
   const secret = mcp.command('secret').description('sealed credentials of your scope');
-  secret.command('list').action(async (_o, cmd: Command) => {
-    const body = await apiOk<{ secrets: { ref: string; last4: string; updatedAt: string }[] }>(env, 'GET', '/mcp/secrets');
-    printList(
-      cmd,
-      body,
-      body.secrets,
-      [
-        { header: 'ref', value: (x) => x.ref },
-        { header: 'last 4', value: (x) => `…${x.last4}` },
-        { header: 'updated', value: (x) => x.updatedAt },
-      ],
-      '(no sealed secrets)',
-    );
-  });
+  secret
+    .command('list')
+    .description('lists the sealed secrets of your scope (never a value: only its last 4 characters)')
+    .action(async (_o, cmd: Command) => {
+      const body = await apiOk<{ secrets: { ref: string; last4: string; updatedAt: string }[] }>(env, 'GET', '/mcp/secrets');
+      printList(
+        cmd,
+        body,
+        body.secrets,
+        [
+          { header: 'ref', value: (x) => x.ref },
+          { header: 'last 4', value: (x) => `…${x.last4}` },
+          { header: 'updated', value: (x) => relativeTime(x.updatedAt) },
+        ],
+        '(no sealed secrets)',
+      );
+    });
   secret
     .command('set <ref>')
-    .description('store a sealed secret; the value comes from stdin or --from-env, never an argument')
+    .description('stores a sealed secret; the value comes from stdin or --from-env, never an argument')
     .option('--from-env <VAR>', 'read the value from this environment variable')
-    .action(async (ref: string, o: { fromEnv?: string }) => {
+    .action(async (ref: string, o: { fromEnv?: string }, cmd: Command) => {
       const value = o.fromEnv ? process.env[o.fromEnv] : await readStdin();
       if (!value) throw new CliError(o.fromEnv ? `${o.fromEnv} is not set` : 'no value on stdin', 2);
-      printJson(await apiOk(env, 'PUT', `/mcp/secrets/${encodeURIComponent(ref)}`, { value }));
+      const r = await apiOk<{ ref: string; last4: string; replaced: boolean }>(env, 'PUT', `/mcp/secrets/${encodeURIComponent(ref)}`, {
+        value,
+      });
+      printResult(cmd, r, `${r.replaced ? 'replaced' : 'stored'} secret ${r.ref} (…${r.last4})`);
     });
   secret
     .command('rm <ref>')
-    .action(async (ref: string) => printJson(await apiOk(env, 'DELETE', `/mcp/secrets/${encodeURIComponent(ref)}`)));
+    .description('removes a sealed secret')
+    .action(async (ref: string, _o: unknown, cmd: Command) => {
+      const r = await apiOk<{ ref: string; cleared: boolean }>(env, 'DELETE', `/mcp/secrets/${encodeURIComponent(ref)}`);
+      printResult(cmd, r, r.cleared ? `removed secret ${r.ref}` : `no secret ${r.ref}; nothing removed`);
+    });
 }

@@ -80,15 +80,15 @@ async function parseActors(list: string): Promise<ActorName[]> {
 export function registerRoleCommands(program: Command): void {
   program
     .command('serve')
-    .description('gateway and every actor in one process (what npm start runs)')
+    .description('runs the gateway and every actor in one process (what npm start runs)')
     .action(() => run('serve'));
   program
     .command('gateway')
-    .description('HTTP only; stateless; needs NATS_URL and DATABASE_URL')
+    .description('runs the HTTP gateway alone (stateless; needs NATS_URL and DATABASE_URL)')
     .action(() => run('gateway'));
   program
     .command('worker')
-    .description('actor consumers and the minute clock; needs NATS_URL and DATABASE_URL')
+    .description('runs actor consumers and the minute clock (needs NATS_URL and DATABASE_URL)')
     .option('--actors <list>', 'comma-separated actors to run (default: all; an unknown name is refused with the valid list)')
     .action((opts: { actors?: string }) => run('worker', opts.actors));
 }

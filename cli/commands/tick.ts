@@ -12,7 +12,9 @@ import type { TickReply } from '../../schemas/chain-sessions.js';
 export function registerTickCommand(program: Command, env: ClientEnv): void {
   program
     .command('tick')
-    .description('run one tick of the agent loop (POST /tick): each worker holding a session key proposes its standing spend')
+    .description(
+      'runs one tick of the agent loop: each worker holding a session key proposes its standing spend, and the chain rules on it',
+    )
     .option('--value <baseUnits>', 'the spend of every worker this tick, in base units (default one whole token)')
     .action(async (o: { value?: string }, cmd: Command) => {
       const body = await apiOk<TickReply>(env, 'POST', '/tick', o.value === undefined ? {} : { value: o.value });

@@ -8,9 +8,19 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
-import { printJson, printList, type Column } from '../output.js';
+import { printList, printResult, type Column } from '../output.js';
+import { relativeTime } from '../time.js';
 import { signCodehost, signSvc } from '../../actors/trigger/schemes.js';
-import type { DeliveryView, TriggerView } from '../../schemas/triggers.js';
+import type { DeliveryView, TriggerMinted, TriggerView } from '../../schemas/triggers.js';
+
+/** A trigger and, once, its secret: the only time the API shows it. */
+function mintedLines(verb: string, m: TriggerMinted): string[] {
+  return [
+    `${verb} trigger ${m.trigger.id} for flow ${m.trigger.flowId} (scheme ${m.trigger.scheme}, runs as ${m.trigger.principal})`,
+    `hook path: ${m.trigger.hookPath}`,
+    `secret (shown once; keep it): ${m.secret}`,
+  ];
+}
 
 const TRIGGER_COLUMNS: Column<TriggerView>[] = [
   { header: 'id', value: (t) => t.id },
@@ -25,7 +35,7 @@ const TRIGGER_COLUMNS: Column<TriggerView>[] = [
 ];
 
 const DELIVERY_COLUMNS: Column<DeliveryView>[] = [
-  { header: 'at', value: (d) => d.at },
+  { header: 'at', value: (d) => relativeTime(d.at) },
   { header: 'trigger', value: (d) => d.triggerId },
   { header: 'status', value: (d) => d.status },
   { header: 'reason', value: (d) => d.reason },
@@ -48,11 +58,11 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
   const flows = program.commands.find((c) => c.name() === 'flows') ?? program.command('flows').description('flow definitions and runs');
   const triggers = flows
     .command('triggers')
-    .description('webhook triggers: mint, list, sign a test delivery, read the delivery log, rotate');
+    .description('webhook triggers that start (or release) flow runs: create, list, sign a test delivery, read the delivery log, rotate');
 
   triggers
     .command('create <flowId>')
-    .description('POST /flows/triggers; prints the secret once')
+    .description('creates a webhook trigger that starts the flow on each delivery; prints its secret, once')
     .option('--scheme <scheme>', 'svc, codehost or pubsub', 'svc')
     .option('--principal <seat>', 'the seat runs execute as (default: you)')
     .option('--events <list>', 'comma-separated event filter (dotted prefixes)')
@@ -74,6 +84,7 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
           audience?: string;
           email?: string;
         },
+        cmd: Command,
       ) => {
         const fields = o.field
           ? Object.fromEntries(
@@ -95,13 +106,14 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
             ? { config: { ...(o.audience ? { audience: o.audience } : {}), ...(o.email ? { serviceAccountEmail: o.email } : {}) } }
             : {}),
         };
-        printJson(await apiOk(env, 'POST', '/flows/triggers', body));
+        const minted = await apiOk<TriggerMinted>(env, 'POST', '/flows/triggers', body);
+        printResult(cmd, minted, mintedLines('created', minted));
       },
     );
 
   triggers
     .command('list')
-    .description('GET /flows/triggers (never a secret)')
+    .description('lists the webhook triggers you may see (never a secret)')
     .action(async (_o, cmd: Command) => {
       const body = await apiOk<{ triggers: TriggerView[] }>(env, 'GET', '/flows/triggers');
       printList(cmd, body, body.triggers, TRIGGER_COLUMNS, '(no triggers)');
@@ -109,7 +121,7 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
 
   triggers
     .command('deliveries [triggerId]')
-    .description('GET /flows/triggers/deliveries (newest first; never bodies)')
+    .description('lists deliveries the triggers received, newest first, and what each did (never bodies)')
     .option('--limit <n>', 'how many', '50')
     .action(async (triggerId: string | undefined, o: { limit: string }, cmd: Command) => {
       const qs = new URLSearchParams({ limit: o.limit, ...(triggerId ? { triggerId } : {}) });
@@ -119,24 +131,33 @@ export function registerTriggerCommands(program: Command, env: ClientEnv): void 
 
   triggers
     .command('rotate <id>')
-    .description('new secret (printed once); the old one stops verifying at once')
-    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/rotate', { id })));
-  triggers
-    .command('enable <id>')
-    .description('accept deliveries again')
-    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: true })));
-  triggers
-    .command('disable <id>')
-    .description('refuse deliveries (403)')
-    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/enabled', { id, enabled: false })));
+    .description('gives a trigger a new secret (printed once); the old one stops verifying at once')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const minted = await apiOk<TriggerMinted>(env, 'POST', '/flows/triggers/rotate', { id });
+      printResult(cmd, minted, mintedLines('rotated the secret of', minted));
+    });
+  for (const [name, enabled, what] of [
+    ['enable', true, 'lets a trigger accept deliveries again'],
+    ['disable', false, 'makes a trigger refuse deliveries (403) until enabled'],
+  ] as const)
+    triggers
+      .command(`${name} <id>`)
+      .description(what)
+      .action(async (id: string, _o: unknown, cmd: Command) => {
+        const r = await apiOk<{ trigger: TriggerView }>(env, 'POST', '/flows/triggers/enabled', { id, enabled });
+        printResult(cmd, r, `trigger ${r.trigger.id} ${r.trigger.enabled ? 'enabled' : 'disabled'}`);
+      });
   triggers
     .command('delete <id>')
-    .description('remove a trigger')
-    .action(async (id: string) => printJson(await apiOk(env, 'POST', '/flows/triggers/delete', { id })));
+    .description('removes a trigger: its hook path answers 404 from then on')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const r = await apiOk<{ id: string }>(env, 'POST', '/flows/triggers/delete', { id });
+      printResult(cmd, r, `deleted trigger ${r.id}`);
+    });
 
   triggers
     .command('curl <id>')
-    .description('prints a signed curl command delivering --body to the trigger (secret from stdin or --secret-env)')
+    .description('prints a ready, signed curl command that delivers --body to a trigger (its secret from stdin or --secret-env)')
     .option('--body <json>', 'the JSON body', '{}')
     .option('--body-file <file>', 'read the body from a file')
     .option('--secret-env <VAR>', 'read the secret from this environment variable instead of stdin')

@@ -22,14 +22,14 @@ export function registerWalletCommands(program: Command, env: ClientEnv): void {
   const wallets = program.command('wallets').description('the wallet watchlist');
   const watchlist = wallets
     .command('watchlist')
-    .description('the watchlist with RPC credentials masked (GET /wallets/watchlist)')
+    .description('shows the wallet watchlist: the chains, tokens and wallets balances are read for (RPC credentials masked)')
     .action(async (_o: unknown, cmd: Command) => {
       const body = await apiOk<WatchlistView>(env, 'GET', '/wallets/watchlist');
       printList(cmd, body, body.watchlist, WATCHLIST_COLUMNS, '(the watchlist is empty)');
     });
   watchlist
     .command('set <file>')
-    .description('replaces the watchlist with the JSON array in <file> (POST /wallets/watchlist; operator only, held until restart)')
+    .description('replaces the watchlist with the JSON array in <file> (operator only; held until restart)')
     .action(async (file: string, _o: unknown, cmd: Command) => {
       let list: unknown;
       try {
@@ -43,7 +43,7 @@ export function registerWalletCommands(program: Command, env: ClientEnv): void {
 
   program
     .command('balances')
-    .description("each org account's native and token balances per chain (GET /agents/balances); a chain not read says why")
+    .description("lists each org account's native and token balances per chain; a chain not read says why")
     .action(async (_o: unknown, cmd: Command) => {
       const body = await apiOk<AgentBalancesView>(env, 'GET', '/agents/balances');
       const rows = body.chains.flatMap((c) =>

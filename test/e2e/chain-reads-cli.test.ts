@@ -78,7 +78,7 @@ t.test('svc org, policies, treasury, sessions, intents: tables of the chain', as
   const sessions = await run(['sessions']);
   // Listed by agent, then by id: w1's two keys (1, 3), then w2's (2).
   const keyRow = (id: number, agent: string, address: string, max: string) =>
-    `^${id} +${agent} +${address} +propose:intent, ?spend:whitelist +${max} +\\d{4}-\\d\\d-\\d\\dT\\S+ +no +`;
+    `^${id} +${agent} +${address} +propose:intent, ?spend:whitelist +${max} +(in \\d+[smhd]|\\d{4}-\\d\\d-\\d\\d) +no +`;
   t.match(sessions[1], new RegExp(`${keyRow(1, w1, key.account.address, 'unlimited')}-$`));
   t.match(sessions[2], new RegExp(`${keyRow(3, w1, timed.key.account.address, 'unlimited')}UTC second 32400-61200, 5 per 600 s$`));
   t.match(sessions[3], new RegExp(`${keyRow(2, w2, capped.account.address, '12\\.5 mUSD')}-$`));

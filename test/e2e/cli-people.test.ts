@@ -39,19 +39,24 @@ t.test('listings, gates and messages', async (t) => {
   const empty = await runCli(['flows', 'list'], env);
   t.equal(empty.code, 0, empty.stderr);
   t.equal(empty.stdout, '(no saved flows)\n');
-  t.equal((await runCli(['flows', 'save', join(dir, 'gated.json')], env)).code, 0);
+  const saved = await runCli(['flows', 'save', join(dir, 'gated.json')], env);
+  t.equal(saved.stdout, 'saved flow gated (1 step, trigger manual, scope org) as operator\n', 'one line, not the document');
 
   const table = await runCli(['flows', 'list'], env);
   const lines = table.stdout.trimEnd().split('\n');
   t.match(lines[0], /^ID\s+TITLE\s+TRIGGER\s+SCOPE\s+SAVED BY\s+UPDATED$/, 'a header row');
-  t.match(lines[1], /^gated\s+gated\s+manual\s+org\s+operator\s+\d{4}-/);
+  t.match(lines[1], /^gated\s+gated\s+manual\s+org\s+operator\s+(just now|\d+s ago)$/, 'a relative time');
   t.equal(lines[0]!.indexOf('TRIGGER'), lines[1]!.indexOf('manual'), 'columns line up');
   for (const args of [
     ['flows', 'list', '--json'],
     ['--json', 'flows', 'list'],
   ]) {
     const json = await runCli(args, env);
-    t.match(JSON.parse(json.stdout), { flows: [{ id: 'gated', savedBy: 'operator' }] }, `${args.join(' ')}: the API answer`);
+    t.match(
+      JSON.parse(json.stdout),
+      { flows: [{ id: 'gated', savedBy: 'operator', updatedAt: /^\d{4}-\d\d-\d\dT/ }] },
+      `${args.join(' ')}: the API answer`,
+    );
   }
 
   // Alice starts the run, so its gate is hers to see and answer.
@@ -61,7 +66,7 @@ t.test('listings, gates and messages', async (t) => {
   t.equal(gates.code, 0, gates.stderr);
   t.match(
     gates.stdout,
-    /^QUESTION\s+STATUS\s+RUN\s+STEP\s+ASSIGNEE\s+OPTIONS\s+DEADLINE\s+PROMPT\n[0-9a-f-]{36}\s+open\s+run-\S+\s+ok\s+any human\s+yes,no\s+\S+\s+Ship v2\?\n$/,
+    /^QUESTION\s+STATUS\s+RUN\s+STEP\s+ASSIGNEE\s+OPTIONS\s+DEADLINE\s+PROMPT\n[0-9a-f-]{36}\s+open\s+run-\S+\s+ok\s+any human\s+yes,no\s+in 23h\s+Ship v2\?\n$/,
   );
   const qid = JSON.parse((await runCli(['gates', '--json'], alice)).stdout).gates[0].questionId as string;
 
@@ -74,8 +79,13 @@ t.test('listings, gates and messages', async (t) => {
   const again = await runCli(['gates', 'answer', qid, 'no'], alice);
   t.equal(again.code, 1);
   t.match(again.stderr, /is no longer open \(resolved, answered yes\); nothing changed/);
-  t.equal((await runCli(['gates'], alice)).stdout, '(no pending gates)\n');
-  t.match((await runCli(['gates', '--status', 'answered'], alice)).stdout, new RegExp(`${qid}\\s+resolved`));
+  t.equal((await runCli(['gates'], alice)).stdout, '(no open gates)\n');
+  // The filter takes the words the STATUS column shows.
+  t.match((await runCli(['gates', '--status', 'resolved'], alice)).stdout, new RegExp(`${qid}\\s+resolved`));
+  t.match((await runCli(['flows', 'gates', '--status', 'resolved'], alice)).stdout, new RegExp(`${qid}\\s+resolved`));
+  const badStatus = await runCli(['gates', '--status', 'done'], alice);
+  t.equal(badStatus.code, 2, 'a status that is not one is a usage error');
+  t.match(badStatus.stderr, /choose open, resolved, timed_out, closed, all/);
   const unknown = await runCli(['gates', 'answer', 'no-such-question', 'yes'], alice);
   t.equal(unknown.code, 1);
   t.match(unknown.stderr, /no-such-question/);

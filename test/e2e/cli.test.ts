@@ -8,13 +8,18 @@ t.test('svc serve (what npm start runs) and the client commands', async (t) => {
   t.match(serve.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   const env = { SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN };
 
-  const health = await runCli(['health'], env);
+  const health = await runCli(['health', '--json'], env);
   t.equal(health.code, 0, health.stderr);
   t.match(JSON.parse(health.stdout), { status: 'ok', queue: { provider: 'embedded' }, db: { engine: 'sqlite' } });
+  const healthTable = await runCli(['health'], env);
+  t.equal(healthTable.code, 0, healthTable.stderr);
+  t.match(healthTable.stdout, /^status +ok\nversion +\S+\nrole +serve\nstore +sqlite\nbus +embedded\n/, 'a person reads fields, not JSON');
 
-  const ping = await runCli(['ping'], env);
+  const ping = await runCli(['ping', '--json'], env);
   t.equal(ping.code, 0, ping.stderr);
   t.equal(JSON.parse(ping.stdout).worker, serve.workerId, 'the serve process handled its own command');
+  const pingLine = await runCli(['ping'], env);
+  t.match(pingLine.stdout, new RegExp(`^pong from worker ${serve.workerId} in [\\d.]+ ms\\n$`));
 
   const usage = await runCli(['usage', '--since', '2020-01-01T00:00:00Z', '--json'], env);
   t.equal(usage.code, 0, usage.stderr);

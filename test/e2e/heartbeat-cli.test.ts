@@ -74,8 +74,9 @@ t.test('svc heartbeat end to end with two workers', { skip: realSkip, timeout: 6
     'set',
     '--crew',
     'ops',
+    // A preset's name, as svc heartbeat presets lists it: saved as its cron expression.
     '--schedule',
-    '*/10 * * * *',
+    'every-10-minutes',
     '--timezone',
     'Asia/Kolkata',
     '--quiet-start',

@@ -54,10 +54,10 @@ t.test('the README tour runs as written against a started server', async (t) => 
   }
   const all = outputs.join('\n');
   t.match(all, /"ok"/, 'health');
-  t.match(all, /\nrun run-\S+ completed \(1 steps\)\n/, 'the minimal flow completed');
+  t.match(all, /\nrun run-\S+ completed \(1 step\)\n/, 'the minimal flow completed');
   t.match(all, /is waiting: human_gate at step ok/, 'hello parked on its gate');
   t.match(all, /answered yes as operator/);
-  t.match(all, /\nrun run-\S+ completed \(3 steps\)\n/, 'hello completed once answered');
+  t.match(all, /\nrun run-\S+ completed \(2 steps\)\n/, 'hello completed once answered: two steps, the gate counted once');
   t.match(all, /\{"accepted":true,"runId":"run-wh-[^"]+"\}/);
   t.match(all, /\{"duplicate":true\}/);
   t.match(all, /svc_echo/);

@@ -36,3 +36,17 @@ t.test('cells: absent is "-", lists are joined, objects are JSON, long text is c
   t.equal(cut, `${'x'.repeat(9)}…`);
   t.equal([...cell('é'.repeat(20), 5)].length, 5, 'cut by characters, not UTF-16 units');
 });
+
+t.test('columns line up by terminal width: wide characters take two columns', async (t) => {
+  const out = renderTable(
+    [
+      { name: '日本語', n: 1 },
+      { name: 'abc', n: 2 },
+    ],
+    [
+      { header: 'name', value: (r) => r.name },
+      { header: 'n', value: (r) => r.n },
+    ],
+  );
+  t.equal(out, ['NAME    N', '日本語  1', 'abc     2'].join('\n'));
+});

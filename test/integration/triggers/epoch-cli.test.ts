@@ -48,7 +48,7 @@ t.test('svc flows triggers', async (t) => {
   const sys = await startSystem(t, { actors: ['trigger', 'ops', 'run'] });
   await saveFlow(sys.store, 'wf', 'webhook');
   const env = { SVC_URL: sys.url };
-  const created = await runCli(['flows', 'triggers', 'create', 'wf', '--events', 'push', '--field', 'ref=ref'], env);
+  const created = await runCli(['flows', 'triggers', 'create', 'wf', '--events', 'push', '--field', 'ref=ref', '--json'], env);
   t.equal(created.code, 0, created.stderr);
   const minted = JSON.parse(created.stdout) as { trigger: { id: string }; secret: string };
   const list = await runCli(['flows', 'triggers', 'list', '--json'], env);
@@ -69,7 +69,7 @@ t.test('svc flows triggers', async (t) => {
     HOOK_SECRET: minted.secret,
   });
   t.equal(fromEnv.code, 0);
-  const rotated = await runCli(['flows', 'triggers', 'rotate', minted.trigger.id], env);
+  const rotated = await runCli(['flows', 'triggers', 'rotate', minted.trigger.id, '--json'], env);
   t.equal(JSON.parse(rotated.stdout).trigger.secretVersion, 2);
   const stale = await new Promise<string>((resolve) => execFile('sh', ['-c', fromEnv.stdout], (_e, stdout) => resolve(stdout)));
   t.equal(JSON.parse(stale).error, 'webhook_signature_invalid', 'the rotated-away secret no longer verifies');
@@ -88,7 +88,10 @@ t.test('svc flows triggers create --release: a delivery releases the run parked 
     ],
   };
   t.equal((await json(`${sys.url}/flows`, 'POST', { flow: order })).status, 200);
-  const created = await runCli(['flows', 'triggers', 'create', 'order', '--release', 'order.id', '--field', 'amount=order.amount'], env);
+  const created = await runCli(
+    ['flows', 'triggers', 'create', 'order', '--release', 'order.id', '--field', 'amount=order.amount', '--json'],
+    env,
+  );
   t.equal(created.code, 0, created.stderr);
   const minted = JSON.parse(created.stdout) as { trigger: { id: string; release: unknown }; secret: string };
   t.same(minted.trigger.release, { key: 'order.id' });
