@@ -3,8 +3,10 @@
  * can simulate several processes (several clients on one broker). It keeps JetStream's promises
  * where handlers can notice them: one consumer per delivery, a 2-minute dedupe window by msgId,
  * ack wait with redelivery to another consumer, nak delays, a dead-letter stream. It stores nothing
- * on disk and keeps no event history: events are live only.
+ * on disk; of events it keeps the last few in memory, so a feed that dropped can resume after the
+ * last one it saw while this process lives.
  */
+import { randomBytes } from 'node:crypto';
 import type { SendResult } from './types.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 import type { Delivery } from './consumer.js';
@@ -41,7 +43,11 @@ export interface EmbeddedBroker {
   /** Offers ready work to consumers again (a consumer calls it when a slot frees). */
   pump(queue: string): void;
   publishEvent(subject: string, data: Uint8Array): void;
-  subscribe(filter: string, fn: (subject: string, data: Uint8Array) => void): () => void;
+  /** Live events; with `fromSeq`, the recent ones from that seq are delivered first, in order. */
+  subscribe(filter: string, fn: EventFn, fromSeq?: number): () => void;
+  /** Names this broker's event history (it dies with the process) and the seqs it still holds. */
+  readonly eventEpoch: string;
+  heldEvents(): { first: number; last: number };
   serve(subject: string, fn: Responder): () => void;
   request(subject: string, body: Uint8Array, traceId: string): Promise<Answer>;
   listenInbox(subject: string, fn: (a: Answer) => void): () => void;
@@ -75,6 +81,11 @@ interface Queue {
   scheduled: boolean;
 }
 
+export type EventFn = (subject: string, data: Uint8Array, seq: number) => void;
+
+/** Recent events kept for feeds that resume: enough for a reconnect after seconds, bounded in memory. */
+const EVENT_RING = 2_000;
+
 export function createEmbeddedBroker(opts: EmbeddedBrokerOptions = {}): EmbeddedBroker {
   const windowMs = opts.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
   // The dispatcher ends a command (dead-lettering it first); the broker only stops on its own
@@ -84,7 +95,9 @@ export function createEmbeddedBroker(opts: EmbeddedBrokerOptions = {}): Embedded
   let deadSeq = 0;
   const queues = new Map<string, Queue>();
   const seen = new Map<string, { seq: number; at: number }>();
-  const subs = new Set<{ filter: string; fn: (subject: string, data: Uint8Array) => void }>();
+  const subs = new Set<{ filter: string; fn: EventFn }>();
+  const recent: { seq: number; subject: string; data: Uint8Array }[] = [];
+  let eventSeq = 0;
   const responders = new Map<string, { fns: Responder[]; rr: number }>();
   const inboxes = new Map<string, (a: Answer) => void>();
   const timers = new Set<NodeJS.Timeout>();
@@ -229,15 +242,24 @@ export function createEmbeddedBroker(opts: EmbeddedBrokerOptions = {}): Embedded
     pump,
     publishEvent(subject, data) {
       checkUp();
+      const at = ++eventSeq;
+      recent.push({ seq: at, subject, data });
+      if (recent.length > EVENT_RING) recent.shift();
       for (const s of subs) {
-        if (subjectMatches(s.filter, subject)) setImmediate(() => subs.has(s) && s.fn(subject, data));
+        if (subjectMatches(s.filter, subject)) setImmediate(() => subs.has(s) && s.fn(subject, data, at));
       }
     },
-    subscribe(filter, fn) {
+    subscribe(filter, fn, fromSeq) {
       const s = { filter, fn };
+      // Scheduled now, so they run before any live event published after this call.
+      if (fromSeq !== undefined)
+        for (const e of recent)
+          if (e.seq >= fromSeq && subjectMatches(filter, e.subject)) setImmediate(() => subs.has(s) && fn(e.subject, e.data, e.seq));
       subs.add(s);
       return () => void subs.delete(s);
     },
+    eventEpoch: randomBytes(6).toString('hex'),
+    heldEvents: () => ({ first: recent[0]?.seq ?? eventSeq + 1, last: eventSeq }),
     serve(subject, fn) {
       let r = responders.get(subject);
       if (r === undefined) responders.set(subject, (r = { fns: [], rr: 0 }));

@@ -11,6 +11,7 @@ import { ACTORS, type ActorName, type Names } from './subjects.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { type Answer, type EmbeddedBroker } from './embedded-broker.js';
+import { eventId, resumeSeq } from './event-ids.js';
 import {
   answerRequest,
   checkTailFilter,
@@ -197,17 +198,22 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
       broker.publishEvent(subject, encode(evt));
     },
 
-    async tail(filter, onEvent) {
+    async tail(filter, onEvent, o = {}) {
       alive();
       checkTailFilter(filter);
+      const epoch = broker.eventEpoch;
       return track(
-        broker.subscribe(names.eventFilter(filter), (_subject, data) => {
-          try {
-            onEvent(decode(data) as BusEvent);
-          } catch (err) {
-            log.warn({ err }, 'tail listener failed');
-          }
-        }),
+        broker.subscribe(
+          names.eventFilter(filter),
+          (_subject, data, seq) => {
+            try {
+              onEvent(decode(data) as BusEvent, eventId(epoch, seq));
+            } catch (err) {
+              log.warn({ err }, 'tail listener failed');
+            }
+          },
+          resumeSeq(o.after, epoch, broker.heldEvents()),
+        ),
       );
     },
 

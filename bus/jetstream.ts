@@ -7,7 +7,15 @@
  */
 import { connect } from '@nats-io/transport-node';
 import { headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
-import { jetstream, jetstreamManager, type Consumer, type ConsumerMessages, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import {
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type Consumer,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
 import type { Bus, BusEvent, CallOptions, ConsumerHandle, ConsumerLiveness, Subscription } from './types.js';
@@ -15,6 +23,7 @@ import type { DeadLetter } from '../schemas/dlq.js';
 import { ACTORS, type ActorName, type Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
+import { epochOf, eventId, resumeSeq } from './event-ids.js';
 import {
   commandStreamConfig,
   consumerConfig,
@@ -527,21 +536,35 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       await publish(subject, encode(evt), o.msgId, hdrs(traceId));
     },
 
-    async tail(filter, onEvent) {
+    async tail(filter, onEvent, o = {}) {
       checkTailFilter(filter);
       const c = await ready();
-      const sub = c.subscribe(names.eventFilter(filter), {
-        callback: (err, m) => {
-          if (err) return void log.warn({ err }, 'tail subscription error');
-          try {
-            onEvent(m.json<BusEvent>());
-          } catch (e) {
-            log.warn({ err: e }, 'tail listener failed');
-          }
-        },
+      const deliver = (evt: () => BusEvent, id: string | undefined): void => {
+        try {
+          onEvent(evt(), id);
+        } catch (e) {
+          log.warn({ err: e }, 'tail listener failed');
+        }
+      };
+      const info = await (await manager()).streams.info(names.eventStream).catch(() => undefined);
+      if (info === undefined) {
+        // No event stream yet (nothing has started on this prefix): live events only, without ids.
+        const sub = c.subscribe(names.eventFilter(filter), {
+          callback: (err, m) => (err ? log.warn({ err }, 'tail subscription error') : deliver(() => m.json<BusEvent>(), undefined)),
+        });
+        await c.flush();
+        return track(sub);
+      }
+      // An ordered consumer from an explicit seq: everything stored from that point on arrives
+      // once and in order, across NATS reconnects, however late the consumer is created.
+      const epoch = epochOf(`${names.eventStream}@${info.created}`);
+      const oc = await jetstream(c).consumers.get(names.eventStream, {
+        filter_subjects: names.eventFilter(filter),
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: resumeSeq(o.after, epoch, { first: info.state.first_seq, last: info.state.last_seq }),
       });
-      await c.flush();
-      return track(sub);
+      const messages = await oc.consume({ callback: (m) => deliver(() => m.json<BusEvent>(), eventId(epoch, m.seq)) });
+      return track({ unsubscribe: () => void messages.stop() });
     },
 
     async deadLetters(o = {}) {

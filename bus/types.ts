@@ -76,6 +76,11 @@ export interface BusEvent<T = Record<string, unknown>> {
   readonly data: T;
 }
 
+export interface TailOptions {
+  /** An id an earlier tail delivered: resume right after it. */
+  after?: string | undefined;
+}
+
 export interface Subscription {
   unsubscribe(): Promise<void>;
 }
@@ -112,8 +117,10 @@ export interface Bus {
   /** Publishes an event on `<prefix>.evt.<type>`. With a msgId, a second publish of the same id
    * inside the duplicate window is dropped (JetStream); `at` keeps the time of the original. */
   emit(type: string, data: Record<string, unknown>, opts?: EmitOptions): Promise<void>;
-  /** Live events matching a filter relative to `<prefix>.evt.` (e.g. `>` or `Flow*` is not allowed; `FlowRun`). */
-  tail(filter: string, onEvent: (evt: BusEvent) => void): Promise<Subscription>;
+  /** Live events matching a filter relative to `<prefix>.evt.` (e.g. `>` or `Flow*` is not allowed; `FlowRun`).
+   * Each comes with its id (bus/event-ids.ts) when the transport keeps a history; with `after`,
+   * the events it still holds after that id come first, in order, then the live ones. */
+  tail(filter: string, onEvent: (evt: BusEvent, id: string | undefined) => void, opts?: TailOptions): Promise<Subscription>;
   health(): Promise<BusHealth>;
   /** Per actor: is some worker consuming its work queue right now? */
   consumers(): Promise<Record<ActorName, ConsumerLiveness>>;

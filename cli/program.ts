@@ -11,6 +11,7 @@ import { registerCompletionCommand } from './completion.js';
 import { registerContextCommands } from './commands/context.js';
 import { registerRoleCommands } from './commands/roles.js';
 import { registerRuntimeCommands } from './commands/runtime.js';
+import { registerEventCommands } from './commands/events.js';
 import { registerMcpCommands } from './commands/mcp.js';
 import { registerFlowCommands } from './commands/flows.js';
 import { registerEvalCommands } from './commands/evals.js';
@@ -32,6 +33,7 @@ export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   addGlobalOptions(program);
   registerRoleCommands(program);
   registerRuntimeCommands(program, env);
+  registerEventCommands(program, env);
   registerMcpCommands(program, env);
   registerEvalCommands(program, registerFlowCommands(program, env), env);
   registerTriggerCommands(program, env);

@@ -2647,7 +2647,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description one frame per bus event */
+            /** @description one frame per bus event; send the last id back as Last-Event-ID to resume after it */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import { loadConfig, ConfigError } from '../../runtime/config.js';
 import type { Role } from '../../runtime/health.js';
 import type { ActorName } from '../../bus/subjects.js';
 import { AppError } from '../../schemas/errors.js';
+import { nativeModuleHint } from '../../runtime/native-module.js';
 import { CliError } from '../client.js';
 
 const DRAIN_LIMIT_MS = 30_000;
@@ -57,6 +58,9 @@ async function run(role: Role, actorList?: string): Promise<void> {
   try {
     running = await startProcess({ role, config, log, ...(actors ? { actors } : {}) });
   } catch (err) {
+    // Before the AppError case: the store may wrap the loader's error, and its fix is what to print.
+    const hint = nativeModuleHint(err);
+    if (hint !== undefined) throw new CliError(`cannot start: ${hint}`, 1);
     if (err instanceof AppError) throw new CliError(`${err.wireCode}: ${err.message}`, err.code === 'role_unavailable' ? 2 : 1);
     throw new CliError(`cannot start: ${(err as Error).message.split('\n')[0]}`, 1);
   }

@@ -1,9 +1,8 @@
-/** `svc health`, `svc usage`, `svc ping`, `svc dlq list|replay`, `svc events tail`. */
+/** `svc health`, `svc usage`, `svc ping`, `svc dlq list|replay`. */
 import type { Command } from 'commander';
 import { apiOk, api, CliError, type ClientEnv } from '../client.js';
 import { printFields, printList, printResult, type Column } from '../output.js';
 import { relativeTime } from '../time.js';
-import { openEvents } from '../events.js';
 import type { Usage } from '../../schemas/usage.js';
 import type { DeadLetter } from '../../schemas/dlq.js';
 import type { Health } from '../../schemas/health.js';
@@ -96,34 +95,4 @@ export function registerRuntimeCommands(program: Command, env: ClientEnv): void 
       const r = await apiOk<{ replayed: DeadLetter; seq: number }>(env, 'POST', '/dlq/replay', { id });
       printResult(cmd, r, `replayed dead letter ${r.replayed.id} (${r.replayed.actor}.${r.replayed.verb}) as command ${r.seq}`);
     });
-
-  const events = program.command('events').description('live events');
-  events
-    .command('tail [filter]')
-    .description(
-      'prints events as JSON lines; filter is relative to svc.evt.: an event type (e.g. FlowRun) or a NATS wildcard for whole tokens (*, >); reads NATS directly when NATS_URL is set',
-    )
-    .action(async (filter?: string) => {
-      if (env.natsUrl) return tailNats(env, filter ?? '>');
-      return tailHttp(env, filter ?? '>');
-    });
-}
-
-async function tailNats(env: ClientEnv, filter: string): Promise<void> {
-  const [{ createBus, names }, { pino }] = await Promise.all([import('../../bus/index.js'), import('pino')]);
-  const bus = createBus({
-    servers: env.natsUrl,
-    names: names(env.busPrefix),
-    log: pino({ level: 'silent' }),
-    ackWaitMs: 30_000,
-    name: 'svc-cli-tail',
-  });
-  await bus.tail(filter, (evt) => process.stdout.write(`${JSON.stringify(evt)}\n`));
-  await new Promise<void>((resolve) => process.once('SIGINT', resolve));
-  await bus.close();
-}
-
-async function tailHttp(env: ClientEnv, filter: string): Promise<void> {
-  const feed = await openEvents(env, filter, (evt) => process.stdout.write(`${JSON.stringify(evt)}\n`));
-  await feed.ended;
 }

@@ -11,7 +11,9 @@ const KEEP_ALIVE_MS = 15_000;
 /** `/events/stream`: the live event feed for clients that cannot reach NATS themselves
  * (`svc events tail` without NATS_URL). The feed carries every seat's runs, gates and calls, so,
  * like `svc.evt.>` on NATS, it is the operator's: a seat's token is refused (its CLI follows its
- * runs by polling instead). */
+ * runs by polling instead). Each frame carries the event's id; a client that lost the stream
+ * sends the last one back as `Last-Event-ID` and gets what it missed first (as far as the bus
+ * still holds it: the JetStream event stream, or this process's recent events without NATS). */
 export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   // An open stream never ends by itself; a drain must end it or app.close() waits forever.
   const streams = new Set<() => void>();
@@ -27,8 +29,11 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
         summary: 'live events as server-sent events',
         querystring: EventsQuery,
         response: {
-          // Documentation only: the reply is hijacked and written as `event: <type>` / `data: <json>` frames.
-          200: { description: 'one frame per bus event', content: { 'text/event-stream': { schema: Type.String() } } },
+          // Documentation only: the reply is hijacked and written as `event: <type>` / `id: <id>` / `data: <json>` frames.
+          200: {
+            description: 'one frame per bus event; send the last id back as Last-Event-ID to resume after it',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,
@@ -40,9 +45,9 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
       requireOperator(req.caller, 'tails the event feed');
       // Subscribe before taking over the reply: a bad filter or a bus outage is still an ordinary
       // JSON error, not a 200 stream that never says anything.
-      const early: BusEvent[] = [];
-      let write = (evt: BusEvent): void => void early.push(evt);
-      const sub = await deps.bus.tail(req.query.filter ?? '>', (evt) => write(evt));
+      const early: [BusEvent, string | undefined][] = [];
+      let write = (evt: BusEvent, id: string | undefined): void => void early.push([evt, id]);
+      const sub = await deps.bus.tail(req.query.filter ?? '>', (evt, id) => write(evt, id), { after: lastEventId(req.headers) });
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -52,8 +57,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
         'x-request-id': req.id,
       });
       res.write(': tailing\n\n');
-      write = (evt) => void res.write(`event: ${evt.type}\ndata: ${JSON.stringify(evt)}\n\n`);
-      for (const evt of early.splice(0)) write(evt);
+      write = (evt, id) => void res.write(`event: ${evt.type}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(evt)}\n\n`);
+      for (const [evt, id] of early.splice(0)) write(evt, id);
       const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       const end = (): void => {
         if (!streams.delete(end)) return;
@@ -67,3 +72,9 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
   );
 };
+
+/** The id a reconnecting client resumes after (one header value; anything else means none). */
+function lastEventId(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const v = headers['last-event-id'];
+  return typeof v === 'string' && v.length <= 64 ? v : undefined;
+}

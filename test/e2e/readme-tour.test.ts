@@ -1,8 +1,8 @@
 /**
  * The README's tour runs as written: every fenced block after a `<!-- tour -->` line is run by
  * bash (errexit, pipefail) against `svc serve` started as `npm start` starts it (no token, open to
- * this machine), from a fresh directory where `npx --no-install svc` finds this build, as it does
- * in a checkout. The one change made to the text is the port: the server listens on a free one,
+ * this machine), from a fresh directory whose node_modules/.bin/svc links this build and is on
+ * PATH, as `npm ci` and the README's `export PATH=...` leave a checkout. The one change made to the text is the port: the server listens on a free one,
  * so `localhost:8788` is rewritten and SVC_URL points the CLI at it.
  */
 import t from 'tap';
@@ -41,7 +41,11 @@ t.test('the README tour runs as written against a started server', async (t) => 
   const dir = t.testdir({});
   mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
   symlinkSync(BIN, join(dir, 'node_modules/.bin/svc'));
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', SVC_URL: serve.url! };
+  const env = {
+    PATH: `${join(dir, 'node_modules/.bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    HOME: process.env.HOME ?? '/tmp',
+    SVC_URL: serve.url!,
+  };
 
   const outputs: string[] = [];
   for (const [i, block] of blocks.entries()) {

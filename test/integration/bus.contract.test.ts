@@ -393,6 +393,39 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       );
     });
 
+    t.test('(g2) tail after an id: what came after it first, in order and once, then live ones', async (t) => {
+      const h = await setup(t, kind);
+      const [emitter, watcher] = await Promise.all([h.client(), h.client()]);
+      const seen: { n: number; id: string | undefined }[] = [];
+      const sub = await watcher.tail('FlowRun', (e, id) => seen.push({ n: e.data.n as number, id }));
+      for (const n of [1, 2, 3]) await emitter.emit('FlowRun', { n });
+      await emitter.emit('GateAsked', {});
+      await until('3 events', () => seen.length === 3);
+      await sub.unsubscribe();
+      t.ok(
+        seen.every((s) => /^[0-9a-f]+-[0-9]+$/.test(s.id ?? '')),
+        'every event has an id',
+      );
+      t.equal(new Set(seen.map((s) => s.id)).size, 3, 'distinct ids');
+      for (const n of [4, 5]) await emitter.emit('FlowRun', { n });
+
+      const tailFrom = async (after: string | undefined): Promise<number[]> => {
+        const got: number[] = [];
+        await watcher.tail('FlowRun', (e) => got.push(e.data.n as number), { after });
+        return got;
+      };
+      const resumed = await tailFrom(seen[0]!.id);
+      const live = await tailFrom(undefined);
+      const foreign = await tailFrom('0123456789ab-2');
+      await emitter.emit('FlowRun', { n: 6 });
+      await until('the resumed tail reaches 6', () => resumed.includes(6));
+      await until('the other tails reach 6', () => live.includes(6) && foreign.includes(6));
+      await sleep(100);
+      t.same(resumed, [2, 3, 4, 5, 6], 'after the first id: the rest, the two missed, then the live one');
+      t.same(live, [6], 'no id: live events only');
+      t.same(foreign, [1, 2, 3, 4, 5, 6], 'an id of another history: all this one holds, not a skip past its seq');
+    });
+
     t.test('(h) dedupe: the same msgId twice is stored and handled once', async (t) => {
       const h = await setup(t, kind);
       const [a, b] = await Promise.all([h.client(), h.client()]);

@@ -1,9 +1,11 @@
 /**
- * GET /events/stream: a bad filter is refused before the stream starts, and an open stream
- * does not hold up a SIGTERM drain.
+ * GET /events/stream: a bad filter is refused before the stream starts, an open stream does not
+ * hold up a SIGTERM drain, and a client that lost the stream resumes with Last-Event-ID.
  */
 import t from 'tap';
+import { createParser } from 'eventsource-parser';
 import { startSvc } from '../../helpers/process.js';
+import { until } from '../../helpers/poll.js';
 
 const TOKEN = 'events-stream-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -64,4 +66,53 @@ t.test("a seat's token cannot read the feed: every run's events are the operator
   await operator.body!.cancel();
   serve.proc.kill('SIGTERM');
   t.same(await serve.exited(), { code: 0, signal: null });
+});
+
+/** Reads a stream's frames as {id, window} into `into` until `stop` aborts it. */
+async function readFrames(url: string, headers: Record<string, string>, into: { id: string; window: number }[], stop: AbortSignal) {
+  const res = await fetch(url, { headers, signal: stop });
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  const parser = createParser({ onEvent: (e) => into.push({ id: e.id ?? '', window: JSON.parse(e.data).data.window }) });
+  const done = (async () => {
+    for await (const chunk of res.body!) parser.feed(new TextDecoder().decode(chunk as Uint8Array));
+  })();
+  done.catch(() => undefined);
+}
+
+t.test('Last-Event-ID: a client that reconnects gets what it missed, once and in order, then the live events', async (t) => {
+  const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN, SVC_CLOCK_TICK_MS: '200' });
+  const url = `${serve.url}/events/stream?filter=ClockMinute`;
+  const whole: { id: string; window: number }[] = [];
+  const steady = new AbortController();
+  t.teardown(() => steady.abort());
+  await readFrames(url, auth, whole, steady.signal);
+
+  const before: { id: string; window: number }[] = [];
+  const first = new AbortController();
+  await readFrames(url, auth, before, first.signal);
+  await until('two events before the drop', () => before.length >= 2);
+  first.abort();
+  const seenBefore = before.length;
+  await new Promise((r) => setTimeout(r, 1_000));
+  const after: { id: string; window: number }[] = [];
+  const second = new AbortController();
+  t.teardown(() => second.abort());
+  await readFrames(url, { ...auth, 'last-event-id': before[seenBefore - 1]!.id }, after, second.signal);
+  await until('the missed events and two live ones', () => after.length >= 6);
+  second.abort();
+
+  const resumed = [...before.slice(0, seenBefore), ...after];
+  t.ok(
+    resumed.every((f) => /^[0-9a-f]+-[0-9]+$/.test(f.id)),
+    'every frame has an id',
+  );
+  await until('the steady stream has them all', () => whole.some((f) => f.id === resumed.at(-1)!.id));
+  const from = whole.findIndex((f) => f.id === resumed[0]!.id);
+  t.ok(from >= 0, 'the steady stream saw the first one too');
+  t.same(
+    resumed.map((f) => f.id),
+    whole.slice(from, from + resumed.length).map((f) => f.id),
+    'dropped and resumed, the client saw exactly what a client that never dropped saw',
+  );
+  t.ok(after[0]!.window > before[seenBefore - 1]!.window, 'nothing before the id came again');
 });
