@@ -58,7 +58,7 @@ console.log(
   `| 202 to run completed, paced at ${tb.latency.rate}/s (${tb.latency.n} runs) | p50 ${fmt(tb.latency.p50, 1)} ms, p99 ${fmt(tb.latency.p99, 1)} ms (sent to done p50 ${fmt(tb.latency.sentP50, 1)} ms, p99 ${fmt(tb.latency.sentP99, 1)} ms) |\n| completed runs | ${fmt(tb.completedPerSec, 0)} runs/s |`,
 );
 console.log(
-  `\nratio accepted/bare, worker stopped (median of per-round ratios): ${fmt(tb.ratio)} (target >= 0.5); the floor's: ${fmt(tb.floorRatio)}; non-2xx ${tb.non2xx}`,
+  `\nratio accepted/bare, worker stopped (median of per-round ratios): ${fmt(tb.ratio)} (target >= 0.5); the floor's: ${fmt(tb.floorRatio)}; accepted/floor: ${fmt(tb.ofFloor)} (target >= 0.8); non-2xx ${tb.non2xx}`,
 );
 console.log(`\n## Flow runs over HTTP (${seconds} s each; 16 clients for 10 steps, 32 for 3 steps)\n`);
 console.log('| flow | runs | runs/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');

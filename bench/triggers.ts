@@ -43,9 +43,10 @@ export interface TriggerBench {
   bare: number;
   floor: number;
   acceptedWorkerHeld: number;
-  /** Median over the rounds of gateway / bare (the target's ratio), and of floor / bare. */
+  /** Median over the rounds of gateway / bare (the target's ratio), of floor / bare, and of gateway / floor. */
   ratio: number;
   floorRatio: number;
+  ofFloor: number;
   /** Gateway CPU ms per 1,000 deliveries over the rounds. */
   gatewayCpuPerK: number;
   /** The steady state: accepted/s with the worker executing runs alongside, and its ratio to the median bare. */
@@ -252,6 +253,7 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
       acceptedWorkerHeld: med(rounds.map((r) => r.gateway)),
       ratio: med(rounds.map((r) => r.gateway / r.bare)),
       floorRatio: med(rounds.map((r) => r.floor / r.bare)),
+      ofFloor: med(rounds.map((r) => r.gateway / r.floor)),
       gatewayCpuPerK: (heldCpu / (heldTotal || NaN)) * 1000,
       accepted: s.requests.average,
       steadyRatio: s.requests.average / med(rounds.map((r) => r.bare)),
@@ -302,10 +304,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const r = await benchTriggers(seconds, natsUrl, databaseUrl, prefix);
     for (const [i, x] of r.rounds.entries())
       console.log(
-        `round ${i + 1}: bare ${fmt(x.bare, 0)}, floor ${fmt(x.floor, 0)} (${fmt(x.floor / x.bare)}), gateway ${fmt(x.gateway, 0)} (${fmt(x.gateway / x.bare)}) req/s`,
+        `round ${i + 1}: bare ${fmt(x.bare, 0)}, floor ${fmt(x.floor, 0)} (${fmt(x.floor / x.bare)}), gateway ${fmt(x.gateway, 0)} (${fmt(x.gateway / x.bare)}; of the floor ${fmt(x.gateway / x.floor)}) req/s`,
       );
     console.log(
-      `worker stopped, medians: bare ${fmt(r.bare, 0)} req/s; accept floor ${fmt(r.floor, 0)} (ratio ${fmt(r.floorRatio)}); gateway ${fmt(r.acceptedWorkerHeld, 0)} deliveries/s (ratio ${fmt(r.ratio)}), ${fmt(r.gatewayCpuPerK, 0)} ms gateway CPU per 1,000; non-2xx ${r.non2xx}`,
+      `worker stopped, medians: bare ${fmt(r.bare, 0)} req/s; accept floor ${fmt(r.floor, 0)} (ratio ${fmt(r.floorRatio)}); gateway ${fmt(r.acceptedWorkerHeld, 0)} deliveries/s (ratio ${fmt(r.ratio)}; of the floor ${fmt(r.ofFloor)}), ${fmt(r.gatewayCpuPerK, 0)} ms gateway CPU per 1,000; non-2xx ${r.non2xx}`,
     );
     console.log(
       `steady (worker running): accepted ${fmt(r.accepted, 0)} deliveries/s (ratio ${fmt(r.steadyRatio)}); CPU per 1,000: gateway ${fmt(r.cpuPerK.gateway, 0)} ms, worker ${fmt(r.cpuPerK.worker, 0)} ms; gateway in the kernel ${fmt(r.gatewayKernelShare * 100, 0)}%, ${fmt(r.gatewayWritesPerDelivery)} write syscalls per delivery`,

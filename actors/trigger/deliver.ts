@@ -11,16 +11,17 @@
  * msgId, so every copy of one delivery, on any gateway, sends the same command: inside the
  * stream's duplicate window the stream itself answers which copy was first, and the others get
  * `{duplicate: true}` (and a `duplicate` row). After the window the delivery ledger (the
- * accepted row the worker wrote) is the witness: it is read alongside the send, and a copy it
- * already holds is answered `{duplicate: true}` too; its command, stored again, starts nothing
- * (accepted.ts). A failed send answers 503 with nothing recorded, and the producer's retry sends
- * the same command. Rejections are logged
- * under a generated key (rule 7); no body or secret is ever logged or stored.
+ * accepted row the worker wrote) is the witness: it is read with the trigger (or, for a key
+ * inside the body, alongside the send), and a copy it already holds is answered
+ * `{duplicate: true}` too; its command, stored again, starts nothing (accepted.ts). A failed
+ * send answers 503 with nothing recorded, and the producer's retry sends the same command.
+ * Rejections are logged under a generated key (rule 7); no body or secret is ever logged or
+ * stored.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { triggersOf } from '../../store/triggers/index.js';
 import type { TriggerRow } from '../../store/deliveries/index.js';
-import type { DeliveryRows } from './rows.js';
+import type { DeliveryRows, TriggerRead } from './rows.js';
 import { AppError } from '../../schemas/errors.js';
 import { holdsNul, jsonHoldsNul, nulRefused } from '../../schemas/text.js';
 import type { Bus } from '../../bus/types.js';
@@ -33,7 +34,7 @@ import { flowRunnable } from './flow-check.js';
 import { openSecretCached } from './secrets.js';
 import { verifyCodehost, verifySvc, type Headers } from './schemes.js';
 import type { PubsubVerifier } from './pubsub.js';
-import { deliveryKey, eventSelected, eventType, getPath, mapInput, unwrapPubsub } from './shape.js';
+import { eventSelected, eventType, generatedKey, getPath, givenKey, headerKeys, mapInput, unwrapPubsub } from './shape.js';
 import { orgOf } from '../../runtime/org.js';
 
 export interface DeliveryDeps {
@@ -73,11 +74,17 @@ function releaseKey(path: string, payload: unknown): string {
 }
 
 export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<DeliveryOutcome> {
-  const trigger = await deps.rows.lookup(d.triggerId);
-  if (!trigger) throw new AppError('webhook_trigger_not_found');
+  // The ledger is asked about the keys the headers carry in the same read as the trigger, so its
+  // answer costs a delivery no round trip of its own; it is acted on only once the delivery is
+  // verified. A key inside the body (pubsub's) is read alongside the send instead: no body is
+  // parsed for a caller that has not proven who it is.
+  const keys = headerKeys(d.headers);
+  const read = await deps.rows.lookup({ triggerId: d.triggerId, keys });
+  if (!read) throw new AppError('webhook_trigger_not_found');
+  const { trigger } = read;
   const bytes = d.raw.length;
   try {
-    return await accept(deps, d, trigger, bytes);
+    return await accept(deps, d, read, keys, bytes);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) await logRow(deps, trigger.id, 'rejected', bytes, { reason: err.code });
     throw err;
@@ -102,7 +109,14 @@ async function verify(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, sche
   else verifyCodehost(secret, d.headers, d.raw);
 }
 
-async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, bytes: number): Promise<DeliveryOutcome> {
+async function accept(
+  deps: DeliveryDeps,
+  d: Delivery,
+  read: TriggerRead,
+  asked: readonly string[],
+  bytes: number,
+): Promise<DeliveryOutcome> {
+  const { trigger } = read;
   const scheme = trigger.scheme as Scheme;
   await verify(deps, d, trigger, scheme);
   if (!trigger.enabled) throw new AppError('webhook_trigger_disabled');
@@ -141,7 +155,8 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
     return { status: 200, body: { skipped: 'event_not_selected' } };
   }
 
-  const key = deliveryKey(scheme, d.headers, messageId);
+  const given = givenKey(scheme, d.headers, messageId);
+  const key = given ?? generatedKey();
   const release = trigger.release ? releaseKey(trigger.release.key, payload) : undefined;
   const runId = webhookRunId(trigger.id, key, release === undefined ? 'run-wh-' : 'evt-wh-');
   const at = new Date(deps.now());
@@ -165,15 +180,22 @@ async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, byte
           { eventId: runId, flowId: trigger.flowId, principal: trigger.principal, key: release, input, traceId: d.traceId, delivery },
           { msgId: runId, traceId: d.traceId },
         );
-  // The ledger is read alongside the send, so an accept waits for the slower of the two, not both.
-  // A ledger that cannot be read leaves the answer to the stream, as before: accepted work is
-  // never refused because the store is away.
+  // The ledger's answer: read with the trigger for a key from a header; none for a generated key,
+  // which nothing logged before; otherwise read alongside the send, so the accept waits for the
+  // slower of the two, not both. A ledger that cannot be read leaves the answer to the stream:
+  // accepted work is never refused because the store is away.
+  const ledger =
+    given === undefined
+      ? undefined
+      : asked.includes(given)
+        ? read.accepted.get(given)
+        : deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined);
   const [sent, loggedAt] = await Promise.all([
     send.then(
       (r) => r.duplicate,
       (err: unknown) => new AppError('bus_unavailable', { cause: err }),
     ),
-    deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined),
+    ledger,
   ]);
   // A row with this copy's own `at` is this copy, logged by a worker before the read returned.
   const earlier = loggedAt !== undefined && loggedAt.getTime() !== at.getTime();

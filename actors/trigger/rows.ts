@@ -1,8 +1,9 @@
 /**
  * The delivery path's store operations, each as a group commit (runtime/group-commit.ts):
- * trigger lookups, ledger reads and delivery-row inserts of concurrent deliveries share round
- * trips and commits. An accepted delivery's `WebhookDelivery` audit row is written in the same statement
- * as its delivery row, and its event is published from the outbox row once the callers are
+ * trigger lookups (with the ledger's answer for the keys a delivery's headers carry), ledger
+ * reads and delivery-row inserts of concurrent deliveries share round trips and commits. An
+ * accepted delivery's `WebhookDelivery` audit row is written in the same statement as its
+ * delivery row, and its event is published from the outbox row once the callers are
  * released (runtime/audit.ts `publish`: the row is the record, the live event follows, and the
  * outbox sweep re-sends it when that publish fails); its flag, and those of other events this
  * process published, ride in the next insert statement. One instance per process role: the
@@ -17,8 +18,16 @@ import { createAudit } from '../../runtime/audit.js';
 import { withFlags } from '../../store/outbox-flags.js';
 import { groupCommit } from '../../runtime/group-commit.js';
 
+/** A delivery's first read: its trigger, and when the ledger logged as accepted each of the keys
+ * asked that it holds (by delivery key). */
+export interface TriggerRead {
+  trigger: TriggerRow;
+  accepted: ReadonlyMap<string, Date>;
+}
+
 export interface DeliveryRows {
-  lookup(triggerId: string): Promise<TriggerRow | undefined>;
+  /** Undefined when there is no such trigger. */
+  lookup(read: { triggerId: string; keys: readonly string[] }): Promise<TriggerRead | undefined>;
   /** When the ledger logged this delivery key as accepted; undefined when it has not. */
   accepted(key: LedgerKey): Promise<Date | undefined>;
   /** False when (trigger id, delivery key) is already there (and then no audit row is written). */
@@ -29,9 +38,23 @@ export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): Del
   const audit = createAudit(deps);
   const deliveries = deliveriesOf(deps.store);
   return {
-    lookup: groupCommit(async (ids: string[]) => {
-      const found = await deliveries.triggers(ids);
-      return ids.map((id) => found.get(id));
+    lookup: groupCommit(async (reads: { triggerId: string; keys: readonly string[] }[]) => {
+      const asked = new Map<string, LedgerKey>();
+      for (const r of reads) for (const k of r.keys) asked.set(ledgerKey(r.triggerId, k), { triggerId: r.triggerId, deliveryKey: k });
+      const found = await deliveries.triggersAndLedger(
+        reads.map((r) => r.triggerId),
+        [...asked.values()],
+      );
+      return reads.map((r) => {
+        const trigger = found.triggers.get(r.triggerId);
+        if (!trigger) return undefined;
+        const accepted = new Map<string, Date>();
+        for (const k of r.keys) {
+          const at = found.accepted.get(ledgerKey(r.triggerId, k));
+          if (at) accepted.set(k, at);
+        }
+        return { trigger, accepted };
+      });
     }),
     accepted: groupCommit(async (keys: LedgerKey[]) => {
       const found = await deliveries.acceptedAt(keys);

@@ -27,8 +27,8 @@ export function eventType(scheme: Scheme, headers: Headers, body: unknown, attri
   return undefined;
 }
 
-/** The producer's key, or a generated one when it sent none (such a delivery cannot be deduped). */
-export function deliveryKey(scheme: Scheme, headers: Headers, messageId?: unknown): string {
+/** The producer's key as the delivery log holds it, or undefined when it sent none. */
+export function givenKey(scheme: Scheme, headers: Headers, messageId?: unknown): string | undefined {
   const given =
     scheme === 'svc'
       ? header(headers, 'idempotency-key')
@@ -37,9 +37,25 @@ export function deliveryKey(scheme: Scheme, headers: Headers, messageId?: unknow
         : typeof messageId === 'string' || typeof messageId === 'number'
           ? String(messageId)
           : undefined;
-  if (given === undefined || given.trim() === '') return `gen:${randomUUID()}`;
+  if (given === undefined || given.trim() === '') return undefined;
   // Long keys are hashed to fit the column, deterministically, so redelivery still collides.
   return given.length > 200 ? `sha256:${createHash('sha256').update(given).digest('hex')}` : given;
+}
+
+/** A key for a delivery whose producer sent none: such a delivery cannot be deduped. */
+export function generatedKey(): string {
+  return `gen:${randomUUID()}`;
+}
+
+/** The keys a delivery's headers may carry, whatever its trigger's scheme turns out to be: those
+ * of the schemes that take their key from a header (pubsub's is inside the body). */
+export function headerKeys(headers: Headers): string[] {
+  const keys = new Set<string>();
+  for (const scheme of ['svc', 'codehost'] as const) {
+    const k = givenKey(scheme, headers);
+    if (k !== undefined) keys.add(k);
+  }
+  return [...keys];
 }
 
 /** Own properties only, arrays by index. */

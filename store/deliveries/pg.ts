@@ -2,9 +2,9 @@
  * The delivery repository on PostgreSQL: the webhook hot path in raw SQL, prepared once per
  * connection (store/raw.ts), each statement taking many deliveries at once. The texts are fixed
  * (a batch is one JSON or array value, not a list of placeholders), so each is parsed and planned
- * once, not per batch size: the triggers with their flow and their principal's pause state; the
- * ledger's accepted keys; and delivery rows with their audit and outbox rows. Listing and
- * retention are the ORM path's (orm.ts).
+ * once, not per batch size: the triggers with their flow, their principal's pause state and the
+ * ledger's accepted keys among those asked; the ledger's accepted keys alone; and delivery rows
+ * with their audit and outbox rows. Listing and retention are the ORM path's (orm.ts).
  */
 import { outboxCtes } from '../audit/index.js';
 import { WebhookDelivery } from '../entities/WebhookDelivery.js';
@@ -27,13 +27,22 @@ export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryReposito
   );
   const deliveryColumns = columnsOf(store, WebhookDelivery);
 
-  const selectTriggers = `select t.*, (select count(*) from ${P} p where p.seat = t.principal) as paused_count, f.id as f_id, f.trigger as f_trigger, f.scope_level as f_scope_level, f.scope_ref as f_scope_ref
-       from ${T} t left join ${F} f on f.id = t.flow_id where t.id = any($1::text[])`;
+  // Each key is probed on its own, by a lateral subquery with a limit, which PostgreSQL does not
+  // fold into a join: the generic plan a prepared statement keeps, made while the log was young
+  // and never analyzed, reads the unique index once per key. Joined as a set, such a plan read
+  // every row of the log for every batch once the log had grown (thousands of rows a second
+  // under load, with no analyze in between on a server without autovacuum).
+  const ledgerOf = (tids: string, keys: string) =>
+    `select k.t as trigger_id, k.k as delivery_key, d.at from unnest(${tids}::text[], ${keys}::text[]) as k(t, k)
+      cross join lateral (select d.at from ${D} d where d.trigger_id = k.t and d.delivery_key = k.k and d.status = 'accepted' limit 1) d`;
+  // The ledger's answer is made once (materialized) and handed to its trigger's row.
+  const selectTriggers = `with l as materialized (${ledgerOf('$2', '$3')})
+      select t.*, (select count(*) from ${P} p where p.seat = t.principal) as paused_count, f.id as f_id, f.trigger as f_trigger, f.scope_level as f_scope_level, f.scope_ref as f_scope_ref,
+        (select json_agg(json_build_array(l.delivery_key, l.at)) from l where l.trigger_id = t.id) as l_accepted
+      from ${T} t left join ${F} f on f.id = t.flow_id where t.id = any($1::text[])`;
   const toTrigger = triggerRowReader(columnsOf(store, WebhookTrigger), read);
 
-  const selectAccepted =
-    `select d.trigger_id, d.delivery_key, d.at from ${D} d join unnest($1::text[], $2::text[]) as k(t, k) on d.trigger_id = k.t and d.delivery_key = k.k ` +
-    "where d.status = 'accepted'";
+  const selectAccepted = ledgerOf('$1', '$2');
 
   const names = deliveryColumns.map((c) => `"${c.name}"`).join(', ');
   const typed = deliveryColumns.map((c) => `"${c.name}" ${c.type}`).join(', ');
@@ -60,13 +69,21 @@ export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryReposito
     return out;
   };
 
+  const triggersAndLedger: DeliveryRepository['triggersAndLedger'] = async (ids, keys) => {
+    const values = [[...new Set(ids)], keys.map((k) => k.triggerId), keys.map((k) => k.deliveryKey)];
+    const rows = (await sql.pg(selectTriggers, values)).rows;
+    const accepted = new Map<string, Date>();
+    for (const r of rows)
+      for (const [key, at] of (r.l_accepted as [string, string][] | null) ?? []) accepted.set(ledgerKey(r.id as string, key), new Date(at));
+    return { triggers: new Map(rows.map((r) => [r.id as string, toTrigger(r)])), accepted };
+  };
+
   return {
     ...orm,
 
-    async triggers(ids) {
-      const rows = (await sql.pg(selectTriggers, [[...new Set(ids)]])).rows;
-      return new Map(rows.map((r) => [r.id as string, toTrigger(r)]));
-    },
+    triggers: async (ids) => (await triggersAndLedger(ids, [])).triggers,
+
+    triggersAndLedger,
 
     async acceptedAt(keys) {
       const rows = (await sql.pg(selectAccepted, [keys.map((k) => k.triggerId), keys.map((k) => k.deliveryKey)])).rows;

@@ -9,11 +9,11 @@ import { insertAuditSqlite } from '../audit/sqlite.js';
 import { WebhookDelivery } from '../entities/WebhookDelivery.js';
 import { WebhookTrigger } from '../entities/WebhookTrigger.js';
 import { columnsOf, fromSqlite, type Column } from '../metadata.js';
-import { rawSql } from '../raw.js';
+import { rawSql, type SqliteStatement } from '../raw.js';
 import type { Store } from '../types.js';
 import type { OrmDeliveries } from './orm.js';
 import { triggerRowReader } from './trigger-row.js';
-import { ledgerKey, type DeliveryRepository } from './types.js';
+import { ledgerKey, type DeliveryRepository, type LedgerKey, type TriggerRow } from './types.js';
 
 export function sqliteDeliveries(store: Store, orm: OrmDeliveries): DeliveryRepository {
   const sql = rawSql(store);
@@ -28,6 +28,18 @@ export function sqliteDeliveries(store: Store, orm: OrmDeliveries): DeliveryRepo
     `select d.trigger_id, d.delivery_key, d.at from ${D} d join json_each($1) k ` +
     `on d.trigger_id = json_extract(k.value, '$[0]') and d.delivery_key = json_extract(k.value, '$[1]') where d.status = 'accepted'`;
 
+  const readTriggers = (prep: (text: string) => SqliteStatement, ids: readonly string[]): Map<string, TriggerRow> =>
+    new Map(
+      prep(selectTriggers)
+        .all([JSON.stringify([...new Set(ids)])])
+        .map((r) => [r.id as string, toTrigger(r)]),
+    );
+  const readAccepted = (prep: (text: string) => SqliteStatement, keys: readonly LedgerKey[]): Map<string, Date> => {
+    if (!keys.length) return new Map();
+    const rows = prep(selectAccepted).all([JSON.stringify(keys.map((k) => [k.triggerId, k.deliveryKey]))]);
+    return new Map(rows.map((r) => [ledgerKey(r.trigger_id as string, r.delivery_key as string), new Date(r.at as number)]));
+  };
+
   const names = deliveryColumns.map((c) => `"${c.name}"`).join(', ');
   const insertDelivery = `insert into ${D} (${names}) values (${deliveryColumns.map((_, i) => `$${i + 1}`).join(', ')}) on conflict ("trigger_id", "delivery_key") do nothing`;
   const bind = (c: Column, v: unknown): unknown =>
@@ -36,16 +48,12 @@ export function sqliteDeliveries(store: Store, orm: OrmDeliveries): DeliveryRepo
   return {
     ...orm,
 
-    async triggers(ids) {
-      const rows = await sql.sqlite((prep) => prep(selectTriggers).all([JSON.stringify([...new Set(ids)])]));
-      return new Map(rows.map((r) => [r.id as string, toTrigger(r)]));
-    },
+    triggers: (ids) => sql.sqlite((prep) => readTriggers(prep, ids)),
 
-    async acceptedAt(keys) {
-      if (!keys.length) return new Map();
-      const rows = await sql.sqlite((prep) => prep(selectAccepted).all([JSON.stringify(keys.map((k) => [k.triggerId, k.deliveryKey]))]));
-      return new Map(rows.map((r) => [ledgerKey(r.trigger_id as string, r.delivery_key as string), new Date(r.at as number)]));
-    },
+    acceptedAt: (keys) => sql.sqlite((prep) => readAccepted(prep, keys)),
+
+    // Both on the one connection in one turn, as a single statement would be on PostgreSQL.
+    triggersAndLedger: (ids, keys) => sql.sqlite((prep) => ({ triggers: readTriggers(prep, ids), accepted: readAccepted(prep, keys) })),
 
     insert: (rows, published = []) =>
       sql.sqlite((prep, db) =>

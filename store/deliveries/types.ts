@@ -70,6 +70,12 @@ export interface DeliveryRepository {
    * copy's.
    */
   acceptedAt(keys: readonly LedgerKey[]): Promise<Map<string, Date>>;
+  /** `triggers(ids)` and `acceptedAt(keys)` in one round trip: a delivery's trigger and its
+   * ledger answer for the keys it may carry, read before anything else is known about it. */
+  triggersAndLedger(
+    ids: readonly string[],
+    keys: readonly LedgerKey[],
+  ): Promise<{ triggers: Map<string, TriggerRow>; accepted: Map<string, Date> }>;
   /**
    * Inserts the rows, and the audit row (with its outbox row) of each that is inserted, in one
    * transaction: an accepted row never stands without its audit row. A row whose (trigger id,

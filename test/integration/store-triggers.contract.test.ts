@@ -234,6 +234,23 @@ for (const e of engines) {
       t.equal(found.get(ledgerKey('trg_2', 'ledger'))?.getTime(), at.getTime());
     });
 
+    t.test("the trigger read carries the ledger's answer for the keys asked, per trigger", async (t) => {
+      const at = new Date(T0 + 7_000);
+      await deliveries.insert([
+        delivery('trg_1', 'read-held', 'accepted', at),
+        delivery('trg_2', 'read-other', 'accepted', at),
+        delivery('trg_1', 'read-dup', 'duplicate'),
+      ]);
+      const asked = ['read-held', 'read-dup', 'read-never', 'read-other'].map((deliveryKey) => ({ triggerId: 'trg_1', deliveryKey }));
+      const both = await deliveries.triggersAndLedger(['trg_1', 'trg_nope'], [...asked, { triggerId: 'trg_1', deliveryKey: 'read-held' }]);
+      t.same([...both.triggers.keys()], ['trg_1'], 'the triggers, as triggers() reads them');
+      t.same(both.triggers.get('trg_1'), (await deliveries.triggers(['trg_1'])).get('trg_1'));
+      t.same([...both.accepted.keys()], [ledgerKey('trg_1', 'read-held')], "accepted keys only, under the asking trigger's id, once");
+      t.equal(both.accepted.get(ledgerKey('trg_1', 'read-held'))?.getTime(), at.getTime(), 'with the accepting time');
+      t.same(both.accepted, await deliveries.acceptedAt(asked), 'what acceptedAt answers for the same keys');
+      t.same((await deliveries.triggersAndLedger(['trg_1'], [])).accepted, new Map(), 'no keys, no ledger answer');
+    });
+
     t.test("a listing: one trigger's, one principal's or all, newest first", async (t) => {
       const store2 = await e.open(t);
       const d2 = deliveriesOf(store2);

@@ -1,8 +1,9 @@
 /**
- * How a verified webhook delivery is answered, from the two witnesses read side by side: the
- * command stream's ack (a copy inside its duplicate window) and the delivery ledger (an accepted
- * row, written by a worker, that outlives the window). Fakes stand in for the bus and the store;
- * the real ones are exercised in test/integration/triggers/late-copy.test.ts.
+ * How a verified webhook delivery is answered, from its two witnesses: the command stream's ack
+ * (a copy inside its duplicate window) and the delivery ledger (an accepted row, written by a
+ * worker, that outlives the window), read with the trigger for a key from a header and alongside
+ * the send for a key inside the body (pubsub's). Fakes stand in for the bus and the store; the
+ * real ones are exercised in test/integration/triggers/late-copy.test.ts.
  */
 import pino from 'pino';
 import t from 'tap';
@@ -13,6 +14,8 @@ import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { loadConfig } from '../../runtime/config.js';
 import { AppError } from '../../schemas/errors.js';
+import { seal } from '../../runtime/seal.js';
+import { svcHeaders } from '../helpers/triggers.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 const TRIGGER = {
@@ -42,7 +45,7 @@ async function answer(ledger: Ledger, stream: Stream) {
   const asked: LedgerKey[] = [];
   let sends = 0;
   const ledgerRows: DeliveryRows = {
-    lookup: async () => TRIGGER,
+    lookup: async () => ({ trigger: TRIGGER, accepted: new Map() }),
     accepted: async (k) => {
       asked.push(k);
       if (ledger === 'fails') throw new Error('store away');
@@ -112,4 +115,95 @@ t.test('a ledger that cannot be read never refuses accepted work', async (t) => 
   t.match(first.out, { status: 202, body: { accepted: true } }, "answered from the stream's ack");
   const inside = await answer('fails', 'duplicate');
   t.same(inside.out, { status: 200, body: { duplicate: true } });
+});
+
+const SESSION_KEY = 'd'.repeat(64);
+const SECRET = 'whsec_unit';
+const SVC_TRIGGER = {
+  ...TRIGGER,
+  scheme: 'svc',
+  config: null,
+  sealedSecret: seal(Buffer.from(SESSION_KEY, 'hex'), SECRET, `webhook/${TRIGGER.id}/1`),
+} as unknown as TriggerRow;
+const SVC_RAW = '{"a":1}';
+
+/** A svc delivery: the trigger read answers for the keys the headers carry (`held`: those the ledger holds). */
+async function svcAnswer(key: string | undefined, held: Map<string, Date>, stream: 'stored' | 'duplicate' = 'stored') {
+  const looked: { triggerId: string; keys: readonly string[] }[] = [];
+  const asked: LedgerKey[] = [];
+  const rows: string[] = [];
+  const ledgerRows: DeliveryRows = {
+    lookup: async (r) => {
+      looked.push(r);
+      return { trigger: SVC_TRIGGER, accepted: new Map([...held].filter(([k]) => r.keys.includes(k))) };
+    },
+    accepted: async (k) => {
+      asked.push(k);
+      return undefined;
+    },
+    insert: async (r) => {
+      rows.push(r.status);
+      return true;
+    },
+  };
+  const bus = { send: async () => ({ duplicate: stream === 'duplicate', seq: 1 }) } as unknown as Bus;
+  const deps: DeliveryDeps = {
+    config: loadConfig({ SVC_SESSION_KEY: SESSION_KEY }),
+    store: undefined as unknown as Store,
+    rows: ledgerRows,
+    bus,
+    log: pino({ level: 'silent' }),
+    now: () => NOW,
+    pubsub: { verify: async () => ({}) },
+  };
+  const headers: Record<string, string> = svcHeaders(SECRET, SVC_RAW, { ts: Math.floor(NOW / 1000), key: key ?? 'unused' });
+  if (key === undefined) delete headers['idempotency-key'];
+  const out = await deliver(deps, { triggerId: TRIGGER.id, headers, raw: Buffer.from(SVC_RAW), traceId: 'tr' }).catch((e: unknown) => e);
+  return { out, looked, asked, rows };
+}
+
+t.test('a key from a header is answered by the trigger read: no ledger read of its own', async (t) => {
+  const late = await svcAnswer('k-1', new Map([['k-1', EARLIER]]));
+  t.same(late.looked, [{ triggerId: TRIGGER.id, keys: ['k-1'] }], 'the key is asked with the trigger');
+  t.same(late.out, { status: 200, body: { duplicate: true } }, 'past the window: 200 {duplicate: true}');
+  t.same(late.asked, [], 'no separate ledger read');
+  t.same(late.rows, [], 'the stored command reaches a worker, which logs the copy');
+
+  const fresh = await svcAnswer('k-2', new Map([['k-1', EARLIER]]));
+  t.match(fresh.out, { status: 202, body: { accepted: true, runId: /^run-wh-/ } }, 'a key the ledger does not hold is accepted');
+  t.same(fresh.asked, []);
+
+  const inside = await svcAnswer('k-2', new Map(), 'duplicate');
+  t.same([inside.out, inside.rows], [{ status: 200, body: { duplicate: true } }, ['duplicate']], 'inside the window: the stream says so');
+});
+
+t.test('a delivery without a key asks the ledger nothing', async (t) => {
+  const none = await svcAnswer(undefined, new Map());
+  t.same(none.looked, [{ triggerId: TRIGGER.id, keys: [] }]);
+  t.same(none.asked, [], 'a generated key was never logged');
+  t.match(none.out, { status: 202, body: { accepted: true } });
+});
+
+t.test('a bad signature is refused whatever the ledger holds', async (t) => {
+  const signed = await svcAnswer('k-1', new Map([['k-1', EARLIER]]));
+  t.same(signed.out, { status: 200, body: { duplicate: true } }, 'signed with the secret: a duplicate');
+  const forged = await (async () => {
+    const deps = {
+      config: loadConfig({ SVC_SESSION_KEY: SESSION_KEY }),
+      store: undefined as unknown as Store,
+      rows: {
+        lookup: async () => ({ trigger: SVC_TRIGGER, accepted: new Map([['k-1', EARLIER]]) }),
+        accepted: async () => undefined,
+        insert: async () => true,
+      },
+      bus: { send: async () => ({ duplicate: false, seq: 1 }) } as unknown as Bus,
+      log: pino({ level: 'silent' }),
+      now: () => NOW,
+      pubsub: { verify: async () => ({}) },
+    } satisfies DeliveryDeps;
+    const headers = svcHeaders('whsec_wrong', SVC_RAW, { ts: Math.floor(NOW / 1000), key: 'k-1' });
+    return deliver(deps, { triggerId: TRIGGER.id, headers, raw: Buffer.from(SVC_RAW), traceId: 'tr' }).catch((e: unknown) => e);
+  })();
+  t.match(forged, AppError);
+  t.equal((forged as AppError).code, 'webhook_signature_invalid', 'not {duplicate: true}: the ledger is told only to a verified caller');
 });
