@@ -107,7 +107,18 @@ export async function cancelRun(
   return toView((await loadRun(e.deps.store, runId))!);
 }
 
-/** A parked step's release. Returns the run as it stands after the signal was applied. */
+/** Rounds of claim-or-leave-pending for one signal; each further round needs the run to have
+ * changed state between the two writes of the previous one. */
+const SIGNAL_ROUNDS = 20;
+
+/**
+ * A parked step's release. Returns the run as it stands after the signal was applied.
+ * The signal is taken by one of two conditional writes: the claim of the step's park, or, while
+ * the step is still running, a pending signal its park will find. The park can commit between
+ * the two (the claim saw the step running, the pending write sees it parked), so a miss of both
+ * re-reads the run and tries again while either could still take it; dropping it there left a
+ * parent parked on a child that had ended, until a sweep re-sent the wake-up.
+ */
 export async function signalRun(
   e: Engine,
   runId: string,
@@ -116,12 +127,29 @@ export async function signalRun(
   traceId: string,
 ): Promise<{ applied: boolean; run?: RunView }> {
   const token = signal.kind === 'child_finished' ? signal.childRunId : undefined;
-  const won = await claimWaiting(e.deps.store, runId, e.lease, { stepId, ...(token ? { token } : {}), notReason: 'operator' }, signal);
-  if (won) return { applied: true, run: await takeOver(e, runId, traceId, { kind: 'claimed' }) };
-  // The step has not parked yet (its park is still being written): leave the signal for it.
-  if (await leavePendingSignal(e.deps.store, runId, stepId, signal)) return { applied: true };
+  const match = { stepId, ...(token ? { token } : {}), notReason: 'operator' as const };
+  for (let i = 0; i < SIGNAL_ROUNDS; i++) {
+    if (await claimWaiting(e.deps.store, runId, e.lease, match, signal)) {
+      return { applied: true, run: await takeOver(e, runId, traceId, { kind: 'claimed' }) };
+    }
+    // The step has not parked yet (its park is still being written): leave the signal for it.
+    if (await leavePendingSignal(e.deps.store, runId, stepId, signal)) return { applied: true };
+    const row = await loadRun(e.deps.store, runId);
+    if (!row || !(parkedOn(row, match) || awaitsPark(row, stepId))) return { applied: false };
+  }
   return { applied: false };
 }
+
+/** The run is parked where the signal's claim would take it. */
+const parkedOn = (row: RunRow, m: { stepId: string; token?: string }): boolean =>
+  row.status === 'waiting' &&
+  row.waitingReason !== 'operator' &&
+  row.waitingStepId === m.stepId &&
+  (m.token === undefined || row.waitingToken === m.token);
+
+/** The run is still at the step with no signal pending: a pending signal would be taken. */
+const awaitsPark = (row: RunRow, stepId: string): boolean =>
+  row.status === 'running' && row.cursor === stepId && row.pendingSignal === null;
 
 /** Takes over a run whose worker died (the recovery sweep, or every run left running at boot). */
 export function recoverRun(e: Engine, runId: string, traceId: string, force = false): Promise<RunView | undefined> {
