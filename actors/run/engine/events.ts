@@ -78,8 +78,13 @@ export async function runEnded(
   traceId: string,
   stored?: StoredAudit,
 ): Promise<void> {
-  await (stored ? deps.audit.publish(stored) : deps.audit.record('FlowRun', summary(v), traceId));
-  await wakeParent(deps, row, v.id, traceId);
+  try {
+    await (stored ? deps.audit.publish(stored) : deps.audit.record('FlowRun', summary(v), traceId));
+  } finally {
+    // The end is committed: a failed audit write (the store away) must not cost the parent its
+    // wake-up, since the redelivered command finds the run ended and sends nothing.
+    await wakeParent(deps, row, v.id, traceId);
+  }
 }
 
 /** The child's end stands whether or not the send goes out: a failure is logged and left to the
