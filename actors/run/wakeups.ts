@@ -17,10 +17,11 @@ export function wakeupSweep(deps: RunDeps): Sweep {
     async run() {
       // A window's grace: a first send that is merely slow is not raced by its own re-send.
       const owed = await owedWakeups(deps.store, new Date(deps.now() - deps.config.clockTickMs), BATCH);
+      const window = Math.floor(deps.now() / deps.config.clockTickMs);
       let sent = 0;
       try {
         for (const w of owed) {
-          await sendWakeup(deps.bus, w);
+          await sendWakeup(deps.bus, w, window);
           sent++;
         }
       } finally {

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { pino } from 'pino';
-import { runEnded } from '../../actors/run/engine/events.js';
+import { runEnded, sendWakeup } from '../../actors/run/engine/events.js';
 import { parseFaults } from '../../runtime/faults.js';
 import type { RunDeps } from '../../actors/run/deps.js';
 import type { RunView } from '../../schemas/runs.js';
@@ -37,4 +37,22 @@ t.test("a child's failed audit write still wakes its parent, and the failure is 
     input: { runId: 'run-parent', stepId: 'deleg', signal: { kind: 'child_finished', childRunId: 'run-child' } },
     opts: { msgId: 'child_finished.run-child' },
   });
+});
+
+t.test("a sweep's re-send is not a copy of the first send in the stream's eyes, and one window's re-sends are", async (t) => {
+  const ids: string[] = [];
+  const bus = {
+    send: async (_a: string, _v: string, _i: unknown, opts: { msgId: string }) => {
+      ids.push(opts.msgId);
+      return { seq: 1, duplicate: false };
+    },
+  } as unknown as RunDeps['bus'];
+  const w = { parentRunId: 'p', parentStepId: 's', childRunId: 'c', traceId: null };
+  await sendWakeup(bus, w);
+  await sendWakeup(bus, w, 7);
+  await sendWakeup(bus, w, 7);
+  await sendWakeup(bus, w, 8);
+  t.equal(new Set(ids).size, 3, 'first send, window 7, window 8');
+  t.not(ids[1], ids[0], "a taken-then-lost first send cannot swallow the sweep's");
+  t.equal(ids[2], ids[1], 'two replicas sweeping one window send one command');
 });

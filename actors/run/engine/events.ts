@@ -107,11 +107,14 @@ export async function wakeParent(
   }
 }
 
-/** One wake-up, first try or sweep alike: the msgId makes copies inside the duplicate window one
- * command, and the parent's conditional claim makes a later copy change nothing. */
-export async function sendWakeup(bus: RunDeps['bus'], w: OwedWakeup): Promise<void> {
+/** One wake-up. The first send's msgId makes its copies inside the duplicate window one command;
+ * a sweep's re-send names its own clock window, so the stream does not drop it as a copy of a
+ * first send that was taken and then lost (a re-send inside that window would change nothing).
+ * The parent's conditional claim makes any later copy change nothing. */
+export async function sendWakeup(bus: RunDeps['bus'], w: OwedWakeup, sweepWindow?: number): Promise<void> {
+  const msgId = `child_finished.${w.childRunId}${sweepWindow === undefined ? '' : `.sweep.${sweepWindow}`}`;
   await clientOf(bus, 'run').signal.send(
     { runId: w.parentRunId, stepId: w.parentStepId, signal: { kind: 'child_finished', childRunId: w.childRunId } },
-    { msgId: `child_finished.${w.childRunId}`, ...(w.traceId === null ? {} : { traceId: w.traceId }) },
+    { msgId, ...(w.traceId === null ? {} : { traceId: w.traceId }) },
   );
 }
