@@ -3,24 +3,23 @@
  * messages quote the request URL (credentials included), so none is ever passed on: a failure
  * is reduced here to a short cause of our own words.
  */
-import { BaseError, createPublicClient, http, HttpRequestError, TimeoutError, type HttpTransport, type PublicClient } from 'viem';
+import { BaseError, createPublicClient, http, HttpRequestError, TimeoutError, type PublicClient, type Transport } from 'viem';
+import { turnTransport } from './turn-transport.js';
 
 /** One client per URL and purpose: no retries (a probe that retries hides the outage it is
  * there to see), JSON-RPC batching so a probe's reads travel in one request. */
 export function rpcClient(url: string, timeoutMs: number): PublicClient {
-  return createPublicClient({ transport: rpcTransport(url, timeoutMs) });
+  const { bare, headers } = basicAuth(url);
+  return createPublicClient({
+    transport: http(bare, { timeout: timeoutMs, retryCount: 0, batch: { wait: 0 }, ...(headers ? { fetchOptions: { headers } } : {}) }),
+  });
 }
 
-/** The transport `rpcClient` uses (credentials in the URL sent as a header), with or without its
- * JSON-RPC batching, for clients of the same URL. */
-export function rpcTransport(url: string, timeoutMs: number, opts: { batch: boolean } = { batch: true }): HttpTransport {
+/** The transport of a chain binding's clients and wallets: the same URL handling, its requests
+ * batched per turn of the event loop (chain/turn-transport.ts). */
+export function bindingTransport(url: string, timeoutMs: number): Transport {
   const { bare, headers } = basicAuth(url);
-  return http(bare, {
-    timeout: timeoutMs,
-    retryCount: 0,
-    ...(opts.batch ? { batch: { wait: 0 } } : {}),
-    ...(headers ? { fetchOptions: { headers } } : {}),
-  });
+  return turnTransport(bare, { timeoutMs, headers });
 }
 
 /** fetch refuses a URL that carries credentials, so `https://user:key@host` (how several providers

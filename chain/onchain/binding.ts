@@ -17,7 +17,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DeployedAsset, Deployment, Hex } from '../../schemas/chain-config.js';
 import { AppError } from '../../schemas/errors.js';
-import { rpcTransport } from '../rpc.js';
+import { bindingTransport } from '../rpc.js';
 import type { Read } from './speculate.js';
 import { turnReads } from './turn-reads.js';
 
@@ -26,12 +26,9 @@ export type ChainWallet = WalletClient<Transport, Chain, Account>;
 export interface ChainBinding {
   readonly deployment: Deployment;
   readonly chain: Chain;
-  /** Requests made in the same tick go out as one JSON-RPC batch (a simulation beside the fill of its
-   * transaction and the reads it depends on); the wallets share its transport. */
+  /** Requests made in the same turn of the event loop go out as one JSON-RPC batch (a simulation
+   * beside the fill of its transaction and the reads it depends on); the wallets share its transport. */
   readonly client: PublicClient;
-  /** The same RPC without batching, for a request nothing else goes out with (a broadcast, a
-   * receipt): a batch waits for a timer before it leaves. */
-  readonly direct: PublicClient;
   /** A contract read through `client`; the reads made in one turn of the event loop go out as one
    * multicall (chain/onchain/turn-reads.ts). */
   readonly read: Read;
@@ -60,16 +57,14 @@ export function chainBinding(opts: ChainBindingOptions): ChainBinding {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [] } },
   });
-  const transport = rpcTransport(opts.rpcUrl, timeoutMs);
+  const transport = bindingTransport(opts.rpcUrl, timeoutMs);
   const client = createPublicClient({ transport });
-  const direct = createPublicClient({ transport: rpcTransport(opts.rpcUrl, timeoutMs, { batch: false }) });
   const walletFor = (key: Hex): ChainWallet =>
     createWalletClient({ account: privateKeyToAccount(key.startsWith('0x') ? key : (`0x${key}` as Hex)), chain, transport });
   return {
     deployment: opts.deployment,
     chain,
     client,
-    direct,
     read: turnReads(client),
     orchestrator: opts.orchestratorKey === undefined ? undefined : walletFor(opts.orchestratorKey),
     asset(symbol) {

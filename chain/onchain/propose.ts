@@ -153,7 +153,7 @@ export function proposer(deps: ProposerDeps): Proposer {
   const send: Proposer['send'] = async (s, key, ready, attemptKey, ctx) => {
     const sent = await sendInAttempt(
       deps.store,
-      s.b.direct,
+      s.b.client,
       deps.serial,
       key.wallet,
       attemptKey,
