@@ -171,13 +171,14 @@ function bareSpend(url: string, key: Hex, router: Address, agent: Address, targe
 }
 
 export function printChainGate(rows: readonly GateBenchRow[]): void {
-  console.log('| path | calls | p50 | p99 | JSON-RPC requests per call |\n|---|---|---|---|---|');
+  console.log('| path | calls | p50 | p99 | JSON-RPC requests per call | by method |\n|---|---|---|---|---|---|');
   for (const r of rows) {
     const rpc = Object.entries(r.rpcPerCall)
       .sort(([, a], [, b]) => b - a)
       .map(([m, c]) => `${m} ${fmt(c, 1)}`)
       .join(', ');
-    console.log(`| ${r.name} | ${r.n} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${rpc} |`);
+    const total = Object.values(r.rpcPerCall).reduce((x, y) => x + y, 0);
+    console.log(`| ${r.name} | ${r.n} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(total, 1)} | ${rpc} |`);
   }
   const [gate, bare] = rows;
   if (gate && bare) console.log(`\nratio gate/bare: p50 ${fmt(gate.p50 / bare.p50)}, p99 ${fmt(gate.p99 / bare.p99)}`);

@@ -3,7 +3,8 @@
  * messages quote the request URL (credentials included), so none is ever passed on: a failure
  * is reduced here to a short cause of our own words.
  */
-import { BaseError, createPublicClient, http, HttpRequestError, TimeoutError, type PublicClient } from 'viem';
+import { BaseError, createPublicClient, http, HttpRequestError, TimeoutError, type PublicClient, type Transport } from 'viem';
+import { turnTransport } from './turn-transport.js';
 
 /** One client per URL and purpose: no retries (a probe that retries hides the outage it is
  * there to see), JSON-RPC batching so a probe's reads travel in one request. */
@@ -12,6 +13,13 @@ export function rpcClient(url: string, timeoutMs: number): PublicClient {
   return createPublicClient({
     transport: http(bare, { timeout: timeoutMs, retryCount: 0, batch: { wait: 0 }, ...(headers ? { fetchOptions: { headers } } : {}) }),
   });
+}
+
+/** The transport of a chain binding's clients and wallets: the same URL handling, its requests
+ * batched per turn of the event loop (chain/turn-transport.ts). */
+export function bindingTransport(url: string, timeoutMs: number): Transport {
+  const { bare, headers } = basicAuth(url);
+  return turnTransport(bare, { timeoutMs, headers });
 }
 
 /** fetch refuses a URL that carries credentials, so `https://user:key@host` (how several providers

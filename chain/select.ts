@@ -63,7 +63,7 @@ export function chainFor(config: Config, deps: ChainPortDeps): ChainPort {
       binding,
       store: deps.store,
       keys,
-      proposer: proposer({ store: deps.store, audit: deps.audit, serial }),
+      proposer: proposer({ store: deps.store, audit: deps.audit, serial, keys }),
       faults: config.faults,
     }),
   };

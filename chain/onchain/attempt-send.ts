@@ -1,5 +1,5 @@
 /**
- * A step's transaction sent inside its attempt (spec 001 "Recovery"): signed first, its hash and
+ * A step's transaction sent inside its attempt: signed first, its hash and
  * raw bytes recorded under the attempt's base key, then broadcast. An `idempotent` retry of the
  * attempt (key `<base>.rN`) finds the record and asks the chain: a receipt means it happened (it
  * is routed, not paid again); none means the same signed bytes are broadcast again, which the
@@ -45,6 +45,42 @@ async function landed(client: PublicClient, sent: SendRow): Promise<TransactionR
   return receiptOf(client, sent.txHash);
 }
 
+/** A transaction filled by the node (nonce, gas, fees), not signed yet. */
+export interface Prepared {
+  readonly request: Record<string, unknown> & { readonly nonce: number };
+}
+
+export interface SendCall {
+  readonly address: Address;
+  readonly abi: Abi;
+  readonly functionName: string;
+  readonly args: readonly unknown[];
+}
+
+/** The nonce this process last broadcast per sender: a transaction filled before it reached the
+ * sender's queue may carry a nonce another send of this process has taken since. */
+const lastNonce = new Map<string, number>();
+
+/** Fills `call` as the wallet's transaction; may run before the sender's turn (see `sendInAttempt`). */
+export async function prepareSend(wallet: ChainWallet, call: SendCall): Promise<Prepared> {
+  const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never);
+  const request = await wallet.prepareTransactionRequest({ account: wallet.account, to: call.address, data, chain: wallet.chain });
+  return { request: request as unknown as Prepared['request'] };
+}
+
+/** Signed here with the key this process holds; the chain id is the binding's, which the node checked
+ * when it filled the transaction (and a node of another chain refuses the signature anyway). */
+async function sign(wallet: ChainWallet, request: Prepared['request']): Promise<Hex> {
+  const { account: _account, chain: _chain, ...tx } = request;
+  const account = wallet.account;
+  if (!account.signTransaction) return wallet.signTransaction(request as never);
+  return account.signTransaction({ ...tx, chainId: wallet.chain.id } as never);
+}
+
+/**
+ * Signs `prepared` (filled now when absent, or again when its nonce was taken meanwhile), records
+ * it under the attempt and only then broadcasts it, in the sender's turn; then waits for its receipt.
+ */
 export async function sendInAttempt(
   store: Store,
   client: PublicClient,
@@ -52,14 +88,20 @@ export async function sendInAttempt(
   wallet: ChainWallet,
   attemptKey: string,
   sessionId: bigint | null,
-  call: { address: Address; abi: Abi; functionName: string; args: readonly unknown[] },
+  call: SendCall,
+  prepared?: Prepared,
 ): Promise<AttemptSent> {
   if (attemptKey === '') throw new AppError('flow_step_failed', { message: 'a chain send needs the attempt the engine opened around it' });
-  const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never);
   const account = wallet.account;
-  const row = await serial(account.address, async () => {
-    const request = await wallet.prepareTransactionRequest({ account, to: call.address, data, chain: wallet.chain });
-    const rawTx = await wallet.signTransaction(request as never);
+  const sender = account.address.toLowerCase();
+  const { row, fresh } = await serial(account.address, async () => {
+    let request = prepared?.request;
+    const last = lastNonce.get(sender);
+    if (request === undefined || (last !== undefined && request.nonce <= last)) {
+      const filled = (await prepareSend(wallet, call)).request;
+      request = last !== undefined && filled.nonce <= last ? { ...filled, nonce: last + 1 } : filled;
+    }
+    const rawTx = await sign(wallet, request);
     const mine: SendRow = {
       attempt: attemptBase(attemptKey),
       txHash: keccak256(rawTx),
@@ -70,9 +112,12 @@ export async function sendInAttempt(
     };
     const stored = await chainSessionsOf(store).recordSend(mine);
     // Another try of this attempt recorded first: its transaction is the one, ours is never sent.
-    if (stored.txHash !== mine.txHash) return stored;
+    if (stored.txHash !== mine.txHash) return { row: stored, fresh: false };
     await client.sendRawTransaction({ serializedTransaction: rawTx });
-    return mine;
+    lastNonce.set(sender, request.nonce);
+    return { row: mine, fresh: true };
   });
-  return { txHash: row.txHash, receipt: await landed(client, row), sessionId: row.sessionId, rawTx: row.rawTx };
+  // Just broadcast by us: the node has it, so only its receipt is asked for.
+  const receipt = fresh ? await receiptOf(client, row.txHash) : await landed(client, row);
+  return { txHash: row.txHash, receipt, sessionId: row.sessionId, rawTx: row.rawTx };
 }

@@ -5,9 +5,9 @@
  * session key) get their own wallet through `walletFor`, never by sharing the orchestrator's.
  */
 import {
+  createPublicClient,
   createWalletClient,
   defineChain,
-  http,
   type Account,
   type Chain,
   type PublicClient,
@@ -17,14 +17,21 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DeployedAsset, Deployment, Hex } from '../../schemas/chain-config.js';
 import { AppError } from '../../schemas/errors.js';
-import { rpcClient } from '../rpc.js';
+import { bindingTransport } from '../rpc.js';
+import type { Read } from './speculate.js';
+import { turnReads } from './turn-reads.js';
 
 export type ChainWallet = WalletClient<Transport, Chain, Account>;
 
 export interface ChainBinding {
   readonly deployment: Deployment;
   readonly chain: Chain;
+  /** Requests made in the same turn of the event loop go out as one JSON-RPC batch (a simulation
+   * beside the fill of its transaction and the reads it depends on); the wallets share its transport. */
   readonly client: PublicClient;
+  /** A contract read through `client`; the reads made in one turn of the event loop go out as one
+   * multicall (chain/onchain/turn-reads.ts). */
+  readonly read: Read;
   /** The orchestrator's wallet, or undefined when no key is configured (writes then refuse). */
   readonly orchestrator: ChainWallet | undefined;
   /** The asset stack named by symbol (case-insensitive), the primary when none is named. */
@@ -50,17 +57,15 @@ export function chainBinding(opts: ChainBindingOptions): ChainBinding {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [] } },
   });
-  const client = rpcClient(opts.rpcUrl, timeoutMs);
+  const transport = bindingTransport(opts.rpcUrl, timeoutMs);
+  const client = createPublicClient({ transport });
   const walletFor = (key: Hex): ChainWallet =>
-    createWalletClient({
-      account: privateKeyToAccount(key.startsWith('0x') ? key : (`0x${key}` as Hex)),
-      chain,
-      transport: http(opts.rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
-    });
+    createWalletClient({ account: privateKeyToAccount(key.startsWith('0x') ? key : (`0x${key}` as Hex)), chain, transport });
   return {
     deployment: opts.deployment,
     chain,
     client,
+    read: turnReads(client),
     orchestrator: opts.orchestratorKey === undefined ? undefined : walletFor(opts.orchestratorKey),
     asset(symbol) {
       const assets = opts.deployment.assets;

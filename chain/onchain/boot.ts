@@ -33,7 +33,7 @@ export function bootPort(deps: { binding: CurrentBinding; store: Store; keys: Se
         const org = getAddress(b.deployment.org);
         if (!(await b.client.readContract({ address: org, abi: OrgRegistry.abi, functionName: 'isActive', args: [agent] })))
           throw new AppError('invalid_request', { message: `${agent} is not an active node of the org: a key could propose nothing` });
-        const ceiling = await authorityReader(b.client).ceiling(org, getAddress(b.asset().router), agent, undefined);
+        const ceiling = await authorityReader(b.read).ceiling(org, getAddress(b.asset().router), agent, undefined);
         const maxValue = req.maxValue === undefined ? ceiling : BigInt(req.maxValue);
         if (maxValue > ceiling)
           throw new AppError('invalid_request', {

@@ -1,21 +1,30 @@
 /**
  * One `propose` through a session key, the part the gate and the agent loop's tick share: simulated
- * as the key, then sent inside an attempt and routed on the receipt's logs (ActionExecuted → ALLOW,
+ * as the key (and filled as its transaction in the same round trip), then sent inside an attempt and routed on the receipt's logs (ActionExecuted → ALLOW,
  * IntentCreated → ESCALATE with the intent id). The chain's own refusals never send: UnexpectedVerdict
  * (a DENY of the stack) and SessionValueExceeded (over the key's ceiling) answer DENY; any other revert
  * is thrown, named by the caller. A send recorded under the attempt by an earlier try is routed, not
  * sent again.
  */
-import { decodeFunctionData, getAddress, parseEventLogs, parseTransaction, type Address, type TransactionReceipt } from 'viem';
+import {
+  BaseError,
+  decodeFunctionData,
+  getAddress,
+  InsufficientFundsError,
+  parseEventLogs,
+  parseTransaction,
+  type Address,
+  type TransactionReceipt,
+} from 'viem';
 import { AppError } from '../../schemas/errors.js';
 import type { Audit } from '../../runtime/audit.js';
 import type { Store } from '../../store/types.js';
 import type { ChainOutcome } from '../port.js';
 import type { ChainBinding } from './binding.js';
-import { priorSend, sendInAttempt, type AttemptSent } from './attempt-send.js';
+import { prepareSend, priorSend, sendInAttempt, type AttemptSent, type Prepared, type SendCall } from './attempt-send.js';
 import { describeRevert, PROPOSE_ABI, revertOf } from './failure.js';
 import type { Serial } from './serial.js';
-import type { SessionKey } from './session-keys.js';
+import type { SessionKey, SessionKeys } from './session-keys.js';
 
 export interface Spend {
   readonly b: ChainBinding;
@@ -37,11 +46,32 @@ export interface Proposer {
   /** The outcome of a send an earlier try recorded under this attempt, for the target and value it
    * recorded (which `s` may not know yet); undefined when none did. */
   recorded(s: Spend, attemptKey: string, ctx: ProposeContext): Promise<ChainOutcome | undefined>;
-  /** Simulate, send inside the attempt, route. */
+  /** Simulated and filled in one round trip: the transaction to send, or the DENY the simulation
+   * gave (nothing to send); any other revert is thrown. */
+  prepare(s: Spend, key: SessionKey): Promise<Ready | ChainOutcome>;
+  /** Sent inside the attempt and routed. */
+  send(s: Spend, key: SessionKey, ready: Ready, attemptKey: string, ctx: ProposeContext): Promise<ChainOutcome>;
+  /** `prepare` then `send`. */
   propose(s: Spend, key: SessionKey, attemptKey: string, ctx: ProposeContext): Promise<ChainOutcome>;
 }
 
-export function proposer(deps: { readonly store: Store; readonly audit: Audit; readonly serial: Serial }): Proposer {
+/** A proposal that simulated cleanly, with its transaction filled. */
+export interface Ready {
+  readonly call: SendCall;
+  readonly prepared: Prepared;
+}
+
+export interface ProposerDeps {
+  readonly store: Store;
+  readonly audit: Audit;
+  readonly serial: Serial;
+  /** Told what each send paid for gas; asked to top a key up when a fill finds it short. */
+  readonly keys: Pick<SessionKeys, 'spent' | 'refuel'>;
+}
+
+const isReady = (r: Ready | ChainOutcome): r is Ready => 'prepared' in r;
+
+export function proposer(deps: ProposerDeps): Proposer {
   const deny: Proposer['deny'] = (s, summary, extra) => ({
     verdict: 'DENY',
     summary,
@@ -80,6 +110,62 @@ export function proposer(deps: { readonly store: Store; readonly audit: Audit; r
     });
   };
 
+  const prepare: Proposer['prepare'] = async (s, key) => {
+    const call = {
+      address: s.asset.router,
+      abi: PROPOSE_ABI,
+      functionName: 'propose',
+      args: [s.principal, s.target, s.value, '0x'] as const,
+    };
+    const account = key.wallet.account;
+    // Issued in the same tick, so both go out in one JSON-RPC batch; a revert fails the fill too,
+    // and the simulation is the one that names it.
+    const [simulated, filled] = await Promise.allSettled([
+      s.b.client.simulateContract({ ...call, account } as never),
+      prepareSend(key.wallet, call),
+    ]);
+    if (simulated.status === 'rejected') {
+      const err = simulated.reason;
+      const r = revertOf(err);
+      if (r?.name === 'UnexpectedVerdict')
+        return deny(s, `DENY: the chain's policy refuses it (${describeRevert(r)}): nothing sent`, {
+          reason: 'policy_deny',
+          sessionId: String(key.sessionId),
+        });
+      if (r?.name === 'SessionValueExceeded') {
+        const max = String(r.args[2]);
+        return deny(s, `DENY: ${s.value} is over the session ceiling ${max} (SessionValueExceeded): nothing sent`, {
+          reason: 'SessionValueExceeded',
+          max,
+          sessionId: String(key.sessionId),
+        });
+      }
+      throw err;
+    }
+    if (filled.status === 'fulfilled') return { call, prepared: filled.value };
+    const short = filled.reason instanceof BaseError && filled.reason.walk((e) => e instanceof InsufficientFundsError);
+    if (!short) throw filled.reason;
+    // The key's gas ran out sooner than estimated (another process spending through it, a price rise).
+    await deps.keys.refuel(s.b, account.address);
+    return { call, prepared: await prepareSend(key.wallet, call) };
+  };
+
+  const send: Proposer['send'] = async (s, key, ready, attemptKey, ctx) => {
+    const sent = await sendInAttempt(
+      deps.store,
+      s.b.client,
+      deps.serial,
+      key.wallet,
+      attemptKey,
+      key.sessionId,
+      ready.call,
+      ready.prepared,
+    );
+    if (sent.receipt.from.toLowerCase() === key.wallet.account.address.toLowerCase())
+      deps.keys.spent(key.wallet.account.address, sent.receipt);
+    return routed(s, sent, ctx, false);
+  };
+
   return {
     deny,
 
@@ -94,34 +180,12 @@ export function proposer(deps: { readonly store: Store; readonly audit: Audit; r
       return routed(sent, prior, ctx, true);
     },
 
+    prepare,
+    send,
+
     async propose(s, key, attemptKey, ctx) {
-      const call = {
-        address: s.asset.router,
-        abi: PROPOSE_ABI,
-        functionName: 'propose',
-        args: [s.principal, s.target, s.value, '0x'] as const,
-      };
-      try {
-        await s.b.client.simulateContract({ ...call, account: key.wallet.account } as never);
-      } catch (err) {
-        const r = revertOf(err);
-        if (r?.name === 'UnexpectedVerdict')
-          return deny(s, `DENY: the chain's policy refuses it (${describeRevert(r)}): nothing sent`, {
-            reason: 'policy_deny',
-            sessionId: String(key.sessionId),
-          });
-        if (r?.name === 'SessionValueExceeded') {
-          const max = String(r.args[2]);
-          return deny(s, `DENY: ${s.value} is over the session ceiling ${max} (SessionValueExceeded): nothing sent`, {
-            reason: 'SessionValueExceeded',
-            max,
-            sessionId: String(key.sessionId),
-          });
-        }
-        throw err;
-      }
-      const sent = await sendInAttempt(deps.store, s.b.client, deps.serial, key.wallet, attemptKey, key.sessionId, call);
-      return routed(s, sent, ctx, false);
+      const ready = await prepare(s, key);
+      return isReady(ready) ? send(s, key, ready, attemptKey, ctx) : ready;
     },
   };
 }

@@ -5,8 +5,12 @@
  * is unrevoked with more than 5 minutes left. The private half is sealed at rest under
  * SVC_SESSION_KEY; without one it lives in this process's memory only (a restart issues new keys,
  * the old ones expire on their own). The orchestrator tops up a key's gas before it sends.
+ *
+ * A key's gas is read from the chain when it is first handed out and then followed here (its
+ * balance less what each of its receipts paid), so a step reads the balance again only once the
+ * key is estimated to be short; a send that still meets a key short of funds reads it again then.
  */
-import { getAddress, parseEventLogs, type Address, type Hex } from 'viem';
+import { getAddress, parseEventLogs, type Address, type Hex, type TransactionReceipt } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { SessionRegistry } from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
@@ -26,6 +30,9 @@ export const PROPOSE_ONLY = 1;
 export const PROPOSE_AND_SPEND = 3;
 /** Gas units a key should be able to pay for (a proposal costs well under half of this). */
 const GAS_BUDGET = 600_000n;
+/** A key short of its budget is paid up to this many budgets, so a busy key is topped up every
+ * several proposals rather than every few (each top-up is a transaction of the orchestrator's). */
+const TOP_UP_BUDGETS = 4n;
 
 export interface SessionKey {
   readonly sessionId: bigint;
@@ -45,9 +52,22 @@ export interface SessionKeysDeps {
   readonly issuerKey: Hex | undefined;
 }
 
+/** A key `keyFor` handed out before, offered without asking the chain; `live` asks. */
+export interface RecentKey extends SessionKey {
+  /** Still valid on chain and more than the minimum left by chain time (one read and a block header). */
+  live(): Promise<boolean>;
+}
+
 export interface SessionKeys {
   /** A live key for these bounds, issued when none is cached; its gas topped up. */
   keyFor(b: ChainBinding, bounds: Omit<SessionBounds, 'registry'>, traceId?: string): Promise<SessionKey>;
+  /** The key `keyFor` last handed out for these bounds, if this process still holds it and its gas
+   * is estimated to suffice; undefined otherwise. Nothing is read: `live()` must be true before it is used. */
+  recent(b: ChainBinding, bounds: Omit<SessionBounds, 'registry'>): RecentKey | undefined;
+  /** What a receipt of the key's own transaction paid, taken off the key's estimated balance. */
+  spent(key: Address, receipt: TransactionReceipt): void;
+  /** The key's gas read from the chain again and topped up (a send found it short). */
+  refuel(b: ChainBinding, key: Address): Promise<void>;
   /** The agent's newest live key that may propose, with the bounds it was issued under; undefined when it holds none. */
   heldKeyOf(b: ChainBinding, agent: Address): Promise<(SessionKey & { readonly row: SessionRow }) | undefined>;
   /** Every live key of the agent revoked on chain (whoever issued it), its copies here dropped; the ids revoked. */
@@ -55,12 +75,19 @@ export interface SessionKeys {
 }
 
 const registryOf = (b: ChainBinding): Address => getAddress(b.deployment.sessions);
+const boundsKey = (bounds: SessionBounds): string =>
+  [bounds.registry, bounds.agent, bounds.maxValue, bounds.mask, ...bounds.pins].join('|').toLowerCase();
 const sealLabel = (registry: string, keyAddress: string) => `session/${registry.toLowerCase()}/${keyAddress.toLowerCase()}`;
 
 export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
   const repo = chainSessionsOf(deps.store);
   /** Private keys by key address: the only copy without a sealing key, a decrypted one with it. */
   const held = new Map<string, Hex>();
+  /** The key last handed out per bounds (see `recent`). */
+  const lastKey = new Map<string, SessionKey>();
+  /** Per key address: its balance as last read less what its receipts since paid, and the gas price they paid. */
+  const gas = new Map<string, { balance: bigint; price: bigint }>();
+  const enough = (g: { balance: bigint; price: bigint } | undefined): boolean => g !== undefined && g.balance >= g.price * GAS_BUDGET;
 
   const privateOf = (row: SessionRow): Hex | undefined => {
     const mem = held.get(row.keyAddress.toLowerCase());
@@ -84,13 +111,20 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
     return root;
   };
 
-  const topUp = async (b: ChainBinding, key: Address): Promise<void> => {
+  const topUp = async (b: ChainBinding, key: Address, fresh = false): Promise<void> => {
+    const id = key.toLowerCase();
+    if (!fresh && enough(gas.get(id))) return;
     const [balance, price] = await Promise.all([b.client.getBalance({ address: key }), b.client.getGasPrice()]);
     const need = price * GAS_BUDGET;
-    if (balance >= need) return;
+    if (balance >= need) {
+      gas.set(id, { balance, price });
+      return;
+    }
     if (!b.orchestrator)
       throw new AppError('chain_unavailable', { message: 'no orchestrator key (SVC_ORCH_PRIVATE_KEY) to pay a session key its gas' });
-    await pay(b.client, deps.serial, b.orchestrator, key, need * 2n - balance);
+    gas.delete(id);
+    await pay(b.client, deps.serial, b.orchestrator, key, need * TOP_UP_BUDGETS - balance);
+    gas.set(id, { balance: need * TOP_UP_BUDGETS, price });
   };
 
   /** The first row whose private half this process holds and which the chain still counts valid. */
@@ -99,7 +133,7 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
       const privateKey = privateOf(row);
       if (privateKey === undefined) continue;
       // Revoked from elsewhere (the root's own wallet) is only known to the chain.
-      const valid = await b.client.readContract({
+      const valid = await b.read<boolean>({
         address: registryOf(b),
         abi: SessionRegistry.abi,
         functionName: 'isValid',
@@ -168,6 +202,7 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
           const [, key] = await b.client.readContract({ ...r, functionName: 'sessions', args: [id] });
           const w = await write(b.client, deps.serial, await issuerWallet(b), { ...r, functionName: 'revoke', args: [id] });
           held.delete(key.toLowerCase());
+          gas.delete(key.toLowerCase());
           await repo.revoked(registry, id, authorizedBy, w.hash, new Date());
           await deps.audit.record('SessionRevoked', { sessionId: String(id), agent, key, authorizedBy, txHash: w.hash }, traceId);
           revoked.push(id);
@@ -203,9 +238,43 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
         const cutoff = new Date(Number(now + MIN_LEFT_SECONDS) * 1000);
         const key = (await firstValid(b, await repo.live(bounds, cutoff))) ?? (await issue(b, bounds, now, traceId));
         await topUp(b, key.wallet.account.address);
+        lastKey.set(boundsKey(bounds), key);
         return key;
       } catch (err) {
         throw chainFailure(err, 'getting a session key');
+      }
+    },
+
+    recent(b, partial) {
+      const bounds: SessionBounds = { ...partial, registry: registryOf(b) };
+      const key = lastKey.get(boundsKey(bounds));
+      const address = key?.wallet.account.address.toLowerCase();
+      if (!key || address === undefined || !held.has(address) || !enough(gas.get(address))) return undefined;
+      return {
+        ...key,
+        reused: true,
+        live: async () => {
+          const [valid, block] = await Promise.all([
+            b.read<boolean>({ address: bounds.registry, abi: SessionRegistry.abi, functionName: 'isValid', args: [key.sessionId] }),
+            b.client.getBlock(),
+          ]);
+          return valid && key.expiresAt - block.timestamp > MIN_LEFT_SECONDS;
+        },
+      };
+    },
+
+    spent(key, receipt) {
+      const g = gas.get(key.toLowerCase());
+      if (!g) return;
+      const paid = receipt.gasUsed * receipt.effectiveGasPrice;
+      gas.set(key.toLowerCase(), { balance: g.balance > paid ? g.balance - paid : 0n, price: receipt.effectiveGasPrice });
+    },
+
+    async refuel(b, key) {
+      try {
+        await topUp(b, key, true);
+      } catch (err) {
+        throw chainFailure(err, `topping up the gas of ${key}`);
       }
     },
   };

@@ -1,9 +1,7 @@
-/** The session-key repository on the ORM: the same statements on both engines. */
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { ChainSend } from '../entities/ChainSend.js';
+/** The session-key repository on the ORM (all but the sends: ./sends.ts): the same statements on both engines. */
 import { ChainSession } from '../entities/ChainSession.js';
 import type { Store } from '../types.js';
-import type { ChainSessionRepository, HistoryEvent, SendRow, SessionRow } from './types.js';
+import type { ChainSessionRepository, HistoryEvent, SessionRow } from './types.js';
 
 type Hex = `0x${string}`;
 
@@ -32,18 +30,7 @@ function toSession(r: ChainSession): SessionRow {
   };
 }
 
-function toSend(r: ChainSend): SendRow {
-  return {
-    attempt: r.attempt,
-    txHash: r.txHash as Hex,
-    rawTx: r.rawTx as Hex,
-    sender: r.sender as Hex,
-    sessionId: r.sessionId === null || r.sessionId === undefined ? null : BigInt(r.sessionId),
-    createdAt: r.createdAt,
-  };
-}
-
-export function ormChainSessions(store: Store): ChainSessionRepository {
+export function ormChainSessions(store: Store): Omit<ChainSessionRepository, 'recordSend' | 'sendOf'> {
   return {
     async issued(s) {
       await store.em().insert(ChainSession, {
@@ -132,29 +119,6 @@ export function ormChainSessions(store: Store): ChainSessionRepository {
         })),
       ];
       return events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
-    },
-
-    async recordSend(s) {
-      try {
-        await store.em().insert(ChainSend, {
-          attempt: s.attempt,
-          txHash: s.txHash,
-          rawTx: s.rawTx,
-          sender: lower(s.sender),
-          sessionId: s.sessionId === null ? null : String(s.sessionId),
-          createdAt: s.createdAt,
-        });
-        return s;
-      } catch (err) {
-        if (!(err instanceof UniqueConstraintViolationException)) throw err;
-        const stored = await store.em().findOneOrFail(ChainSend, { attempt: s.attempt });
-        return toSend(stored);
-      }
-    },
-
-    async sendOf(attempt) {
-      const row = await store.em().findOne(ChainSend, { attempt });
-      return row ? toSend(row) : undefined;
     },
   };
 }
