@@ -9,14 +9,23 @@ import type { BusEvent } from '../../../bus/types.js';
 import { anvilAccount } from '../../../chain/dev/accounts.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
-import { until } from '../../helpers/poll.js';
+import { pollFor, until } from '../../helpers/poll.js';
 
 t.test('SVC_CHAIN=dev serve: the seed funding becomes a TreasuryDeposit event', async (t) => {
   const sys = await startSystem(t, { env: { SVC_CHAIN: 'dev', SVC_CHAIN_INDEX_INTERVAL_MS: '200' } });
   const seen: BusEvent[] = [];
   await sys.bus.tail('TreasuryDeposit', (e) => seen.push(e));
   await until('the seed deposit is indexed', async () => seen.length > 0, { timeoutMs: 90_000, everyMs: 250 });
-  const assets = (await req(sys.url, 'GET', '/assets')).body.assets as { token: string; treasury: string }[];
+  // The deposit is mined mid-deploy, so the indexer can report it before the deployment is done
+  // and /assets answers (until then it is 503 chain_unavailable, deploying).
+  const assets = await pollFor(
+    'the deployment to answer /assets',
+    async () => {
+      const r = await req(sys.url, 'GET', '/assets');
+      return r.status === 200 ? (r.body.assets as { token: string; treasury: string }[]) : undefined;
+    },
+    { timeoutMs: 90_000, everyMs: 250 },
+  );
   t.match(seen[0]!.data, {
     from: anvilAccount(0).address,
     amount: '100000000000',
