@@ -40,6 +40,19 @@ const RAW = Buffer.from(JSON.stringify({ message: { data: Buffer.from('{"a":1}')
 type Ledger = Date | undefined | 'fails';
 type Stream = 'stored' | 'duplicate' | 'fails';
 
+/** The accept path's dependencies around a stubbed ledger and bus, at a fixed clock. */
+function deliveryDeps(rows: DeliveryDeps['rows'], bus: Bus, env: Record<string, string>): DeliveryDeps {
+  return {
+    config: loadConfig(env),
+    store: undefined as unknown as Store,
+    rows,
+    bus,
+    log: pino({ level: 'silent' }),
+    now: () => NOW,
+    pubsub: { verify: async () => ({}) },
+  };
+}
+
 async function answer(ledger: Ledger, stream: Stream) {
   const rows: DeliveryRow[] = [];
   const asked: LedgerKey[] = [];
@@ -63,15 +76,7 @@ async function answer(ledger: Ledger, stream: Stream) {
       return { duplicate: stream === 'duplicate', seq: 1 };
     },
   } as unknown as Bus;
-  const deps: DeliveryDeps = {
-    config: loadConfig({}),
-    store: undefined as unknown as Store,
-    rows: ledgerRows,
-    bus,
-    log: pino({ level: 'silent' }),
-    now: () => NOW,
-    pubsub: { verify: async () => ({}) },
-  };
+  const deps = deliveryDeps(ledgerRows, bus, {});
   const out = await deliver(deps, { triggerId: TRIGGER.id, headers: { authorization: 'Bearer x' }, raw: RAW, traceId: 'tr' }).catch(
     (e: unknown) => e,
   );
@@ -147,15 +152,7 @@ async function svcAnswer(key: string | undefined, held: Map<string, Date>, strea
     },
   };
   const bus = { send: async () => ({ duplicate: stream === 'duplicate', seq: 1 }) } as unknown as Bus;
-  const deps: DeliveryDeps = {
-    config: loadConfig({ SVC_SESSION_KEY: SESSION_KEY }),
-    store: undefined as unknown as Store,
-    rows: ledgerRows,
-    bus,
-    log: pino({ level: 'silent' }),
-    now: () => NOW,
-    pubsub: { verify: async () => ({}) },
-  };
+  const deps = deliveryDeps(ledgerRows, bus, { SVC_SESSION_KEY: SESSION_KEY });
   const headers: Record<string, string> = svcHeaders(SECRET, SVC_RAW, { ts: Math.floor(NOW / 1000), key: key ?? 'unused' });
   if (key === undefined) delete headers['idempotency-key'];
   const out = await deliver(deps, { triggerId: TRIGGER.id, headers, raw: Buffer.from(SVC_RAW), traceId: 'tr' }).catch((e: unknown) => e);
