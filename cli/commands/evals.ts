@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { api, CliError, refused, type ClientEnv } from '../client.js';
-import { printJson, printList, renderTable, safeText, wantsJson, type Column } from '../output.js';
+import { printDocument, printList, renderTable, safeText, wantsDocument, type Column } from '../output.js';
 import { junitXml } from '../junit.js';
 import { readFlow } from './flows.js';
 import type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult, SnapshotMode } from '../../evals/report.js';
@@ -57,7 +57,7 @@ async function runEval(
       throw new CliError(`cannot write the JUnit report to ${junitPath}: ${(err as Error).message}`);
     }
   }
-  if (wantsJson(cmd)) printJson(report);
+  if (wantsDocument(cmd)) printDocument(cmd, report);
   else {
     if (report.results.length) process.stdout.write(`${renderTable(report.results, RESULT_COLUMNS)}\n`);
     for (const r of report.results.filter((x) => !x.ok)) for (const f of r.failures) process.stdout.write(`${safeText(`${r.id}: ${f}`)}\n`);
