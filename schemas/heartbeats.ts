@@ -1,5 +1,5 @@
 /**
- * HTTP and bus shapes of crew heartbeats (spec 002 "Heartbeat", "Tick", the `/heartbeats` routes).
+ * HTTP and bus shapes of crew heartbeats (the record, the tick, the `/heartbeats` routes).
  * The spec names `crewId` and `notifyOnOk`; the other JSON names are chosen here and documented in
  * docs/heartbeats.md. A checklist item names a flow or a skill; which one is its `kind`.
  */
