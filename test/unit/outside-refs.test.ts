@@ -59,7 +59,7 @@ t.test('the rule reports each kind of outside citation, in line and block commen
 t.test('the rule leaves comments that state the rule, and code, alone', async (t) => {
   const good = [
     '// A webhook copy sent after the duplicate window is still a duplicate: 200 {duplicate: true}, no run.',
-    '/** See docs/chain.md "The gate step on a chain". */',
+    '/** See docs/chain.md "Reads". */',
     '// three issues, two specs, version 002 of the file',
     "export const body = 'issue 12';",
     "import type { T } from '@modelcontextprotocol/sdk/shared/transport.js';",
@@ -67,15 +67,15 @@ t.test('the rule leaves comments that state the rule, and code, alone', async (t
   for (const code of good) t.same(lint(`${code}\nexport const x = 1;\n`), [], code);
 });
 
-/** Every markdown file of the checkout (docs/, the READMEs), outside what is installed or built. */
-function markdown(dir: string): string[] {
+/** Every file of the checkout whose name ends with one of `ends`, outside what is installed or built. */
+function files(dir: string, ends: string[]): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const path = dir === '' ? e.name : join(dir, e.name);
-    if (e.isDirectory()) return ['node_modules', 'dist', '.git'].includes(e.name) ? [] : markdown(path);
-    return e.name.endsWith('.md') ? [path] : [];
+    if (e.isDirectory()) return ['node_modules', 'dist', '.git', 'artifacts'].includes(e.name) ? [] : files(path, ends);
+    return ends.some((end) => e.name.endsWith(end)) ? [path] : [];
   });
 }
-const MARKDOWN = markdown('');
+const MARKDOWN = files('', ['.md']);
 
 t.test('no markdown doc cites a document outside the repository', async (t) => {
   for (const f of ['README.md', 'bench/README.md', 'docs/chain.md']) t.ok(MARKDOWN.includes(f), `${f} is checked`);
@@ -85,4 +85,21 @@ t.test('no markdown doc cites a document outside the repository', async (t) => {
       .flatMap((line, i) => (OUTSIDE_REF.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
     t.same(hits, [], file);
   }
+});
+
+t.test('every docs section a source names, as docs/<file>.md "<heading>", is a heading of that file', async (t) => {
+  const headings = new Map(
+    MARKDOWN.filter((f) => f.startsWith('docs/')).map((f) => [
+      f,
+      new Set([...readFileSync(join(ROOT, f), 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.replaceAll('`', ''))),
+    ]),
+  );
+  let named = 0;
+  for (const file of files('', ['.ts', '.js'])) {
+    for (const m of readFileSync(join(ROOT, file), 'utf8').matchAll(/\b(docs\/[a-z-]+\.md) "([^"]+)"/g)) {
+      named++;
+      t.ok(headings.get(m[1]!)?.has(m[2]!.replaceAll('`', '')), `${file}: ${m[1]} "${m[2]}"`);
+    }
+  }
+  t.ok(named >= 20, `${named} section names checked`);
 });
