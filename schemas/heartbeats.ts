@@ -31,7 +31,7 @@ export interface HeartbeatSettings {
 const ClockTime = Type.String({ maxLength: 16, description: 'HH:MM (00:00-23:59) in the heartbeat timezone' });
 
 /**
- * What an item checks before it runs (beyond the spec): `openGates` runs it only while a gate of
+ * What an item checks before it runs (an addition of svc): `openGates` runs it only while a gate of
  * the seat's runs is open, `parkedRuns` only while a run of the seat is parked. A guard that finds
  * nothing to do costs no model call and reports `idle`.
  */
