@@ -1,8 +1,8 @@
 /**
  * `svc flows eval [--list] [--id <id>...] [--file <flow.json>] [--junit <path>]` and
- * `svc crews eval <blueprint-file>` (spec 001 "Evals"): thin calls of `GET|POST /flows/eval`, made
+ * `svc crews eval <blueprint-file>` (docs/evals.md): thin calls of `GET|POST /flows/eval`, made
  * for CI. Any failed scenario, and a filter that matched none, exits 1; first-party flows no
- * scenario covers are a warning on stderr, never a failure (rule 6). `--junit` writes the report
+ * scenario covers are a warning on stderr, never a failure. `--junit` writes the report
  * as JUnit XML whatever the outcome, so CI shows each scenario as a test case.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `svc heartbeat presets|list|show|set|on|off|run|ticks|remove`: the `/heartbeats` routes (spec 002).
+ * `svc heartbeat presets|list|show|set|on|off|run|ticks|remove`: the `/heartbeats` routes (docs/heartbeats.md).
  * `set` saves a whole heartbeat; on an existing crew the options not given keep their saved
  * values. Its checklist is the `--flow` ids, then the `--skill` ids, each in the order written.
  */
