@@ -15,7 +15,7 @@ import { loadConfig } from '../runtime/config.js';
 import { createLogger } from '../runtime/log.js';
 import { createAudit } from '../runtime/audit.js';
 import { createEngine } from '../actors/run/engine/index.js';
-import { saveFlow } from '../actors/run/definitions/store.js';
+import { saveFlow } from '../flows/store.js';
 import { commandCaller } from '../identity/caller.js';
 import type { RunDeps } from '../actors/run/deps.js';
 import { gateVerbs } from '../schemas/commands/gate.js';

@@ -6,8 +6,8 @@
  * stopped after each scenario and fails the scenario naming each URL or host.
  */
 import { performance } from 'node:perf_hooks';
-import { TEMPLATES } from '../actors/run/definitions/templates.js';
-import { validateFlow } from '../actors/run/definitions/validate.js';
+import { TEMPLATES } from '../flows/templates.js';
+import { validateFlow } from '../flows/validate.js';
 import { isAppError } from '../schemas/errors.js';
 import type { Flow } from '../schemas/flows.js';
 import { Blueprint, type Scenario } from '../schemas/evals.js';

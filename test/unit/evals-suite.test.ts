@@ -6,7 +6,7 @@
 import t from 'tap';
 import { listScenarios, runSuite, EVAL_EPOCH } from '../../evals/suite.js';
 import { runScenario } from '../../evals/harness.js';
-import { TEMPLATES } from '../../actors/run/definitions/templates.js';
+import { TEMPLATES } from '../../flows/templates.js';
 import type { Flow } from '../../schemas/flows.js';
 import type { Scenario } from '../../schemas/evals.js';
 import type { EvalReport } from '../../evals/report.js';
