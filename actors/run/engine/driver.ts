@@ -15,7 +15,7 @@ import type { RunView as StepRunView, StepContext, StepExecutor, StepOutput, Ste
 import { interpolate } from '../../../flows/interpolate.js';
 import { loadRun, openAttempt, renewLease, type Lease, type RunRow } from './records.js';
 import { BoundaryWriter, MAX_HELD, type Unstored } from './writer.js';
-import { toView } from './view.js';
+import { toView } from '../../../queries/run-view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 import { mayRunAgain } from './takeover.js';
 

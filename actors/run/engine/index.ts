@@ -17,7 +17,7 @@ import { drive, driveAlone, serialized, startsReplayable, type DriverDeps, type 
 import { StartRefused, type Unstored } from './writer.js';
 import { findChild, insertRun, loadRun, newRunRow, type Lease, type NewRun, type RunRow } from './records.js';
 import { takeOver } from './takeover.js';
-import { toView } from './view.js';
+import { toView } from '../../../queries/run-view.js';
 import { runStarted, startedAudit } from './events.js';
 import { cancelIfPaused } from './control.js';
 import type { Engine } from './engine.js';
