@@ -13,7 +13,9 @@ import { clientsOf, serveVerbs, type Clients } from '../bus/verbs.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { buildGateway } from '../gateway/app.js';
-import { acceptedDeliveries, clockActor, gateActor, heartbeatActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
+import { clockActor, gateActor, heartbeatActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
+// The webhook ledger's writer, handed to the run actor as its delivery log.
+import { acceptedDeliveries } from '../ingress/accepted.js';
 import type { AnyActor, KernelDeps, Sweep } from '../actors/actor.js';
 import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';

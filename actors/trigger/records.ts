@@ -6,8 +6,8 @@
  */
 import { triggersOf, type TriggerRecord } from '../../store/triggers/index.js';
 import { deliveriesOf } from '../../store/deliveries/index.js';
-import { flowRunnable } from './flow-check.js';
-import { openAtRest, openMinted, sealAtRest } from './sealing.js';
+import { flowRunnable } from '../../ingress/flow-check.js';
+import { openAtRest, openMinted, sealAtRest } from '../../ingress/sealing.js';
 import { AppError } from '../../schemas/errors.js';
 import type { Store } from '../../store/types.js';
 import type { Audit } from '../../runtime/audit.js';

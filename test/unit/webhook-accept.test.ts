@@ -7,8 +7,8 @@
  */
 import pino from 'pino';
 import t from 'tap';
-import { deliver, type DeliveryDeps } from '../../actors/trigger/deliver.js';
-import type { DeliveryRows } from '../../actors/trigger/rows.js';
+import { deliver, type DeliveryDeps } from '../../ingress/deliver.js';
+import type { DeliveryRows } from '../../ingress/rows.js';
 import type { DeliveryRow, LedgerKey, TriggerRow } from '../../store/deliveries/index.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';

@@ -11,9 +11,9 @@
  * memory (the gateway and the actor with them), so an ephemeral per-process key seals them.
  */
 import { randomBytes } from 'node:crypto';
-import { seal, unseal } from '../../runtime/seal.js';
-import { AppError } from '../../schemas/errors.js';
-import type { Config } from '../../schemas/config.js';
+import { seal, unseal } from '../runtime/seal.js';
+import { AppError } from '../schemas/errors.js';
+import type { Config } from '../schemas/config.js';
 
 let ephemeral: Buffer | undefined;
 

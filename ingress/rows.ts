@@ -11,12 +11,12 @@
  * rows, accepted.ts).
  */
 import type { Logger } from 'pino';
-import { deliveriesOf, ledgerKey, type DeliveryRow, type LedgerKey, type TriggerRow } from '../../store/deliveries/index.js';
-import type { Bus } from '../../bus/types.js';
-import type { Store } from '../../store/types.js';
-import { createAudit } from '../../runtime/audit.js';
-import { withFlags } from '../../store/outbox-flags.js';
-import { groupCommit } from '../../runtime/group-commit.js';
+import { deliveriesOf, ledgerKey, type DeliveryRow, type LedgerKey, type TriggerRow } from '../store/deliveries/index.js';
+import type { Bus } from '../bus/types.js';
+import type { Store } from '../store/types.js';
+import { createAudit } from '../runtime/audit.js';
+import { withFlags } from '../store/outbox-flags.js';
+import { groupCommit } from '../runtime/group-commit.js';
 
 /** A delivery's first read: its trigger, and when the ledger logged as accepted each of the keys
  * asked that it holds (by delivery key). */
