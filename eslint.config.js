@@ -9,6 +9,9 @@ const ACTORS = ['run', 'gate', 'trigger', 'mcp-dispatch', 'clock', 'ops', 'heart
 // other folder of the package is named like an actor.
 const intoOtherActors = (self) => ACTORS.filter((a) => a !== self).map((a) => `**/${a}/**`);
 
+/** Folders that never import actors/ (the layering test checks every folder's floor besides). */
+const OUTSIDE_ACTORS = ['gateway', 'sdk', 'evals', 'cli', 'flows', 'ingress', 'queries'];
+
 const NODE_GLOBALS = Object.fromEntries(
   ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch'].map((g) => [
     g,
@@ -28,6 +31,26 @@ export default tseslint.config(
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Handlers and stored JSON are typed from schemas; an `any` left is a place to type, not a bug.
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // The clients of the actors (the HTTP face, the SDK, the eval suite, the CLI) and the domain
+    // code they share with them reach an actor only through the bus: what both need lives in
+    // flows/, ingress/, queries/ or below. main/ alone wires actors in.
+    files: [...OUTSIDE_ACTORS.map((d) => `${d}/**/*.ts`)],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/actors/**'],
+              message:
+                'Only main/ imports actors/: move what is shared to flows/, ingress/ or queries/, or send the actor a command over the bus.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...ACTORS.map((a) => ({
