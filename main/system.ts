@@ -21,7 +21,7 @@ import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';
 import { createAudit, outboxSweep, type Audit } from '../runtime/audit.js';
 import { startHealthServer, type HealthServer } from '../runtime/health-server.js';
-import { healthSource, type Role } from '../runtime/health.js';
+import { healthSource, type Role } from '../queries/health.js';
 import { createLogger } from '../runtime/log.js';
 import { createModelProvider, type MeteredModelProvider } from '../model/index.js';
 import { createConnectors, type Connectors } from '../connectors/index.js';
