@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, errorCatalog, fromWire, type ErrorBody } from '../schemas/errors.js';
-import type { EvalReport, SuiteInputs } from './report.js';
+import type { EvalReport, SuiteInputs } from '../schemas/eval-report.js';
 
 /** The one message the parent sends. */
 export interface RunMessage {

@@ -11,7 +11,7 @@ import { validateFlow } from '../flows/validate.js';
 import { isAppError } from '../schemas/errors.js';
 import type { Flow } from '../schemas/flows.js';
 import { Blueprint, type Scenario } from '../schemas/evals.js';
-import type { EvalReport, ScenarioListing, ScenarioResult, SuiteInputs } from './report.js';
+import type { EvalReport, ScenarioListing, ScenarioResult, SuiteInputs } from '../schemas/eval-report.js';
 import { loadCatalog, type CatalogScenario } from './catalog.js';
 import { schemaError, type Invalid } from './load.js';
 import { runScenario, type HarnessOptions } from './harness.js';

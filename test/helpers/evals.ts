@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Test } from 'tap';
 import { startSvc } from './process.js';
 import { runSuite, type SuiteOptions } from '../../evals/suite.js';
-import type { EvalReport, SuiteInputs } from '../../evals/report.js';
+import type { EvalReport, SuiteInputs } from '../../schemas/eval-report.js';
 import type { Flow } from '../../schemas/flows.js';
 import { evalEngine } from '../../main/eval-engine.js';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { runSuite } from '../../evals/suite.js';
 import { evalEngine } from '../../main/eval-engine.js';
-import type { SnapshotMode } from '../../evals/report.js';
+import type { SnapshotMode } from '../../schemas/eval-report.js';
 import type { Flow } from '../../schemas/flows.js';
 import { evalDir, failuresById } from '../helpers/evals.js';
 

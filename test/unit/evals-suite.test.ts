@@ -10,7 +10,7 @@ import { evalEngine } from '../../main/eval-engine.js';
 import { TEMPLATES } from '../../flows/templates.js';
 import type { Flow } from '../../schemas/flows.js';
 import type { Scenario } from '../../schemas/evals.js';
-import type { EvalReport } from '../../evals/report.js';
+import type { EvalReport } from '../../schemas/eval-report.js';
 import { evalDir, failuresById, runScenarios } from '../helpers/evals.js';
 
 const hello: Flow = { id: 'hello', steps: [{ id: 'say', kind: 'model', prompt: 'Say hi to {{input}} from {{crew.name}}' }] };
