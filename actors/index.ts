@@ -6,3 +6,4 @@ export { gateActor } from './gate/actor.js';
 export { mcpActor } from './mcp-dispatch/actor.js';
 export { triggerActor } from './trigger/actor.js';
 export { heartbeatActor } from './heartbeat/actor.js';
+export { chainActor } from './chain/actor.js';

@@ -13,7 +13,7 @@ import { clientsOf, serveVerbs, type Clients } from '../bus/verbs.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { buildGateway } from '../gateway/app.js';
-import { clockActor, gateActor, heartbeatActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
+import { chainActor, clockActor, gateActor, heartbeatActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
 // The webhook ledger's writer, handed to the run actor as its delivery log.
 import { acceptedDeliveries } from '../ingress/accepted.js';
 import type { AnyActor, KernelDeps, Sweep } from '../actors/actor.js';
@@ -52,7 +52,16 @@ interface SystemDeps extends KernelDeps {
 }
 
 /** Every actor a worker can run; `svc worker --actors` picks from these. */
-const ACTORS: readonly AnyActor<SystemDeps>[] = [opsActor, clockActor, runActor, gateActor, mcpActor, triggerActor, heartbeatActor];
+const ACTORS: readonly AnyActor<SystemDeps>[] = [
+  opsActor,
+  clockActor,
+  runActor,
+  gateActor,
+  mcpActor,
+  triggerActor,
+  heartbeatActor,
+  chainActor,
+];
 export const ACTOR_NAMES: readonly ActorName[] = ACTORS.map((a) => a.name);
 
 export interface StartOptions {

@@ -84,8 +84,6 @@ export const runActor = defineActor({
           agent: p.agent,
           ...(await pauseAgentRuns(engine, p.agent, p.reason, p.by ?? 'operator', ctx.traceId)),
         }),
-        boot: async (ctx, p) => deps.chain.boot(p, ctx.traceId),
-        tick: async (ctx, p) => deps.chain.tick({ ...p, tickId: ctx.msgId }, ctx.traceId),
         agentUnpause: async (_ctx, p) => ({ agent: p.agent, unpaused: await resumeAgent(deps.store, p.agent) }),
       },
     };

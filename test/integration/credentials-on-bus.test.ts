@@ -190,7 +190,7 @@ t.test('a chain session key stays off the bus, issued and used', { skip }, async
     'session key': SESSION_KEY,
   });
   t.ok(
-    tap.seen.some((m) => m.includes('.cmd.run.boot')),
+    tap.seen.some((m) => m.includes('.cmd.chain.boot')),
     'the tap saw the boot command',
   );
 });
