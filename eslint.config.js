@@ -1,7 +1,8 @@
 // The lint rules of the package (`npm run lint`, run by `npm test`). Formatting is prettier's
-// (`.prettierrc.json`); these rules are about meaning and the folder faces of ARCHITECTURE.md.
+// (`.prettierrc.json`); these rules are about meaning and the faces of the top-level folders.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import local from './eslint-rules/no-outside-refs.js';
 
 const ACTORS = ['run', 'gate', 'trigger', 'mcp-dispatch', 'clock', 'ops', 'heartbeat', 'chain'];
 
@@ -30,7 +31,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: NODE_GLOBALS } },
   {
+    plugins: { local },
     rules: {
+      // Comments never cite a document outside the repository (eslint-rules/no-outside-refs.js).
+      'local/no-outside-refs': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // A variable a closure reads before its one assignment (a late-bound dependency) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],

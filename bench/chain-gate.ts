@@ -1,5 +1,5 @@
 /**
- * A `gate` step's cost on the dev chain (issue 19): the chain port's `proposeSpend` under the
+ * A `gate` step's cost on the dev chain: the chain port's `proposeSpend` under the
  * worker's cap (authority reads of the principal's stack, the cached session key, `propose`
  * simulated, signed, recorded under its attempt, broadcast, receipt read and routed, audited)
  * against the floor of the same call: a bare viem `writeContract` of `propose` by a session key

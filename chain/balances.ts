@@ -3,7 +3,8 @@
  * chain is read as a watchlist entry holding the address-book tokens. Each chain is read with its
  * own client, and only after `eth_chainId` proves the endpoint is the chain it claims: a chain without an rpcUrl (`no_rpc`; a public RPC is never chosen for
  * it), an endpoint that does not answer (`unreachable`) or answers another chain
- * (`chain_id_mismatch`) is `read: false` with no balances at all, never zeros (spec 002).
+ * (`chain_id_mismatch`) is `read: false` with no balances at all, never zeros: a zero
+ * would read as an empty wallet.
  */
 import { erc20Abi, type PublicClient } from 'viem';
 import type { WatchlistEntry } from '../schemas/chain-config.js';

@@ -1,5 +1,5 @@
 /**
- * With a chain, reporting lines are the chain's (issue 19 point 5): OrgRegistry's tree, read through
+ * With a chain, reporting lines are the chain's: OrgRegistry's tree, read through
  * the chain reads and kept as a snapshot in the shape of the declared org, so the MCP allowlist,
  * flow scope, gate assignees and heartbeats keep asking runtime/org.ts synchronously. A seat is an
  * address; its crews are its ancestors, nearest first. The declared org (SVC_ORG) becomes an

@@ -1,5 +1,5 @@
 /**
- * Which mode the chain is in, as /health and every chain read see it (CHAIN.md section 7):
+ * Which mode the chain is in, as /health and every chain read see it (docs/chain.md "Modes"):
  * - `mock`: no chain is configured; reads are empty lists.
  * - `chain`: the RPC answers, `eth_chainId` is the configured id, and every address of the
  *   deployment holds code.

@@ -1,6 +1,6 @@
 /**
- * The wallet watchlist (spec 002): seeded from WALLET_WATCHLIST, replaced whole by
- * POST /wallets/watchlist, held in this process's memory (CHAIN.md section 7; each gateway
+ * The wallet watchlist (docs/chain.md "The wallet watchlist"): seeded from WALLET_WATCHLIST, replaced whole by
+ * POST /wallets/watchlist, held in this process's memory (each gateway
  * replica holds its own, so a replacement is per process until a restart re-reads the variable).
  * What leaves the process is always the masked form.
  */

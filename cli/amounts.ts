@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { formatUnits, maxUint256 } from 'viem';
 import { api, type ClientEnv } from './client.js';
-import { wantsJson } from './output.js';
+import { wantsDocument } from './output.js';
 import type { AssetsView } from '../schemas/chain-reads.js';
 
 export interface Unit {
@@ -51,7 +51,7 @@ export function assetUnits(view: AssetsView): AssetUnits {
  * or an empty listing). A refused read leaves every amount in base units, labelled so.
  */
 export async function loadAssetUnits(env: ClientEnv, cmd: Command, needed: boolean): Promise<AssetUnits> {
-  if (!needed || wantsJson(cmd)) return assetUnits({ assets: [] });
+  if (!needed || wantsDocument(cmd)) return assetUnits({ assets: [] });
   const res = await api<AssetsView>(env, 'GET', '/assets');
   return assetUnits(res.status === 200 && Array.isArray(res.body?.assets) ? res.body : { assets: [] });
 }

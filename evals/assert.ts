@@ -1,5 +1,5 @@
 /**
- * The eleven assertions of spec 001 "Evals", each read off what the run and the doubles
+ * The eleven assertions of an eval scenario (docs/evals.md "Assertions"), each read off what the run and the doubles
  * recorded. A failed one is one line, `<assertion>: expected X, got Y`, so a CI log says what
  * broke without opening the trace.
  */

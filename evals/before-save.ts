@@ -1,5 +1,5 @@
 /**
- * Eval before save (`POST /flows?eval=1`, `svc flows save --eval`; issue 18, beyond the spec): the
+ * Eval before save (`POST /flows?eval=1`, `svc flows save --eval`; docs/evals.md "Eval before save"): the
  * scenarios that name the flow run against the new definition first, and the save is refused with
  * 422 `flow_eval_failed` when one fails, so a regression never reaches the store. A flow no
  * scenario names is refused too: the caller asked for evidence and there is none (the suite's own

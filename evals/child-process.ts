@@ -1,5 +1,6 @@
 /**
- * Runs one eval suite in a child Node process and answers its report (spec 001 evals rule 7).
+ * Runs one eval suite in a child Node process and answers its report, so the fetch block never touches the
+ * orchestrator's own process.
  * The child is where the network block lives: it patches `fetch`, `node:http(s)`, `net` and `tls`
  * for the whole process, which the orchestrator's own sockets (NATS, PostgreSQL, the model
  * provider) must never feel. A child also bounds the damage of a suite that hangs or crashes: past

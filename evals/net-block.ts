@@ -1,6 +1,6 @@
 /**
- * Blocks every outbound path of this process and remembers each attempt (spec 001 "Evals": a run
- * that reaches for the network fails its scenario naming the URL or host). Installed once, by the
+ * Blocks every outbound path of this process and remembers each attempt (a run that reaches
+ * for the network fails its scenario naming the URL or host). Installed once, by the
  * child process that hosts an eval suite, before anything else runs there; never in the
  * orchestrator, which is why the suite runs in a child at all. Patched: global `fetch` and
  * undici's global dispatcher (what Node's own fetch and the undici package send through, so a

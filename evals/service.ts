@@ -3,7 +3,7 @@
  * at a time, with the saved definitions its scenarios name read from the store up front (the
  * child never opens the store) and a `FlowEvalRun` audit event of counts and timing only.
  *
- * One run at a time per process (spec 001 limits): a suite is CPU-bound work on a machine that
+ * One run at a time per process: a suite is CPU-bound work on a machine that
  * also serves runs, and two at once would only make both slower and the time limit less honest.
  */
 import { performance } from 'node:perf_hooks';

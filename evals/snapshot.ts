@@ -1,5 +1,5 @@
 /**
- * A trace snapshot (issue 18, "Trace snapshot"): what a scenario's run did, reduced to the facts
+ * A trace snapshot (docs/evals.md "Trace snapshots"): what a scenario's run did, reduced to the facts
  * that are the same on every run of it (the steps in order with the port each took and the
  * verdict policy gave, the run's status, and the call counts), so a later run of the same scenario
  * can be compared to it and the first thing that changed named in one line. Wall times, run

@@ -20,7 +20,7 @@ import { takeBlockedAttempts } from './net-block.js';
 import { snapshotOf } from './snapshot.js';
 import { applySnapshot } from './snapshot-store.js';
 
-/** The instant every eval run reads: no clock is consulted (spec 001 "Evals"). */
+/** The instant every eval run reads: no clock is consulted, so a run is the same every time. */
 export const EVAL_EPOCH = Date.UTC(2026, 0, 1);
 
 export interface SuiteOptions {

@@ -1,5 +1,5 @@
 /**
- * Template interpolation (spec 001 "Interpolation"). Forms: `{{input}}`, `{{input.<key>}}`
+ * Template interpolation. Forms: `{{input}}`, `{{input.<key>}}`
  * (top level only), `{{steps.<id>.text}}`, `{{steps.<id>.json}}`, `{{steps.<id>.verdict}}`,
  * `{{steps.<id>.json.<dotted.path>}}`, plus named bindings the host supplies (an eval's blueprint
  * binds `{{crew.<path>}}` and `{{target.<name>.<path>}}`). Unknown references render empty. Paths read own

@@ -1,5 +1,5 @@
 /**
- * "Unset means open (localhost use)" (spec 002, Authentication rule 1), made literal. An open API
+ * "SVC_ORCH_TOKEN unset means open, for localhost use", made literal. An open API
  * makes every caller the operator, who may attach a stdio MCP server: a shell. So without
  * SVC_ORCH_TOKEN a request is served only when it comes from this machine and was meant for it.
  * The socket's address alone is not enough: a page on a DNS-rebinding domain reaches us from the

@@ -1,7 +1,8 @@
 /**
- * Authentication, CORS and content-type rules of spec 002 ("Authentication", rules 1-4),
- * applied before any route runs: an open API's localhost rule and 401 before anything else, then
- * 415 before any parsing.
+ * Authentication, CORS and content-type rules, applied before any route runs: with
+ * SVC_ORCH_TOKEN every route but the public ones needs the bearer token; only the origins of
+ * SVC_ORCH_CORS_ORIGINS may read a response (no wildcard); a body needs JSON. In order: an open
+ * API's localhost rule and 401 before anything else, then 415 before any parsing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';

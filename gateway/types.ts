@@ -32,7 +32,7 @@ declare module 'fastify' {
     caller: Caller | undefined;
   }
   interface FastifyContextConfig {
-    /** Reachable without the bearer token (spec 002 Authentication rule 1). */
+    /** Reachable without the bearer token (`GET /health`, `POST /hooks/:triggerId`). */
     public?: boolean;
     /** Takes a raw body of any content type (webhook deliveries). */
     rawBody?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Who sees and changes a saved flow (spec 001 "Scope and ceiling"): `org` every node, `team`
+ * Who sees and changes a saved flow (its scope): `org` every node, `team`
  * the node at `ref` and everyone reporting under it, `agent` the agent at `ref` and its
  * managers. Reporting lines come from the one org source (runtime/org.ts, the same lines the MCP
  * allowlist resolves): a seat V is under team T when T is among V's crews, and manages agent R

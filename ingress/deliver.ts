@@ -1,5 +1,5 @@
 /**
- * One webhook delivery, from raw bytes to a stored `run.start` (spec 001 "Webhook delivery").
+ * One webhook delivery, from raw bytes to a stored `run.start` (docs/triggers.md).
  * Order: trigger → scheme verification → enabled → flow still runnable → body (JSON, no NUL) →
  * ping → principal pause → event filter → delivery key → command. Nothing about a trigger's
  * state (disabled, flow gone) is told to a caller that has not proven it holds the secret.
@@ -15,7 +15,8 @@
  * inside the body, alongside the send), and a copy it already holds is answered
  * `{duplicate: true}` too; its command, stored again, starts nothing (accepted.ts). A failed
  * send answers 503 with nothing recorded, and the producer's retry sends the same command.
- * Rejections are logged under a generated key (rule 7); no body or secret is ever logged or
+ * Rejections are logged under a generated key, never the producer's, so a correct retry is not
+ * taken for a replay; no body or secret is ever logged or
  * stored.
  */
 import { createHash, randomUUID } from 'node:crypto';

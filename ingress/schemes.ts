@@ -1,5 +1,5 @@
 /**
- * The shared-secret signature schemes (spec 001 "Webhook delivery"), as pure functions the hooks
+ * The shared-secret signature schemes (docs/triggers.md), as pure functions the hooks
  * route calls in the gateway process: verification needs the raw body and the secret, and a
  * round trip to a worker would put up to 1 MiB of body on the bus before it is even known to be
  * authentic. Every comparison is constant-time over fixed-length digests. The signers live here

@@ -1,6 +1,6 @@
 /**
  * What a verified delivery means, independent of how it was authenticated: its event type, its
- * delivery key, the dotted-prefix event filter (spec rule 3) and the input mapping (rule 5).
+ * delivery key, the dotted-prefix event filter and the input mapping.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { InputMapping, Scheme } from '../schemas/triggers.js';

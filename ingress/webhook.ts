@@ -4,7 +4,7 @@
  * read of the store or of configuration; everything that changes state goes over the bus.
  *
  * Why here and not behind a bus verb: a 202 means the run command is stored in JetStream
- * (spec 001 "Webhook delivery"), and the signature must be checked over the exact raw bytes
+ * (a verified delivery is answered 202 and runs on a worker), and the signature must be checked over the exact raw bytes
  * before anything is stored. Verifying in the gateway and publishing `run.start` straight to the
  * stream keeps the accept to one JetStream store with no extra hop; shipping up to
  * SVC_WEBHOOK_MAX_BYTES of unverified body to a trigger worker first would add a round trip to

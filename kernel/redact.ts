@@ -2,7 +2,7 @@
  * Credentials the orchestrator sent out, taken back out of whatever comes back. A far side (a
  * connector, an attached MCP server) may echo the header or environment it was given, in a body,
  * an error text or a tool listing, and only a secret's ref and last four characters may ever
- * leave (spec 000). Shared by every actor that sends a credential, so there is one rule.
+ * leave. Shared by every actor that sends a credential, so there is one rule.
  *
  * A value is matched as it was sent and as it reads inside JSON text (escaped), so a raw body
  * and a parsed value are both covered. Values under four characters are left alone: matching

@@ -188,7 +188,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       store,
       audit,
       log,
-      // The dev chain's public keys by role (CHAIN.md §8): 0 root/orchestrator, 2 issuer. Never logged.
+      // The dev chain's public keys by role (the demo org): 0 root/orchestrator, 2 issuer. Never logged.
       ...(config.chain.kind === 'dev' ? { devOrchestratorKey: anvilPrivateKey(0), devIssuerKey: anvilPrivateKey(2) } : {}),
     }),
     ...(org ? { org: org.current } : {}),

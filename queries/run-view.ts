@@ -1,4 +1,4 @@
-/** The run as the API shows it (spec 001 "Run"): status, waiting, the step trace, the error. */
+/** The run as the API shows it (docs/flows.md "Runs"): status, waiting, the step trace, the error. */
 import type { RunView, TraceEntry } from '../schemas/runs.js';
 import type { RunRow } from '../store/runs/index.js';
 import type { RunStatus, WaitingReason } from '../schemas/flows.js';

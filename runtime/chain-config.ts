@@ -1,5 +1,5 @@
 /**
- * The chain settings, read once at boot (spec 002 Limits, CHAIN.md section 8). A chain is either
+ * The chain settings, read once at boot (docs/chain.md "Configuration"). A chain is either
  * not configured (mock mode), the dev chain `svc serve` starts itself (`SVC_CHAIN=dev`), or an
  * RPC with the chain id it must answer and the deployment to read. Half a configuration stops the
  * process: a forgotten variable must not look like an outage at run time.

@@ -1,7 +1,6 @@
 /**
  * What the chain settings hold once parsed (runtime/chain-config.ts): the deployment's address
- * book (SVC_CHAIN_DEPLOYMENT) and the wallet watchlist (WALLET_WATCHLIST, spec 002 "Other
- * records"). The deployment file is written by the deploy step (`svc chain dev`); its extra
+ * book (SVC_CHAIN_DEPLOYMENT) and the wallet watchlist (WALLET_WATCHLIST). The deployment file is written by the deploy step (`svc chain dev`); its extra
  * properties (start block, dev keys, ...) are that step's and are kept but not read here.
  */
 import { Type, type Static } from 'typebox';
@@ -13,7 +12,7 @@ const RPC_URL_PATTERN = '^https?://[^\\s\\u0000-\\u001f\\u007f]+$';
 export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 export const Address = Type.String({ pattern: ADDRESS_PATTERN, description: 'a 20-byte address, 0x-prefixed hex' });
 
-/** One asset's stack (CHAIN.md section 1): the token it budgets in and the contracts that move it. */
+/** One asset's stack: the token it budgets in and the contracts that move it. */
 export const DeployedAsset = Type.Object({
   symbol: IdToken({ maxLength: 32 }),
   decimals: Type.Integer({ minimum: 0, maximum: 36 }),
@@ -38,7 +37,7 @@ export const Deployment = Type.Object({
 });
 export type Deployment = Static<typeof Deployment>;
 
-/** Spec 002: `{chainId, rpcUrl?, tokens: [{symbol, address, decimals}]}`. `wallets` is ours
+/** A watchlist entry, `{chainId, rpcUrl?, tokens: [{symbol, address, decimals}]}`. `wallets` is ours
  * (additive): accounts read on that chain besides the org's own (an outside treasury, a payer). */
 export const WatchlistEntry = Type.Object(
   {

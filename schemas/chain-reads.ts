@@ -1,5 +1,5 @@
 /**
- * The answers of the chain reads (spec 002 "Reads and runtime", CHAIN.md section 7). Big integers
+ * The answers of the chain reads (docs/chain.md "Reads"). Big integers
  * (values, balances, caps, ids) travel as decimal strings: JSON numbers lose precision past 2^53.
  * In mock mode every list is empty; an unavailable chain answers 503 `chain_unavailable`.
  */

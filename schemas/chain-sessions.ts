@@ -1,5 +1,5 @@
 /**
- * `POST /boot` (spec 002 "Reads and runtime", CHAIN.md §3): provisions a session key for a worker.
+ * `POST /boot`: provisions a session key for a worker.
  * Scopes are SessionRegistry's bits by the names the API uses; values are base units as decimal
  * strings. The answer names the key by its address only: the private half never leaves svc.
  */

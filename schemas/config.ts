@@ -729,22 +729,22 @@ export interface Config {
   readonly retryCapMs: number;
   /** SVC_FAULTS (test only): where this process crashes or fails on purpose. */
   readonly faults: import('./faults.js').Faults;
-  /** SVC_MCP_*: attached MCP servers (spec 000). */
+  /** SVC_MCP_*: attached MCP servers. */
   readonly mcp: import('./mcp.js').McpSettings;
   /** SVC_ORG: crews above each seat, nearest first (the declared org when no chain is configured). */
   readonly org: Readonly<import('./mcp.js').OrgConfig>;
-  /** SVC_SKILLS, SVC_HEARTBEAT_*: crew heartbeats (spec 002). */
+  /** SVC_SKILLS, SVC_HEARTBEAT_*: crew heartbeats. */
   readonly heartbeats: import('./heartbeats.js').HeartbeatSettings;
-  /** SVC_WEBHOOK_*, SVC_PUBSUB_*, SVC_EPOCH_CRON: the trigger layer (spec 001 triggers). */
+  /** SVC_WEBHOOK_*, SVC_PUBSUB_*, SVC_EPOCH_CRON: the trigger layer. */
   readonly triggers: import('./triggers.js').TriggerSettings;
-  /** SVC_EVAL_*: the eval suite `POST /flows/eval` runs in a child process (spec 001 evals). */
+  /** SVC_EVAL_*: the eval suite `POST /flows/eval` runs in a child process. */
   readonly evals: { readonly timeoutMs: number; readonly dir: string | undefined };
   /** Reads one environment variable at the moment it is needed (MCP bearer tokens, stdio child
    * env). Injected by the composition root; config is the only module that touches process.env. */
   readonly readEnv: (name: string) => string | undefined;
   /** SVC_CHAIN*, SVC_*_PRIVATE_KEY, WALLET_WATCHLIST: the chain and what it is read through. */
   readonly chain: import('./chain-config.js').ChainSettings;
-  /** SVC_CHAIN_CONFIRMATIONS, SVC_CHAIN_INDEX_INTERVAL_MS: the treasury indexer (CHAIN.md §6). */
+  /** SVC_CHAIN_CONFIRMATIONS, SVC_CHAIN_INDEX_INTERVAL_MS: the treasury indexer. */
   readonly chainIndex: {
     readonly intervalMs: number;
     /** undefined: 0 on anvil's chain 31337, else 12. */

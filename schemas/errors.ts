@@ -28,7 +28,7 @@ export const errorCatalog = {
   store_unavailable: { status: 503, message: 'the store is unavailable', retryable: true },
   command_timeout: { status: 504, message: 'no worker answered the command in time', retryable: true },
   role_unavailable: { status: 400, message: 'this process role cannot run with this configuration' },
-  // spec 000: attached MCP servers
+  // attached MCP servers
   tool_not_allowlisted: { status: 403, message: 'tool is not allowlisted for this seat' },
   unknown_external_mcp_tool: { status: 404, message: 'no such external tool is visible to the caller' },
   mcp_missing_credential: { status: 424, message: 'the credential the server config points at is not available' },
@@ -43,7 +43,7 @@ export const errorCatalog = {
   mcp_scope_forbidden: { status: 403, message: 'this caller may not change or act for that scope' },
   mcp_arguments_invalid: { status: 400, message: "the arguments do not fit the tool's published inputSchema" },
   mcp_tool_error: { status: 422, message: 'the tool ran and answered with an error (isError)' },
-  // spec 001: flows, gates, triggers, evals
+  // flows, gates, triggers, evals
   run_cancelled: { status: 409, message: 'the run is cancelled and cannot resume' },
   flow_delegation_cycle: { status: 422, message: 'delegation revisits a flow already on the stack' },
   flow_delegation_too_deep: { status: 422, message: 'delegation chain is deeper than four levels' },
@@ -87,7 +87,7 @@ export const errorCatalog = {
   },
   flow_forbidden: { status: 403, message: 'this caller may not change that flow, run or agent' },
   operator_only: { status: 403, message: 'only the operator may do this' },
-  // spec 002: operator surface
+  // the operator surface: chain reads and writes, sessions, intents
   multisig_exec_unsigned: { status: 409, message: 'no relayer for this chain: the multisig transaction is returned unsigned' },
   unknown_asset: { status: 400, message: 'no asset of that symbol in this deployment' },
   not_awaiting_approver: { status: 403, message: 'the intent does not wait on this seat' },

@@ -1,5 +1,5 @@
 /**
- * HTTP shapes of the eval routes (spec 001 "Evals", `GET|POST /flows/eval`). The report itself is
+ * HTTP shapes of the eval routes (`GET|POST /flows/eval`). The report itself is
  * declared as plain interfaces in schemas/eval-report.ts, which the suite runner shares; the TypeBox
  * schemas here describe the same shapes for the gateway and the OpenAPI document, and the type
  * checks at the bottom fail the build when the two drift apart.
@@ -22,7 +22,7 @@ export const ScenarioListingSchema = Type.Object(
   { $id: 'EvalScenario' },
 );
 
-/** A scenario file that did not load: never skipped in silence (issue 18.1). */
+/** A scenario file that did not load: never skipped in silence. */
 export const InvalidScenario = Type.Object({ path: Type.String(), error: Type.String() }, { $id: 'EvalInvalidScenario' });
 
 export const EvalScenarioList = Type.Object({ scenarios: Type.Array(ScenarioListingSchema), invalid: Type.Array(InvalidScenario) });

@@ -1,5 +1,5 @@
 /**
- * Eval scenarios and blueprints (spec 001 "Eval scenario", "Evals"): the JSON files an operator
+ * Eval scenarios and blueprints (docs/evals.md): the JSON files an operator
  * writes, checked at load so a typo in a scenario is reported with its path instead of turning
  * into a run that asserts nothing. Unknown properties are refused for the same reason: an
  * assertion misspelled (`notran`) would otherwise pass silently.

@@ -3,13 +3,13 @@
  * audit row; run progress and clock events are published only (they are not audit).
  */
 export const AUDIT_EVENTS = [
-  // spec 000: attached MCP servers
+  // attached MCP servers
   'ExternalMcpCalled',
   'ExternalMcpDiscovered',
   'ExternalMcpToolPolicyChanged',
   'ExternalMcpServerChange',
   'ExternalMcpSecretChanged',
-  // spec 001: flows, gates, triggers, evals
+  // flows, gates, triggers, evals
   'FlowSaved',
   'FlowRun',
   'FlowRunLifecycle',
@@ -20,18 +20,18 @@ export const AUDIT_EVENTS = [
   'HumanGateTimedOut',
   'HumanGateUnresolved',
   'FlowEvalRun',
-  // spec 002: heartbeats and the operator surface
+  // heartbeats and the operator surface
   'CrewHeartbeatChanged',
   'CrewHeartbeat',
-  // spec 002 / CHAIN.md §6: the treasury indexer
+  // the treasury indexer
   'TreasuryDeposit',
   'TreasuryOutflow',
   'TreasuryTheftSuspected',
-  // issue 19: an escalated spend intent resolved through svc
+  // an escalated spend intent resolved through svc
   'IntentResolved',
-  // issue 14: a command the bus ended, kept on the dead-letter stream
+  // a command the bus ended, kept on the dead-letter stream
   'CommandDeadLettered',
-  // issue 19: the chain's gate (session keys issued and revoked, proposals settled or escalated)
+  // the chain's gate (session keys issued and revoked, proposals settled or escalated)
   'SessionIssued',
   'SessionRevoked',
   'ActionExecuted',

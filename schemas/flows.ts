@@ -27,7 +27,7 @@ function step<K extends string, P extends Record<string, TSchema>>(kind: K, prop
 
 const Verdicts = { onAllow: Type.Optional(Edge), onEscalate: Type.Optional(Edge), onDeny: Type.Optional(Edge) };
 /** On a side-effecting step: a claim about the far side that a retry after a crash inside the
- * call is safe (spec: opts into retry after an open attempt; cannot be checked). */
+ * call is safe: it opts into a retry after an open attempt, and nothing can check it. */
 const Idempotent = { idempotent: Type.Optional(Type.Boolean()) };
 const Params = Type.Optional(Type.Record(Type.String(), Template));
 

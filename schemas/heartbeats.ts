@@ -1,5 +1,5 @@
 /**
- * HTTP and bus shapes of crew heartbeats (spec 002 "Heartbeat", "Tick", the `/heartbeats` routes).
+ * HTTP and bus shapes of crew heartbeats (the record, the tick, the `/heartbeats` routes).
  * The spec names `crewId` and `notifyOnOk`; the other JSON names are chosen here and documented in
  * docs/heartbeats.md. A checklist item names a flow or a skill; which one is its `kind`.
  */
@@ -31,7 +31,7 @@ export interface HeartbeatSettings {
 const ClockTime = Type.String({ maxLength: 16, description: 'HH:MM (00:00-23:59) in the heartbeat timezone' });
 
 /**
- * What an item checks before it runs (beyond the spec): `openGates` runs it only while a gate of
+ * What an item checks before it runs (an addition of svc): `openGates` runs it only while a gate of
  * the seat's runs is open, `parkedRuns` only while a run of the seat is parked. A guard that finds
  * nothing to do costs no model call and reports `idle`.
  */

@@ -1,6 +1,6 @@
 /**
- * `POST /intents/resolve` (spec 002 "Sessions, root proofs, approvals"; CHAIN.md section 2.5-2.7).
- * `challenge` and `rootProof` are accepted for the root-proof flow of a later issue; this build
+ * `POST /intents/resolve` (docs/chain.md "Resolving escalated intents").
+ * `challenge` and `rootProof` are accepted for the root-proof flow, which is not built yet; this build
  * refuses root depth when SVC_ROOT_AUTH asks for a proof.
  */
 import { Type, type Static } from 'typebox';

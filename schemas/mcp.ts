@@ -1,5 +1,5 @@
 /**
- * Spec 000 (attached MCP servers): the server config, tool rules, discovery results, listings,
+ * Attached MCP servers: the server config, tool rules, discovery results, listings,
  * calls and sealed-secret bodies. The gateway validates HTTP bodies with these and the `mcp`
  * actor reads the same types from the bus, so nothing is declared twice.
  */

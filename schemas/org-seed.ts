@@ -1,6 +1,6 @@
 /**
  * The org seed file of `svc chain dev --org <file>` (docs/chain.md "Seed format"). Every field is
- * optional: a missing one keeps the demo org's value (CHAIN.md §8), so a file states only what it
+ * optional: a missing one keeps the demo org's value (docs/chain.md "The demo org"), so a file states only what it
  * changes and `{}` is the demo org itself. Amounts are decimal strings in whole mUSD (6 decimals),
  * never JSON numbers, which would lose precision above 2^53 base units.
  */

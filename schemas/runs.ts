@@ -1,5 +1,5 @@
 /**
- * HTTP and bus shapes of flow definitions and runs (spec 001 "Run", "Endpoints"). The flow
+ * HTTP and bus shapes of flow definitions and runs (docs/flows.md). The flow
  * body itself travels as an opaque object: the run actor validates it so that every refusal is
  * one `invalid_flow` naming the step, not a generic schema error.
  */
@@ -100,7 +100,7 @@ export const StartRunCommand = Type.Object({
 });
 export type StartRunCommand = Static<typeof StartRunCommand>;
 
-/** `run.release` on the bus: a releaser trigger's verified delivery (spec 001 `wait` step). The
+/** `run.release` on the bus: a releaser trigger's verified delivery (the `wait` step). The
  * event id comes from (trigger id, delivery key), so every copy of one delivery is one event. */
 export const ReleaseCommand = Type.Object({
   eventId: Type.String({ minLength: 1 }),

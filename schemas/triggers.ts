@@ -1,5 +1,5 @@
 /**
- * Shapes of the trigger layer (spec 001 "Webhook trigger record", "Delivery log entry", the
+ * Shapes of the trigger layer (the webhook trigger record, the delivery log entry, the
  * trigger routes and `POST /epoch`): HTTP bodies and replies, plus the settings the config reads.
  * The gateway, the trigger actor and the CLI all import these; nothing re-declares them.
  */
@@ -92,7 +92,8 @@ export const TriggerDeleted = Type.Object({ id: Type.String(), deleted: Type.Lit
 export const DeliveryView = Type.Object({
   id: Type.String(),
   triggerId: Type.String(),
-  /** The producer's key for accepted deliveries; a generated one for everything else (rule 7). */
+  /** The producer's key for accepted deliveries; a generated one for everything else, so a
+   * rejected copy never takes the key a correct retry needs. */
   deliveryKey: Type.String(),
   status: Type.Union([Type.Literal('accepted'), Type.Literal('duplicate'), Type.Literal('skipped'), Type.Literal('rejected')]),
   reason: Type.Optional(Type.String()),

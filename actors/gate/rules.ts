@@ -1,7 +1,7 @@
 /**
  * The gate rules that need no store: which option a reply names, whether its author is the
- * assignee, when a question expires. Pure, so tests can pin them one by one (spec 001 "Human
- * gate rules"). The assignee's shape is validAssignee in schemas/gates.ts, shared with the
+ * assignee, when a question expires. Pure, so tests can pin them one by one (the rules are
+ * listed in docs/gates.md). The assignee's shape is validAssignee in schemas/gates.ts, shared with the
  * human step.
  */
 import type { GateOption } from '../../store/gates/index.js';

@@ -1,5 +1,5 @@
 /**
- * The heartbeat actor (spec 002 "Heartbeat"): heartbeat records (`list`, `save`, `enable`,
+ * The heartbeat actor (docs/heartbeats.md): heartbeat records (`list`, `save`, `enable`,
  * `delete`: records.ts holds the rules, who may see which heartbeat is identity/heartbeats.ts),
  * the tick ledger (`ticks`), the due-check as a clock sweep (sweep.ts) and `tick`, one window of
  * one heartbeat (tick.ts). `run` works a checklist now under a window key of its own.

@@ -1,5 +1,5 @@
 /**
- * Heartbeat records: save (every check of spec 002 "Heartbeat" at save time, one 400 each),
+ * Heartbeat records: save (every check of docs/heartbeats.md "The record" at save time, one 400 each),
  * enable, delete, list and the tick ledger. Who may see or change which heartbeat is
  * identity/heartbeats.ts; every change is a `CrewHeartbeatChanged` audit event.
  */

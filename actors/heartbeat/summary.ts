@@ -1,5 +1,5 @@
 /**
- * The one message a tick posts in `crew:<crewId>` (spec 002 "Events"): a `HEARTBEAT_OK` note when
+ * The one message a tick posts in `crew:<crewId>`: a `HEARTBEAT_OK` note when
  * nothing needs a person, otherwise a result naming each item, its seat, what it reported and the
  * run it caused. A failure is always reported. The `Spend:` line follows the tick's usage: none
  * without a model call, "at least" when a call was unpriced, "unmeasured" for calls that

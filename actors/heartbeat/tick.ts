@@ -1,5 +1,5 @@
 /**
- * One tick of one heartbeat (spec 002 "Heartbeat tick"). A scheduled window is claimed in the store
+ * One tick of one heartbeat (docs/heartbeats.md "A tick"). A scheduled window is claimed in the store
  * (`heartbeat:<crewId>:<minute>`) before any work, with a TTL of SVC_HEARTBEAT_LOCK_MS: a copy of
  * the command, a redelivery, another replica or a tick still running finds the claim and only
  * leaves a `coalesced` receipt; a holder that died is presumed dead once the TTL passes and the

@@ -1,6 +1,6 @@
 /**
  * The `mcp` actor (mcp-dispatch): attached MCP servers, tool rules, calls and sealed secrets
- * (spec 000). Any replica handles any verb: every worker reads the same store. At start it drops
+ * (docs/mcp.md). Any replica handles any verb: every worker reads the same store. At start it drops
  * stored runtime servers the current egress policy refuses or whose id SVC_MCP_SERVERS now lists
  * (both audited) and discovers the boot servers; the clock sweep sends `sweep` every
  * SVC_MCP_REFRESH_MINUTES. Every process that runs the consumer also answers `call` as an rpc.

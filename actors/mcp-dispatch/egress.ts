@@ -83,7 +83,8 @@ export function describePolicy(p: EgressPolicy): EgressPolicyView {
 /** Variables the orchestrator reads as its own config (its tokens, keys, database and bus URLs). */
 const RESERVED = new Set(Object.keys(EnvSchema.properties));
 
-/** Spec 000 auth rule 6: the orchestrator's own environment is never passed on, whoever asks. */
+/** The orchestrator's own environment is never passed on to a server, whoever asks: an operator
+ * who shares a credential names its variable, one by one. */
 export function reservedEnv(name: string): boolean {
   return name.startsWith('SVC_') || RESERVED.has(name);
 }
@@ -219,7 +220,8 @@ export function attacherOf(t: { owner: string; runtime: boolean }): Attacher {
 }
 
 /**
- * The attach-time half of rule 5: an http endpoint named by host is resolved through the same
+ * The attach-time half of the DNS rule (a host name is resolved before connecting, and a
+ * non-public answer is refused): an http endpoint named by host is resolved through the same
  * resolver calls use, and a private answer refuses the attach (403) instead of storing a server
  * every call would refuse. A name that does not resolve at all is left to discovery to report.
  */

@@ -1,5 +1,5 @@
 /**
- * Allowlist resolution for one tool and one seat (spec 000 "States and transitions"). Levels,
+ * Allowlist resolution for one tool and one seat (docs/mcp.md "Rules"). Levels,
  * narrowest first: the agent, each crew above it (nearest first), the workspace. At one level an
  * exact tool name beats `*`. A tool is allowed only when the workspace level allows it and no
  * level pins a refusal: a crew or agent rule can disable, never admit what the workspace has not.

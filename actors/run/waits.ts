@@ -1,5 +1,5 @@
 /**
- * Waits released by events (spec 001 `wait` step, steps/wait.ts). `releaseEvent` is the run
+ * Waits released by events (the `wait` step, steps/wait.ts). `releaseEvent` is the run
  * actor's half of a releaser trigger's delivery: the event is stored first, then bound to the
  * oldest wait of its flow and principal parked on its key, if there is one (else it is kept,
  * SVC_WAIT_BUFFER_MS, for a wait that parks later: that wait finds it itself). A bound wait's run

@@ -1,5 +1,5 @@
 /**
- * Cron triggers (spec 001: 5-field UTC, minute resolution, at most once per matching minute).
+ * Cron triggers: 5-field UTC, minute resolution, at most once per matching minute.
  * The clock fans sweeps out once per window; this sweep takes the minute from the window's own
  * timestamp (`at`), never from a wall clock, so tests that shorten windows and inject `now`
  * walk through simulated minutes. Each (flow, minute) is claimed with a durable store key

@@ -1,6 +1,6 @@
 /**
- * The epoch (spec 001: "The epoch trigger fires after allowances stream, both from the queue
- * schedule and from `POST /epoch`, in mock mode too"). Allowances stream through the chain port
+ * The epoch: the epoch trigger fires after allowances stream, both from the queue schedule
+ * and from `POST /epoch`, in mock mode too. Allowances stream through the chain port
  * (`budget: run-epoch`, the orchestrator being the epoch streamer); in no-chain mode nothing is
  * streamed and the reply says so. Then every `trigger: epoch` flow gets one run, tagged `epoch`,
  * with a run id derived from the epoch id so a redelivered epoch command starts nothing twice.
@@ -39,7 +39,7 @@ export async function runEpoch(deps: TriggerDeps, cmd: EpochCommand, traceId?: s
   }
   const { epochError } = streamedBy;
   deps.log.info({ epochId, chain: chain.configured, epoch: streamedBy.epoch, epochError, runs: flowRuns.length }, 'epoch ran');
-  // Spec: 400 only when streaming failed and no flow ran; otherwise the failure travels in the reply.
+  // 400 only when streaming failed and no flow ran; otherwise the failure travels in the reply.
   if (epochError !== undefined && flowRuns.length === 0)
     throw new AppError('epoch_failed', { message: `the epoch did not stream and no epoch flow ran: ${epochError}` });
   return { chain: chain.configured, ...streamedBy, flowRuns };

@@ -1,5 +1,5 @@
 /**
- * Trigger records (spec 001 "Webhook trigger record"): mint, list, rotate, enable, delete. The
+ * Trigger records: mint, list, rotate, enable, delete. The
  * secret is not minted here: the gateway mints it where the caller is and sends only its sealed
  * envelope (ingress/sealing.ts); this actor opens it, seals it again bound to the row's id and version,
  * and answers with the record alone, so no reply on the bus carries a secret either.

@@ -1,5 +1,5 @@
 /**
- * The treasury indexer (CHAIN.md §6, issue 19 point 8): follows each asset token's transfers into
+ * The treasury indexer (docs/chain.md "The treasury indexer"): follows each asset token's transfers into
  * and out of its treasury from a stored block cursor and turns them into audit events,
  * `TreasuryDeposit`, `TreasuryOutflow` and, for an outflow no `AllowanceSpent` accounts for,
  * `TreasuryTheftSuspected`. A range's events, the keys of its logs and the cursor are one store

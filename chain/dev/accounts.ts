@@ -1,6 +1,6 @@
 /**
  * anvil's well-known development accounts: every anvil derives them from this public mnemonic, so
- * their keys are no secret and must never hold value outside a dev chain. The demo org (CHAIN.md §8)
+ * their keys are no secret and must never hold value outside a dev chain. The demo org (docs/chain.md "The demo org")
  * assigns them roles by index: 0 root/deployer/orchestrator, 1 manager, 2 issuer, 3 relayer.
  */
 import { bytesToHex } from 'viem';
@@ -24,7 +24,7 @@ export function anvilPrivateKey(index: number): `0x${string}` {
 }
 
 /** The seats `SVC_CHAIN=dev` resolves intents for: the demo root (account 0, also the
- * orchestrator) and the manager (account 1), whose keys the demo org says svc holds (CHAIN.md §8). */
+ * orchestrator) and the manager (account 1), whose keys svc holds on the demo org. */
 export function devSeatKeys(): `0x${string}`[] {
   return [anvilPrivateKey(0), anvilPrivateKey(1)];
 }

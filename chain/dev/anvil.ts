@@ -1,5 +1,5 @@
 /**
- * The dev chain as a child process (CHAIN.md section 8): anvil from node_modules
+ * The dev chain as a child process: anvil from node_modules
  * (`@foundry-rs/anvil`, so `npm ci` is the only install), on 127.0.0.1 only, on a port the
  * kernel picks (`--port 0`, read back from anvil's own "Listening on" line, so two chains never
  * race for one port), answering before `startAnvil` returns, and stopped with its parent.

@@ -1,5 +1,5 @@
 /**
- * Deploys svc's contracts on a dev chain, seeds an org (the demo org of CHAIN.md §8 by default),
+ * Deploys svc's contracts on a dev chain, seeds an org (the demo org by default, docs/chain.md "The demo org"),
  * then hands every owner to the GovernanceModule. `svc chain dev` and the contract tests share
  * this module, so the tests exercise exactly the wiring a newcomer gets.
  *
@@ -76,7 +76,7 @@ export function keylessAddress(label: string): Address {
 
 const USD = 1_000_000n;
 
-/** CHAIN.md §8: anvil account 0 is root (and deployer), 1 the manager, 2 the issuer. */
+/** The demo org: anvil account 0 is root (and deployer), 1 the manager, 2 the issuer. */
 export function demoOrgSeed(): OrgSeed {
   const root = anvilAccount(0).address;
   const manager = anvilAccount(1).address;

@@ -11,7 +11,7 @@ import type { Deployment as AddressBook } from '../../schemas/chain-config.js';
 import { anvilAccount, ANVIL_ACCOUNT_COUNT } from './accounts.js';
 import type { AssetDeployment, Deployment } from './deploy.js';
 
-/** Account 0 deploys and is the orchestrator's wallet; account 3 relays (CHAIN.md §8). */
+/** Account 0 deploys and is the orchestrator's wallet; account 3 relays (the demo org's roles). */
 export const ORCHESTRATOR_ACCOUNT = 0;
 export const RELAYER_ACCOUNT = 3;
 

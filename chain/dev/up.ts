@@ -1,5 +1,5 @@
 /**
- * The dev chain in one call (issue 19 point 2): anvil on loopback, svc's contracts deployed and the
+ * The dev chain in one call: anvil on loopback, svc's contracts deployed and the
  * org seeded (chain/dev/deploy.ts), the deployment file written. `svc chain dev` and `svc serve`
  * with SVC_CHAIN=dev both call this, so the two never drift. A failure after anvil started stops
  * it before rethrowing: nothing is left listening for a chain nobody will use.
@@ -13,7 +13,7 @@ import { deployDevChain, demoOrgSeed, type Deployment, type OrgSeed } from './de
 import { deploymentFile, writeDeploymentFile, ORCHESTRATOR_ACCOUNT, type DevDeploymentFile } from './deployment-file.js';
 
 export interface DevChainUpOptions {
-  /** Default: the demo org of CHAIN.md §8. */
+  /** Default: the demo org (docs/chain.md "The demo org"). */
   readonly seed?: OrgSeed;
   /** Default 0: a free port the kernel picks. */
   readonly port?: number;
@@ -46,7 +46,7 @@ export async function devChainUp(opts: DevChainUpOptions = {}): Promise<DevChain
 }
 
 /** The deploy half alone, for a caller that starts anvil itself and deploys in the background
- * (chain/dev/serve.ts). Account 0 deploys: it is also the demo root and the orchestrator (CHAIN.md §8). */
+ * (chain/dev/serve.ts). Account 0 deploys: it is also the demo root and the orchestrator. */
 export async function deployOnto(
   chain: DevChain,
   seed: OrgSeed = demoOrgSeed(),

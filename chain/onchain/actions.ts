@@ -1,6 +1,6 @@
 /**
- * What an `org` or `budget` step asks for, as the governed call that would do it (spec 001
- * "Constitutional steps", CHAIN.md section 5) and the two numbers SpendCapPolicy judges it by:
+ * What an `org` or `budget` step asks for, as the governed call that would do it (docs/chain.md
+ * "Org, budget and governance steps") and the two numbers SpendCapPolicy judges it by:
  * the node or spend target it touches and the cap or amount at stake.
  *
  * The amount at stake: set-cap the new cap, a grant its amount, set-whitelist the `amount` the

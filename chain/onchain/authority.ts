@@ -1,5 +1,6 @@
 /**
- * The orchestrator-side half of a spend's authority (CHAIN.md §2 step 1 and §3): the verdict of
+ * The orchestrator-side half of a spend's authority (docs/chain.md "The `gate` step on a chain",
+ * steps 1 and 2): the verdict of
  * the principal's stack and, for a scoped run, the scope node's, the stricter winning (rate limits
  * and time windows included, since they are modules of those stacks); and the session ceiling.
  *

@@ -1,5 +1,5 @@
 /**
- * `POST /boot` on a chain (CHAIN.md §3): a bounded, expiring session key for an active worker, from
+ * `POST /boot` on a chain: a bounded, expiring session key for an active worker, from
  * the same cache the gate uses (reused under the same bounds). `maxValue` defaults to the agent's
  * ceiling (the gate's unscoped one) and may only narrow it; scopes default to both bits; targets
  * pin the key. A paused agent gets none (403 `principal_paused`).

@@ -1,5 +1,5 @@
 /**
- * The constitutional steps on a live chain (spec 001 "Constitutional steps", CHAIN.md section 5):
+ * The constitutional steps on a live chain (docs/chain.md "Org, budget and governance steps"):
  * `org` and `budget` never write directly, they raise a GovernanceModule proposal whose tier the
  * asset's SpendCapPolicy picks (ALLOW → Low, ESCALATE → High); DENY raises nothing and routes
  * onDeny. `budget: run-epoch` is the one direct write (the orchestrator is the streamer's
@@ -8,7 +8,7 @@
  *
  * The verdict is the stricter of the principal's and, for a team or agent scope naming another
  * node, the scope's: each read from the SpendCapPolicy in its own stack. An inactive or unknown
- * principal is DENY: the chain lets an inactive node propose nothing (CHAIN.md section 1), so
+ * principal is DENY: OrgRegistry lets an inactive node propose nothing, so
  * its constitutional steps raise nothing either.
  */
 import type { Address, PublicClient } from 'viem';

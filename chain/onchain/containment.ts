@@ -1,5 +1,5 @@
 /**
- * Containment on a chain (CHAIN.md §3, spec 002 `POST /agents/pause`): a paused agent's live
+ * Containment on a chain (`POST /agents/pause`): a paused agent's live
  * session keys are revoked on chain by the issuer key (else the root), audited SessionRevoked with
  * `authorizedBy: containment`, and dropped from the cache, so no key of it can propose again. A
  * seat that is not an address has no keys.

@@ -1,5 +1,5 @@
 /**
- * The `gate` step on a chain (CHAIN.md §2 steps 1–4): the stricter verdict of the principal's and
+ * The `gate` step on a chain (docs/chain.md "The `gate` step on a chain", steps 1-4): the stricter verdict of the principal's and
  * the scope's stacks (DENY → onDeny, nothing sent); the session ceiling; a cached or new key for
  * (agent, ceiling, target, mask), with PROPOSE only when the verdict is ESCALATE so the chain
  * cannot settle it; `propose` simulated as the key, then sent inside the attempt and routed on the

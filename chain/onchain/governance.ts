@@ -1,5 +1,5 @@
 /**
- * The orchestrator's seat in GovernanceModule (CHAIN.md section 5): propose, vote, veto and
+ * The orchestrator's seat in GovernanceModule: propose, vote, veto and
  * execute. `execute` must hand back the exact calldata the proposal hashed; it is read from the
  * proposal's own ProposalCreated event, so nothing off-chain has to remember it.
  */

@@ -1,10 +1,10 @@
 /**
- * Resolving an escalated spend intent (CHAIN.md section 2 steps 5-7): the seat the router waits
+ * Resolving an escalated spend intent (docs/chain.md "Resolving escalated intents"): the seat the router waits
  * on sends `resolve(id, approved)` with a key this process holds for it; nobody else can, so
  * without one the answer is 409 `no_signer_for_approver` and nothing is sent.
  *
  * Root depth (the root, or a HumanRoot, waits) is the human's decision. With SVC_ROOT_AUTH unset
- * it is open (spec 002 Authentication 5) and recorded `authorizedBy: unauthenticated`; with it set
+ * it is open and recorded `authorizedBy: unauthenticated`; with it set
  * a root proof is required, which this build does not verify yet, so it refuses (403
  * `root_proof_required`) rather than settle. Agent tools (`svc_approve`) never settle root depth.
  *

@@ -1,5 +1,5 @@
 /**
- * Session keys (CHAIN.md §3): a random secp256k1 key per (agent, maxValue, pins, mask), issued on
+ * Session keys: a random secp256k1 key per (agent, maxValue, pins, mask), issued on
  * SessionRegistry for 4 h by the issuer key when the registry names it issuer, else by the root
  * (the orchestrator's wallet), pinned to its targets, audited as SessionIssued, and reused while it
  * is unrevoked with more than 5 minutes left. The private half is sealed at rest under

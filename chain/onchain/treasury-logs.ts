@@ -1,8 +1,8 @@
 /**
- * What the treasury indexer reads (CHAIN.md §6): each asset token's ERC-20 `Transfer` logs into
+ * What the treasury indexer reads (docs/chain.md "The treasury indexer"): each asset token's ERC-20 `Transfer` logs into
  * and out of that asset's treasury over a block range, and, per outflow, whether its transaction
  * carries the Treasury's own `AllowanceSpent` for it. Tokens leave a treasury only by
- * `spendAllowance` (the invariant of §1), so an outflow without one is the theft signal. Logs
+ * `spendAllowance` (a Treasury invariant), so an outflow without one is the theft signal. Logs
  * decode with the compiled ABIs; the filters ask the RPC for the indexed `from`/`to` topics only.
  */
 import { getAbiItem, getAddress, parseEventLogs, type Address, type Hex, type PublicClient } from 'viem';

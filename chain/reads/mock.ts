@@ -1,6 +1,6 @@
 /**
  * Mock mode (no chain configured): every read is an empty list, never a fixture, so nothing an
- * operator sees can be mistaken for chain truth (spec 002 "Operator surface").
+ * operator sees can be mistaken for chain truth.
  */
 import type { ChainReads } from './port.js';
 

@@ -1,5 +1,5 @@
 /**
- * The one interface every chain read of spec 002 goes through (CHAIN.md section 7). Routes never
+ * The one interface every chain read goes through (docs/chain.md "Reads"). Routes never
  * learn where an answer comes from: mock mode answers empty lists (mock.ts), an unavailable chain
  * refuses every read with 503 `chain_unavailable` (select.ts), and a reachable deployment is read
  * by the on-chain implementation (onchain.ts).

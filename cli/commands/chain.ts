@@ -1,7 +1,7 @@
 /**
- * The chain reads from the command line (issue 19.9): `svc chain status`, `svc org`,
+ * The chain reads from the command line: `svc chain status`, `svc org`,
  * `svc intents [--history]`, `svc policies [--node] [--asset]`, `svc treasury`,
- * `svc sessions [--history]`. Each is one GET of spec 002's read routes; an unavailable chain is
+ * `svc sessions [--history]`. Each is one GET of a chain read route (docs/chain.md "Reads"); an unavailable chain is
  * the route's own 503 `chain_unavailable` line and a non-zero exit. Tables show amounts in their
  * asset's units (cli/amounts.ts); --json is the reply as is, in base units.
  */

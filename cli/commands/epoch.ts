@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { apiOk, type ClientEnv } from '../client.js';
-import { renderTable, safeText, wantsJson, printJson } from '../output.js';
+import { renderTable, safeText, wantsDocument, printDocument } from '../output.js';
 import type { EpochReply } from '../../schemas/triggers.js';
 
 export function registerEpochCommand(program: Command, env: ClientEnv): void {
@@ -15,7 +15,7 @@ export function registerEpochCommand(program: Command, env: ClientEnv): void {
     .option('--asset <symbol>', "the asset whose streamer runs (default the deployment's primary)")
     .action(async (o: { asset?: string }, cmd: Command) => {
       const body = await apiOk<EpochReply>(env, 'POST', '/epoch', o.asset === undefined ? {} : { asset: o.asset });
-      if (wantsJson(cmd)) return printJson(body);
+      if (wantsDocument(cmd)) return printDocument(cmd, body);
       const lines = [
         body.epoch !== undefined
           ? `epoch ${body.epoch} ran (tx ${body.txHash ?? 'unknown'}): ${body.streamed} grant(s) streamed`

@@ -1,14 +1,14 @@
 /**
  * `svc flows eval [--list] [--id <id>...] [--file <flow.json>] [--junit <path>]` and
- * `svc crews eval <blueprint-file>` (spec 001 "Evals"): thin calls of `GET|POST /flows/eval`, made
+ * `svc crews eval <blueprint-file>` (docs/evals.md): thin calls of `GET|POST /flows/eval`, made
  * for CI. Any failed scenario, and a filter that matched none, exits 1; first-party flows no
- * scenario covers are a warning on stderr, never a failure (rule 6). `--junit` writes the report
+ * scenario covers are a warning on stderr, never a failure. `--junit` writes the report
  * as JUnit XML whatever the outcome, so CI shows each scenario as a test case.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { api, CliError, refused, type ClientEnv } from '../client.js';
-import { printJson, printList, renderTable, safeText, wantsJson, type Column } from '../output.js';
+import { printDocument, printList, renderTable, safeText, wantsDocument, type Column } from '../output.js';
 import { junitXml } from '../junit.js';
 import { readFlow } from './flows.js';
 import type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult, SnapshotMode } from '../../schemas/eval-report.js';
@@ -57,7 +57,7 @@ async function runEval(
       throw new CliError(`cannot write the JUnit report to ${junitPath}: ${(err as Error).message}`);
     }
   }
-  if (wantsJson(cmd)) printJson(report);
+  if (wantsDocument(cmd)) printDocument(cmd, report);
   else {
     if (report.results.length) process.stdout.write(`${renderTable(report.results, RESULT_COLUMNS)}\n`);
     for (const r of report.results.filter((x) => !x.ok)) for (const f of r.failures) process.stdout.write(`${safeText(`${r.id}: ${f}`)}\n`);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { api, apiOk, CliError, refused, type ClientEnv } from '../client.js';
-import { printJson, printList, printResult, renderTable, safeText, wantsJson, type Column } from '../output.js';
+import { printDocument, printList, printResult, renderTable, safeText, wantsDocument, type Column } from '../output.js';
 import { finishRun, RunWatch, stepsRan, stepCount } from '../run-progress.js';
 import { relativeTime } from '../time.js';
 import type { AgentPauseReply, FlowRecord, RunAccepted, RunState as RunStateSchema, RunView, TraceEntry } from '../../schemas/runs.js';
@@ -33,7 +33,7 @@ function sayer(json: boolean): (line: string) => void {
 
 /** The run as it stopped: its JSON with --json, and the last words (exit 1 for an error). */
 function settled(cmd: Command, say: (line: string) => void, view: RunView): void {
-  if (wantsJson(cmd)) printJson(view);
+  if (wantsDocument(cmd)) printDocument(cmd, view);
   finishRun(view, say);
 }
 
@@ -53,6 +53,10 @@ const RUN_COLUMNS: Column<RunView>[] = [
   { header: 'steps', value: (r) => stepsRan(r.steps) },
   { header: 'updated', value: (r) => relativeTime(r.updatedAt) },
   { header: 'detail', value: runDetail },
+  { header: 'created at', value: (r) => r.createdAt, wide: true },
+  { header: 'ended at', value: (r) => r.endedAt, wide: true },
+  { header: 'parent', value: (r) => (r.parent ? `${r.parent.runId}/${r.parent.stepId}` : undefined), wide: true },
+  { header: 'trace', value: (r) => r.traceId, wide: true },
 ];
 
 const FLOW_COLUMNS: Column<FlowRecord>[] = [
@@ -128,7 +132,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
     .description('deletes a saved flow; exits 1 when there is none by that id')
     .action(async (id: string, _o: unknown, cmd: Command) => {
       const r = await apiOk<{ id: string; deleted: boolean }>(env, 'POST', '/flows/delete', { id });
-      if (!r.deleted && !wantsJson(cmd)) throw new CliError(`record_not_found: no saved flow ${id} is visible to you`);
+      if (!r.deleted && !wantsDocument(cmd)) throw new CliError(`record_not_found: no saved flow ${id} is visible to you`);
       printResult(cmd, r, `deleted flow ${r.id}`);
       if (!r.deleted) process.exitCode = 1;
     });
@@ -148,7 +152,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
         ...(o.input === undefined ? {} : { input: o.input }),
         ...(o.as ? { as: o.as } : {}),
       };
-      const json = wantsJson(cmd);
+      const json = wantsDocument(cmd);
       const say = sayer(json);
       // The request id becomes the run's trace id: how the run's first event is told apart from others.
       const traceId = `cli-${randomUUID()}`;
@@ -164,7 +168,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
           watch.runId = runId;
           if (o.follow) return settled(cmd, say, (await watch.follow())!);
           say(`run ${runId} is still running; follow it with: svc flows follow ${runId} (or svc flows state ${runId})`);
-          if (json) printJson(res.body);
+          if (json) printDocument(cmd, res.body);
           return;
         }
         if (res.status !== 200) throw refused(res, 'POST', '/flows/run');
@@ -178,7 +182,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
     .command('follow <runId>')
     .description('shows a run step by step until it ends or parks; exits 1 when it ends in error')
     .action(async (runId: string, _o, cmd: Command) => {
-      const say = sayer(wantsJson(cmd));
+      const say = sayer(wantsDocument(cmd));
       const watch = await RunWatch.open(env, say, { runId });
       try {
         settled(cmd, say, (await watch.follow())!);
@@ -206,7 +210,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
     .description('shows one run: its status, each step it ran, and what it waits on (--json adds checkpoints and attempts)')
     .action(async (runId: string, _o: unknown, cmd: Command) => {
       const st = await apiOk<RunState>(env, 'GET', `/flows/runs/state?runId=${encodeURIComponent(runId)}`);
-      if (wantsJson(cmd)) return printJson(st);
+      if (wantsDocument(cmd)) return printDocument(cmd, st);
       const r = st.run;
       const lines = [
         `run ${r.id} (flow ${r.flowId}, as ${r.principal}, trigger ${r.trigger}): ${r.status}, ${stepCount(r.steps)} ran; updated ${relativeTime(r.updatedAt)}`,

@@ -41,6 +41,10 @@ export const GATE_COLUMNS: Column<GateView>[] = [
   { header: 'options', value: (g) => g.options.map((o) => o.id) },
   { header: 'deadline', value: (g) => relativeTime(g.deadlineAt) },
   { header: 'prompt', value: (g) => g.prompt },
+  { header: 'deadline at', value: (g) => g.deadlineAt, wide: true },
+  { header: 'thread', value: (g) => g.thread, wide: true },
+  { header: 'principal', value: (g) => g.principal, wide: true },
+  { header: 'answered by', value: (g) => (g.answeredBy ? `${g.answeredBy} (${g.optionId})` : undefined), wide: true },
 ];
 
 const MESSAGE_COLUMNS: Column<MessageView>[] = [

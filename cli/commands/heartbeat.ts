@@ -1,12 +1,12 @@
 /**
- * `svc heartbeat presets|list|show|set|on|off|run|ticks|remove`: the `/heartbeats` routes (spec 002).
+ * `svc heartbeat presets|list|show|set|on|off|run|ticks|remove`: the `/heartbeats` routes (docs/heartbeats.md).
  * `set` saves a whole heartbeat; on an existing crew the options not given keep their saved
  * values. Its checklist is the `--flow` ids, then the `--skill` ids, each in the order written.
  */
 import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
 import { EXIT_USAGE } from '../errors.js';
-import { printList, printResult, type Column } from '../output.js';
+import { printList, printResult, wantsDocument, type Column } from '../output.js';
 import type { HeartbeatInput, HeartbeatItem, HeartbeatList, HeartbeatView, TickList, TickView } from '../../schemas/heartbeats.js';
 
 const list = (s: string | undefined, prev: string[] = []) => [
@@ -28,6 +28,8 @@ const HEARTBEAT_COLUMNS: Column<HeartbeatView>[] = [
   { header: 'items', value: (h) => itemsText(h.items) },
   { header: 'enabled', value: (h) => (h.enabled ? 'yes' : 'no') },
   { header: 'last tick', value: (h) => (h.lastTick ? `${h.lastTick.status} ${h.lastTick.window}` : undefined) },
+  { header: 'last runs', value: (h) => h.lastTick?.runs, wide: true },
+  { header: 'last note', value: (h) => h.lastTick?.note, wide: true },
 ];
 
 const TICK_COLUMNS: Column<TickView>[] = [
@@ -84,8 +86,7 @@ export function registerHeartbeatCommands(program: Command, env: ClientEnv): voi
         { header: 'schedule', value: (p) => p.schedule },
         { header: 'description', value: (p) => `${p.description}` },
       ]);
-      if (!cmd.optsWithGlobals<{ json?: boolean }>().json)
-        process.stdout.write(`floor: no more often than every ${body.floor.minutes} minutes\n`);
+      if (!wantsDocument(cmd)) process.stdout.write(`floor: no more often than every ${body.floor.minutes} minutes\n`);
     });
 
   hb.command('list')

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
-import { printJson, printList, printResult, renderTable, wantsJson, type Column } from '../output.js';
+import { printDocument, printList, printResult, renderTable, wantsDocument, type Column } from '../output.js';
 import { relativeTime } from '../time.js';
 import type {
   AttachReply,
@@ -147,7 +147,7 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     .option('--as <seat>', 'resolve tool state for this seat')
     .action(async (o: { as?: string }, cmd: Command) => {
       const body = await apiOk<ServersReply>(env, 'GET', `/mcp/servers${q(o.as)}`);
-      if (wantsJson(cmd)) return printJson(body);
+      if (wantsDocument(cmd)) return printDocument(cmd, body);
       const tools = body.servers.flatMap((s) => s.tools.map((tool) => ({ server: s.id, tool })));
       printList(cmd, body, body.servers, SERVER_COLUMNS, '(no MCP servers attached)');
       if (tools.length) process.stdout.write(`\n${renderTable(tools, SERVER_TOOL_COLUMNS)}\n`);

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { apiOk, type ClientEnv } from '../client.js';
 import { loadAssetUnits, formatAmount } from '../amounts.js';
-import { renderTable, safeText, wantsJson, printJson } from '../output.js';
+import { renderTable, safeText, wantsDocument, printDocument } from '../output.js';
 import type { TickReply } from '../../schemas/chain-sessions.js';
 
 export function registerTickCommand(program: Command, env: ClientEnv): void {
@@ -18,7 +18,7 @@ export function registerTickCommand(program: Command, env: ClientEnv): void {
     .option('--value <baseUnits>', 'the spend of every worker this tick, in base units (default one whole token)')
     .action(async (o: { value?: string }, cmd: Command) => {
       const body = await apiOk<TickReply>(env, 'POST', '/tick', o.value === undefined ? {} : { value: o.value });
-      if (wantsJson(cmd)) return printJson(body);
+      if (wantsDocument(cmd)) return printDocument(cmd, body);
       const unit = (await loadAssetUnits(env, cmd, true)).bySymbol(body.asset);
       const rows = [
         ...body.proposals.map((p) => ({

@@ -32,6 +32,9 @@ const TRIGGER_COLUMNS: Column<TriggerView>[] = [
   { header: 'enabled', value: (t) => (t.enabled ? 'yes' : 'no') },
   { header: 'secret v', value: (t) => t.secretVersion },
   { header: 'hook path', value: (t) => t.hookPath, max: 80 },
+  { header: 'input', value: (t) => t.input, wide: true },
+  { header: 'created at', value: (t) => t.createdAt, wide: true },
+  { header: 'updated at', value: (t) => t.updatedAt, wide: true },
 ];
 
 const DELIVERY_COLUMNS: Column<DeliveryView>[] = [
@@ -43,6 +46,8 @@ const DELIVERY_COLUMNS: Column<DeliveryView>[] = [
   { header: 'key', value: (d) => d.deliveryKey, max: 40 },
   { header: 'bytes', value: (d) => d.bytes },
   { header: 'run', value: (d) => d.runId, max: 80 },
+  { header: 'id', value: (d) => d.id, wide: true },
+  { header: 'at (exact)', value: (d) => d.at, wide: true },
 ];
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -1,5 +1,5 @@
 /**
- * The connectors double (spec 001 double rule 1), behind the port `tool` steps call for
+ * The connectors double (docs/evals.md "The doubles"), behind the port `tool` steps call for
  * `<connector>.<route>`: every call is recorded, mocked or not; a mocked route answers its
  * scripted result and an unmocked one answers exactly what an offline run without that
  * connector answers (`noConnectorRegistered`), so an eval never reaches a connector's URL.

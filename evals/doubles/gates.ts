@@ -1,5 +1,5 @@
 /**
- * The gate actor's double (spec 001 double rule 5), served on the eval's own bus under the gate
+ * The gate actor's double (an unscripted human step parks the run: no canned yes), served on the eval's own bus under the gate
  * actor's verbs, so the `human` step runs unchanged: it opens its question and reads the reply.
  * `mocks.gates.<step>` answers the question at once (`resolved` with the option's port), as a
  * person who had already replied would; a step nothing scripts stays open and the run parks on

@@ -1,5 +1,5 @@
 /**
- * The model double (spec 001 double rule 2), behind the same port every `model` step calls: a
+ * The model double (docs/evals.md "The doubles"), behind the same port every `model` step calls: a
  * mock answers when its `when` is a substring of the interpolated system plus prompt; mocks are
  * tried in declaration order and each answers once unless `always`; anything unscripted gets
  * one constant reply, so a flow cannot depend on what an unscripted model would have said.

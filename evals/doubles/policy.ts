@@ -1,5 +1,5 @@
 /**
- * The policy double (spec 001 double rules 3 and 4), behind the chain port `gate`, `org` and
+ * The policy double (docs/evals.md "The doubles"), behind the chain port `gate`, `org` and
  * `budget` steps go through. A verdict comes from `mocks.policy.targets` (by the target's
  * blueprint name or its address), else from the blueprint's `whitelisted` flag (ALLOW when
  * whitelisted, ESCALATE when not: the crew's policy would send it to a person), else ESCALATE,

@@ -1,5 +1,5 @@
 /**
- * The chain reads of spec 002 ("Reads and runtime"): each route asks the chain runtime for the
+ * The chain reads (docs/chain.md "Reads"): each route asks the chain runtime for the
  * reads of the current mode and answers what they say: empty lists in mock mode, 503
  * `chain_unavailable` with the reason when the chain does not answer, the chain's data otherwise.
  * Any authenticated caller may read; nothing here writes.

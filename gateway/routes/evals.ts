@@ -6,7 +6,7 @@ import { absentBodyIsEmpty } from '../absent-body.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
- * `GET|POST /flows/eval` (spec 001 "Evals"): the scenario list and a suite run. The suite runs in a
+ * `GET|POST /flows/eval` (docs/evals.md "The routes"): the scenario list and a suite run. The suite runs in a
  * child of the process that took the request (evals/service.ts), not on the bus: it changes no
  * durable state, its answer goes back on this socket, and it may take up to SVC_EVAL_TIMEOUT_MS,
  * two minutes by default, far past any command's wait. A gateway has the store it needs to read
@@ -43,7 +43,7 @@ export const evalRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
         body: EvalRunBody,
         response: { 200: EvalReportSchema, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 500: ErrorBody, 504: ErrorBody },
       },
-      // "None runs everything" (spec).
+      // An absent body is an empty one: no filter runs every scenario.
       preValidation: absentBodyIsEmpty,
     },
     async (req) => {

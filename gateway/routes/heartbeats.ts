@@ -16,7 +16,7 @@ import { OPERATOR } from '../../identity/caller.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 
-/** `/heartbeats*` (spec 002 "Heartbeats"): every route asks the heartbeat actor, which holds the
+/** `/heartbeats*` (docs/heartbeats.md): every route asks the heartbeat actor, which holds the
  * rules (actors/heartbeat/records.ts) and who may see which heartbeat (identity/heartbeats.ts). */
 export const heartbeatRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const heartbeat = clientOf(deps.bus, 'heartbeat');

@@ -6,7 +6,7 @@ import { webhookIngress } from '../../ingress/webhook.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
- * Webhook deliveries (spec 001 "Webhook delivery"): public (the trigger's scheme authenticates,
+ * Webhook deliveries (docs/triggers.md): public (the trigger's scheme authenticates,
  * not the bearer token) and raw (any content type; the signature covers the exact bytes). This
  * plugin reads the body itself so the cap (SVC_WEBHOOK_MAX_BYTES) is enforced before buffering:
  * a declared Content-Length over it is refused at once, and a body without one is cut off the

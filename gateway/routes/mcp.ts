@@ -1,5 +1,5 @@
 /**
- * `/mcp/*` (spec 000). Each route validates, takes the caller's scope from `req.caller` (never
+ * `/mcp/*` (docs/mcp.md "Routes"). Each route validates, takes the caller's scope from `req.caller` (never
  * from the body) and asks the `mcp` actor on the bus. The one exception to "no logic here" is
  * deliberate: a secret value is sealed in the gateway, so the cleartext never enters the bus.
  */

@@ -18,7 +18,7 @@ import { mintSecret, newTriggerId } from '../../ingress/sealing.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
- * `/flows/triggers/*` (spec 001 trigger routes): every route asks the trigger actor, which holds
+ * `/flows/triggers/*` (docs/triggers.md): every route asks the trigger actor, which holds
  * the rules (actors/trigger/records.ts: who may name which principal, what a trigger may run).
  * The one thing done here is minting a secret: the caller is here, so the secret is made here,
  * only its sealed envelope goes on the bus (anyone allowed to subscribe to the prefix could read

@@ -1,5 +1,5 @@
 /**
- * The wallet watchlist and the balances read through it (spec 002). The watchlist is shown with
+ * The wallet watchlist and the balances read through it (docs/chain.md "The wallet watchlist"). The watchlist is shown with
  * every RPC credential masked and replaced whole by the operator; `/agents/balances` reads the
  * org's accounts on every watchlist chain, each chain that cannot be read saying why.
  */

@@ -1,5 +1,5 @@
 /**
- * The session-key aggregate (CHAIN.md §3): keys this orchestrator issued, with the private half
+ * The session-key aggregate: keys this orchestrator issued, with the private half
  * sealed when a sealing key is configured, their issue and revoke records (/sessions/history), and
  * the signed transactions steps recorded under their attempts before broadcasting them.
  */

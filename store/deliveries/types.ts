@@ -1,5 +1,5 @@
 /**
- * The webhook delivery aggregate: a trigger's delivery log (spec 001 "Delivery log entry"), whose
+ * The webhook delivery aggregate: a trigger's delivery log, whose
  * unique (trigger id, delivery key) decides duplicates, with the `WebhookDelivery` audit row of
  * each accepted delivery written in the same transaction; and the read a delivery starts with
  * (its trigger, the trigger's flow and its principal's pause state). The delivery path's methods

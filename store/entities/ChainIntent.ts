@@ -1,5 +1,5 @@
 /**
- * The intent history (spec 002 `/intents/history`): one row per resolution an approver sent
+ * The intent history (`/intents/history`): one row per resolution an approver sent
  * through svc, with what the chain made of it (settled, climbed to the next seat, rejected, or
  * closed by a DENY at that seat) and who authorized it. The chain holds the intent itself; this
  * holds what only svc knows: the authorization and when it was sent.

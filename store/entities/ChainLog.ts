@@ -1,5 +1,5 @@
 /**
- * One chain log a follower has turned into audit events (CHAIN.md §6): the primary key
+ * One chain log a follower has turned into audit events (the treasury indexer): the primary key
  * (txHash, logIndex) is what makes each log's events happen once ever, whichever replica or
  * retry reads it again.
  */

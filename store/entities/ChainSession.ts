@@ -1,5 +1,5 @@
 /**
- * A session key this orchestrator issued (CHAIN.md §3), keyed by registry and session id. Its
+ * A session key this orchestrator issued, keyed by registry and session id. Its
  * private half is kept only sealed under SVC_SESSION_KEY (`sealedKey`, null without one: the key
  * then lives in this process's memory alone); the rest is public on chain and is what
  * /sessions/history shows. A key is looked up for reuse by (agent, maxValue, pins, mask).

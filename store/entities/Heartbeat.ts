@@ -1,5 +1,5 @@
 /**
- * A crew heartbeat (spec 002 "Heartbeat"): one per crew, keyed by `crewId`. `failures` counts
+ * A crew heartbeat (docs/heartbeats.md): one per crew, keyed by `crewId`. `failures` counts
  * failed ticks in a row (the circuit breaker); `dueAt` is the last scheduled window the sweep
  * handled, so windows passed with no worker alive can be recorded as missed.
  */

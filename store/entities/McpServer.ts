@@ -1,5 +1,5 @@
 /**
- * A runtime-attached MCP server (spec 000), persisted so every worker sees it and a restart
+ * A runtime-attached MCP server, persisted so every worker sees it and a restart
  * restores it. Boot servers (SVC_MCP_SERVERS) are never stored here: the environment is their
  * source of truth. `owner` is the workspace scope ('' for the operator's); `key` is `owner/id`.
  */

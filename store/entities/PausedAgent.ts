@@ -1,5 +1,5 @@
 /**
- * A paused agent (seat). The run engine honours it at run start (spec 001: a run starts only
+ * A paused agent (seat). The run engine honours it at run start (a run starts only
  * when its principal is not paused) and the hooks route refuses deliveries for it with 403
  * `webhook_principal_paused` so the producer retries later. Helpers: store/paused.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * A releaser trigger's event (a verified delivery, spec 001 `wait` step): kept until it releases
+ * A releaser trigger's event (a verified delivery a `wait` step waits for): kept until it releases
  * a wait of its flow and principal with the same key, or until `expiresAt` (SVC_WAIT_BUFFER_MS
  * after it arrived). Its id comes from (trigger id, delivery key), so a redelivered copy is the
  * same row. The unique `waitId` lets no wait take two events. The body is never kept: `input` is

@@ -1,9 +1,9 @@
 /**
- * One line of a trigger's delivery log (spec 001 "Delivery log entry"): key, outcome, reason,
+ * One line of a trigger's delivery log: key, outcome, reason,
  * byte count, run id, event type. Never the body. The unique (triggerId, deliveryKey) is what
  * makes a redelivery a no-op across replicas: the accepted copy inserts first, every other copy
  * hits the key. Rejections, skips and duplicates are logged under a generated key of their own
- * (rule 7), so a correct retry is never mistaken for a replay.
+ * so a correct retry is never mistaken for a replay.
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 

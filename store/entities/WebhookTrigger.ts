@@ -1,5 +1,5 @@
 /**
- * A webhook trigger (spec 001 "Webhook trigger record"). The record, not the flow definition,
+ * A webhook trigger. The record, not the flow definition,
  * holds the secret, the principal and the input mapping. The secret is sealed (AES-256-GCM,
  * kernel/seal.ts) and bound to `<id>/<secretVersion>`, so a rotated-away envelope never opens
  * under the new version; pubsub triggers have no shared secret (`sealedSecret` null).

@@ -1,5 +1,5 @@
 /**
- * Spec 000 (attached MCP servers): runtime-attached servers, the last discovered catalog of each
+ * Attached MCP servers: runtime-attached servers, the last discovered catalog of each
  * server, tool rules and sealed secrets. DDL as the schema generator emits it for the entities,
  * tables qualified with the configured schema at run time (see the Init migration).
  */

@@ -1,5 +1,5 @@
 /**
- * Spec 001 triggers: webhook trigger records, the delivery log (unique trigger id + delivery
+ * Triggers: webhook trigger records, the delivery log (unique trigger id + delivery
  * key: redelivery is a no-op across replicas) and the shared paused-agent record. DDL as the
  * schema generator emits it for the entities, tables qualified with the configured schema at
  * run time (see the Init migration).

@@ -1,5 +1,5 @@
 /**
- * Waits released by events (spec 001 `wait` step): `flow_wait` (a parked wait with its key and
+ * Waits released by events (the `wait` step): `flow_wait` (a parked wait with its key and
  * deadline) and `wait_event` (a releaser trigger's event, kept until it releases a wait or
  * expires), and the trigger's `release` setting. Additive only.
  */

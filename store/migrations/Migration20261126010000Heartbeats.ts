@@ -1,5 +1,5 @@
 /**
- * Spec 002 heartbeats: the heartbeat records (one per crew) and the tick ledger. Additive only.
+ * Crew heartbeats: the heartbeat records (one per crew) and the tick ledger. Additive only.
  * DDL as the schema generator emits it for the entities, tables qualified with the configured
  * schema at run time (see the Init migration).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the treasury indexer (CHAIN.md §6): a follower's block cursor per stream and the
+ * The treasury indexer: a follower's block cursor per stream and the
  * chain logs it has recorded, keyed (txHash, logIndex) so each log's events happen once. Additive
  * only. DDL as the schema generator emits it for the entities, tables qualified with the
  * configured schema at run time (see the Init migration).

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the session keys this orchestrator issued (sealed key, issued/revoked record) and the
+ * The session keys this orchestrator issued (sealed key, issued/revoked record) and the
  * chain transactions steps signed under their attempts. Additive only. DDL as the schema
  * generator emits it for the entities, tables qualified with the configured schema at run time.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the intent history (`/intents/history`), one row per resolution sent through svc.
+ * The intent history (`/intents/history`), one row per resolution sent through svc.
  * Additive only. DDL as the schema generator emits it for the entity, tables qualified with the
  * configured schema at run time (see the Init migration).
  */

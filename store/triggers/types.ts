@@ -1,5 +1,5 @@
 /**
- * The webhook trigger aggregate (spec 001 "Webhook trigger record"): the record that holds a
+ * The webhook trigger aggregate: the record that holds a
  * trigger's sealed secret, principal, event filter and input mapping, and owns its delivery log
  * (deleting a trigger deletes its log). The rules (sealing, who may see or mint what) are the
  * trigger actor's; this is what it reads and writes. One implementation, the ORM path

@@ -1,5 +1,5 @@
 /**
- * The waits aggregate (spec 001 `wait` step with `for: webhook`): parked waits with their
+ * The waits aggregate (the `wait` step with `for: webhook`): parked waits with their
  * correlation key and deadline, and the events of releaser triggers kept until one releases a
  * wait. Releasing binds one event to one wait in one transaction: the wait moves from `waiting`
  * and the event from unbound, each by a conditional update, and each side's unique column

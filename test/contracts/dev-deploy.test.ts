@@ -1,5 +1,5 @@
 /**
- * chain/dev/deploy.ts seeds the demo org of CHAIN.md §8 and hands every owner to governance:
+ * chain/dev/deploy.ts seeds the demo org (docs/chain.md "The demo org") and hands every owner to governance:
  * read back from the chain, not from the deployment record it returns.
  */
 import t from 'tap';

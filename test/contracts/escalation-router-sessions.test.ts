@@ -1,6 +1,6 @@
 /**
- * A session key's bounds, as EscalationRouter.propose enforces them on the demo org (CHAIN.md §1,
- * §3): the key must be live and the agent's (InvalidSession), carry PROPOSE (SessionScopeDenied),
+ * A session key's bounds, as EscalationRouter.propose enforces them on the demo org (contracts/README.md):
+ * the key must be live and the agent's (InvalidSession), carry PROPOSE (SessionScopeDenied),
  * stay under its ceiling (SessionValueExceeded, even where the policy would allow), hit a pinned
  * target (SessionTargetDenied), inside its own window (SessionTimeWindowDenied) and rate
  * (RateLimitExceeded). A refused proposal stores, records and moves nothing.

@@ -1,5 +1,5 @@
 /**
- * EscalationRouter on the demo org (CHAIN.md §1, §8): a spend under the cap settles at once, over
+ * EscalationRouter on the demo org (contracts/README.md): a spend under the cap settles at once, over
  * it becomes an intent that climbs worker → manager → root; only the waiting seat moves it, once;
  * money moves only when an intent settles; DENY binds every level, root included. The session
  * key checks at `propose` are in escalation-router-sessions.test.ts.

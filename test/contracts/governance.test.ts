@@ -1,5 +1,5 @@
 /**
- * GovernanceModule on anvil (CHAIN.md §1, §5): Low passes at quorum with no timing, High needs
+ * GovernanceModule on anvil (contracts/README.md): Low passes at quorum with no timing, High needs
  * human yes and the timelock, the unanimity fast path needs at least two human seats, a human
  * veto or a no-majority past the deadline ends a proposal without calling anything, agent
  * votes never count for High, and the last human seat stays. The governed target is a
@@ -27,7 +27,7 @@ const gov = GovernanceModule;
 const reg = SessionRegistry;
 const someRouter = getAddress('0x00000000000000000000000000000000000000d4');
 
-// The demo council (CHAIN.md §8): root Human 2, manager Agent 1, quorums 2/1.
+// The demo council (docs/chain.md "The demo org"): root Human 2, manager Agent 1, quorums 2/1.
 const module = bind(
   publicClient,
   await chain.deploy(GovernanceModule, [root.account.address, [root.account.address, manager.account.address], [HUMAN, AGENT], [2n, 1n]]),

@@ -1,5 +1,5 @@
 /**
- * OrgRegistry on anvil (CHAIN.md §1): one acyclic tree under a fixed human root, changed only by
+ * OrgRegistry on anvil (contracts/README.md): one acyclic tree under a fixed human root, changed only by
  * the governor; removeNode moves children up; reparent refuses cycles; inactive is a reversible flag.
  */
 import t from 'tap';

@@ -1,5 +1,5 @@
 /**
- * The policy modules on anvil (CHAIN.md §1): spend cap (ALLOW/ESCALATE, never DENY), whitelist,
+ * The policy modules on anvil (contracts/README.md): spend cap (ALLOW/ESCALATE, never DENY), whitelist,
  * rate limit (recorded only by its router), time window (DENY outside, evm time control), and
  * PolicyStack (first DENY wins and ends the check, ESCALATE sticks, non-empty, nestable).
  */

@@ -1,5 +1,5 @@
 /**
- * SessionRegistry on anvil (CHAIN.md §1): who may issue and revoke, the bounds a key carries and
+ * SessionRegistry on anvil (contracts/README.md): who may issue and revoke, the bounds a key carries and
  * their validation, expiry, and the router-only proposal count. How the router enforces a key's
  * bounds at `propose` is in escalation-router-sessions.test.ts.
  */

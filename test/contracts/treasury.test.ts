@@ -1,5 +1,5 @@
 /**
- * Treasury and EpochStreamer on anvil (CHAIN.md §1): Σ allowances = totalReserved ≤ balance after
+ * Treasury and EpochStreamer on anvil (contracts/README.md): the sum of allowances = totalReserved ≤ balance after
  * every step; tokens leave only by spendAllowance, only through the spender; an epoch streams every
  * grant once per window, all or nothing.
  */

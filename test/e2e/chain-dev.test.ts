@@ -1,7 +1,7 @@
 /**
  * `svc chain dev` as a user runs it: the built CLI, its printed variables, the deployment file it
  * wrote, and the chain itself read with viem at the printed RPC. The demo org is there as
- * CHAIN.md §8 says; a custom --org file is honoured; an invalid one is refused (exit 2, one line,
+ * docs/chain.md "The demo org" says; a custom --org file is honoured; an invalid one is refused (exit 2, one line,
  * no anvil); SIGTERM and SIGINT stop anvil (the guard and anvil itself are gone, the port is silent).
  */
 import t, { type Test } from 'tap';
@@ -149,7 +149,7 @@ interface File {
   accounts: { address: Address; anvilIndex?: number; roles: string[] }[];
 }
 
-t.test('the demo org: variables printed, file written, the chain as CHAIN.md §8 seeds it; SIGTERM stops anvil', async (t) => {
+t.test('the demo org: variables printed, file written, the chain seeded with the demo org; SIGTERM stops anvil', async (t) => {
   const out = join(dir, 'demo.json');
   const s = await startDev(t, ['--out', out]);
   t.match(s.env.SVC_CHAIN_RPC, /^http:\/\/127\.0\.0\.1:\d+$/, 'loopback RPC');

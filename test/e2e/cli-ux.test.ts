@@ -43,6 +43,7 @@ c svc --json flows run --input flows --
 c svc help flows r
 c svc gates --status r
 c svc completion ""
+c svc flows runs -o w
 complete -p svc`;
   const res = await sh('bash', script);
   t.equal(res.code, 0, res.stderr);
@@ -52,10 +53,11 @@ complete -p svc`;
     'triggers',
     'create curl',
     '--file --follow',
-    '--file --input --as --follow --version --json --url --token --context --no-color --help',
+    '--file --input --as --follow --version --json --output --url --token --context --no-color --help',
     'run runs resume',
     'resolved',
     'bash zsh fish',
+    'wide',
     'complete -o default -F _svc_completion svc',
   ]);
   const bad = await runCli(['completion', 'tcsh'], {});

@@ -1,5 +1,5 @@
 /**
- * The SDK as a user reaches it (issue 16.13): `svc/sdk` through the package's exports, the typed
+ * The SDK as a user reaches it: `svc/sdk` through the package's exports, the typed
  * client against a running `svc serve`, and `svc flows code` output that imports and evaluates
  * back to the saved definition.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo org of CHAIN.md §8 on a fresh anvil, deployed by the same module as `svc chain dev`
+ * The demo org (docs/chain.md "The demo org") on a fresh anvil, deployed by the same module as `svc chain dev`
  * (chain/dev/deploy.ts), with every contract bound for tests and the few moves tests need:
  * governing a change through the real GovernanceModule, issuing a funded session key, running an
  * epoch. One per test file; cases isolate with `isolateEach`.

@@ -1,5 +1,5 @@
 /**
- * Actors talk to each other only through the bus (ARCHITECTURE.md): no file under
+ * Actors talk to each other only through the bus: no file under
  * actors/<a>/ imports from actors/<b>/. What two actors share lives in a module both depend on
  * (schemas/, identity/, store/, runtime/). A static scan of the import specifiers, so a new
  * cross-actor import fails here before it is ever run. Their clients (gateway/, sdk/, evals/,

@@ -1,5 +1,8 @@
 import t from 'tap';
-import { cell, renderTable, safeText } from '../../cli/output.js';
+import { Command } from 'commander';
+import { load, loadAll } from 'js-yaml';
+import { addGlobalOptions, cell, outputFormat, renderDocument, renderTable, safeText } from '../../cli/output.js';
+import type { CliError } from '../../cli/errors.js';
 
 t.test('a table pads every column but the last to its widest cell, headers upper-case', async (t) => {
   const rows = [
@@ -49,4 +52,52 @@ t.test('columns line up by terminal width: wide characters take two columns', as
     ],
   );
   t.equal(out, ['NAME    N', '日本語  1', 'abc     2'].join('\n'));
+});
+
+t.test('-o wide shows the wide-only columns and cuts nothing; the default leaves them out and cuts', async (t) => {
+  const rows = [{ id: 'r1', note: 'n'.repeat(30), at: '2026-11-28T05:00:00.000Z' }];
+  const columns = [
+    { header: 'id', value: (r: (typeof rows)[0]) => r.id },
+    { header: 'note', value: (r: (typeof rows)[0]) => r.note, max: 10 },
+    { header: 'at', value: (r: (typeof rows)[0]) => r.at, wide: true },
+  ];
+  t.equal(renderTable(rows, columns), ['ID  NOTE', `r1  ${'n'.repeat(9)}…`].join('\n'));
+  t.equal(
+    renderTable(rows, columns, true),
+    ['ID  NOTE                            AT', `r1  ${'n'.repeat(30)}  2026-11-28T05:00:00.000Z`].join('\n'),
+  );
+});
+
+t.test('-o yaml carries the same document as -o json, one --- per document', async (t) => {
+  const body = { runs: [{ id: 'r1', steps: 2, at: new Date('2026-11-28T05:00:00.000Z'), note: 'a: "quoted"\nline' }], next: null };
+  const json = renderDocument(body, 'json');
+  const yaml = renderDocument(body, 'yaml');
+  t.ok(yaml.startsWith('---\n'));
+  t.same(load(yaml), JSON.parse(json), 'the YAML parses to the JSON document (dates as their ISO strings)');
+  const stream = renderDocument({ a: 1 }, 'yaml') + renderDocument({ b: 2 }, 'yaml');
+  t.same(loadAll(stream), [{ a: 1 }, { b: 2 }], 'two documents in a row stay one valid stream');
+});
+
+t.test('the output option: --json is -o json, -o picks a format, two different formats are a usage error', async (t) => {
+  const run = (argv: string[]): { format?: string; code?: number } => {
+    const program = new Command().exitOverride();
+    addGlobalOptions(program);
+    let result: { format?: string; code?: number } = {};
+    program.command('x').action((_o, cmd: Command) => {
+      try {
+        result = { format: outputFormat(cmd) };
+      } catch (err) {
+        result = { code: (err as CliError).exitCode };
+      }
+    });
+    program.parse(['node', 'svc', ...argv]);
+    return result;
+  };
+  t.same(run(['x']), { format: 'table' });
+  t.same(run(['x', '--json']), { format: 'json' });
+  t.same(run(['-o', 'yaml', 'x']), { format: 'yaml' });
+  t.same(run(['x', '--output', 'wide']), { format: 'wide' });
+  t.same(run(['x', '--json', '-o', 'json']), { format: 'json' });
+  t.same(run(['x', '--json', '-o', 'yaml']), { code: 2 });
+  t.throws(() => run(['x', '-o', 'xml']), { code: 'commander.invalidArgument' }, 'an unknown format is refused by the parser');
 });

@@ -19,7 +19,7 @@ t.test('every entry has a status and a message; the count is pinned', async (t) 
 
 t.test(
   'every code the spec names is in the catalogue',
-  { skip: existsSync(SPEC_DIR) ? false : 'shared/spec is not beside the checkout' },
+  { skip: existsSync(SPEC_DIR) ? false : 'the spec documents are not beside the checkout' },
   async (t) => {
     const named = new Set<string>();
     for (const file of readdirSync(SPEC_DIR).filter((f) => f.endsWith('.txt'))) {

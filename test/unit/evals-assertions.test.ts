@@ -1,5 +1,5 @@
 /**
- * The eleven assertions of an eval scenario (spec 001 "Evals"): each one passes on a run that
+ * The eleven assertions of an eval scenario (docs/evals.md "Assertions"): each one passes on a run that
  * did what it says, and fails, with its one line `expected X, got Y`, on a scenario built to
  * contradict it. The runs are real: the flow engine on the embedded system with the doubles.
  */

@@ -1,5 +1,5 @@
 /**
- * The doubles' rules (spec 001 "Evals", double rules 1-5), each through a real run of the flow
+ * The doubles' rules (docs/evals.md "The doubles"), each through a real run of the flow
  * engine on the eval harness: what the connector double records and answers, the model mocks'
  * order and `always`, the policy verdicts and their fallbacks, the rule-4 refusal, the parked
  * human step, and an MCP tool that is not mocked.

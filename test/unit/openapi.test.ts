@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document is what clients are generated from (issue 16.12): every operation named,
+ * The OpenAPI document is what clients are generated from: every operation named,
  * the flow definition typed, each route's error codes listed, the public routes marked open, and
  * the whole passing `redocly lint` with the recommended rules.
  */

@@ -1,4 +1,4 @@
-/** Flow scope (spec 001 "Scope and ceiling") judged on the declared org's reporting lines. */
+/** Flow scope (who sees and runs a flow: identity/flows.ts) judged on the declared org's reporting lines. */
 import t from 'tap';
 import { maySeeFlow } from '../../identity/flows.js';
 import { OPERATOR } from '../../identity/caller.js';

@@ -1,5 +1,5 @@
 /**
- * Flows as code (issue 16.13): the builder's output is a definition the run actor accepts, a
+ * Flows as code: the builder's output is a definition the run actor accepts, a
  * mistake is refused as `POST /flows` would refuse it, and every first-party template survives
  * code generation -> evaluation unchanged.
  */

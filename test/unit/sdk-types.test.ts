@@ -1,5 +1,5 @@
 /**
- * sdk/openapi.ts is generated from the routes (issue 16.13); a route changed without
+ * sdk/openapi.ts is generated from the routes; a route changed without
  * `npm run build` leaves the SDK describing the old API, and this fails.
  */
 import t from 'tap';

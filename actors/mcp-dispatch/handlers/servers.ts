@@ -94,7 +94,7 @@ export function serverHandlers(ctx: McpContext) {
       await deleteRuntimeServer(ctx.deps.store, s.owner, p.id);
       ctx.session.pool?.evict(poolGroup(s.owner, p.id));
       // The catalog stays with the rules: a re-attach under this id then counts as new only the
-      // tools never seen before, so earlier allows and denies still apply (spec 000 lifecycle).
+      // tools never seen before, so earlier allows and denies still apply.
       const kept = (await rules(ctx.deps.store, s.owner, p.id)).length;
       await ctx.audit(
         'ExternalMcpServerChange',

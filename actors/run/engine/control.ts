@@ -176,7 +176,7 @@ export async function pauseAgentRuns(
     if (v.status === 'cancelled') cancelled.push(id);
   }
   if (!e.deps.chain.configured) return { paused, cancelled };
-  // Containment (CHAIN.md §3): its keys go too. The pause stands whatever the chain answers; a
+  // Containment: a paused agent's session keys are revoked on chain too. The pause stands whatever the chain answers; a
   // second pause revokes what the first could not.
   const sessions = await e.deps.chain.containment(agent, traceId).then(
     (r) => ({ revokedSessions: [...r.revoked] }),

@@ -48,7 +48,7 @@ export function stepDone(deps: RunDeps, runId: string, flowId: string, entry: Tr
     .catch((err) => deps.log.debug({ err, runId, traceId }, 'RunProgress not published'));
 }
 
-/** The audit row of a run about to execute its first step (spec: `FlowRun` when "a run happens");
+/** The audit row of a run about to execute its first step (`FlowRun`, emitted when a run happens);
  * written with the run (records.insertRun), published by `runStarted`. */
 export function startedAudit(
   r: { runId: string; flowId: string; principal: string; trigger: string; parent?: { runId: string; stepId: string } },

@@ -100,7 +100,7 @@ export function createEngine(deps: RunDeps): Engine {
     },
   };
 
-  /** A paused principal starts nothing new (spec: a run starts only when its principal is not paused). */
+  /** A paused principal starts nothing new: a run starts only when its principal is not paused. */
   const pausedError = (principal: string, where: string): AppError =>
     new AppError('principal_paused', { message: `${where}${principal} is paused (POST /agents/pause); no run was started` });
 
@@ -114,7 +114,8 @@ export function createEngine(deps: RunDeps): Engine {
     throw new AppError('invalid_request', { message: 'a run needs a flow id or an inline flow' });
   };
 
-  /** Every drive ends here: a run that parked after its agent was paused is cancelled (spec 001). */
+  /** Every drive ends here: a run that parked after its agent was paused is cancelled: a paused
+   * principal's runs never go on. */
   const driveHeld = async (runId: string, traceId: string, inserted?: RunRow, unstored?: Unstored): Promise<RunView> =>
     cancelIfPaused(engine, await drive(driverDeps, runId, traceId, inserted, unstored), traceId);
 

@@ -32,7 +32,7 @@ export interface StepContext<S extends Step = Step> {
   readonly step: S;
   /** Outputs of the steps done so far, by step id. */
   readonly outputs: Readonly<Record<string, StepOutput>>;
-  /** Interpolates a template against input and outputs (spec 001 "Interpolation"). */
+  /** Interpolates a template against input and outputs (interpolate.ts). */
   render(template: string): string;
   /** Names the attempt record the engine opened for a side-effecting step. */
   readonly attemptKey: string;
@@ -62,7 +62,8 @@ export type StepResult =
 
 export interface StepExecutor<K extends StepKind = StepKind> {
   readonly kind: K;
-  /** Whether the engine opens an attempt record around the call (spec 001 "Recovery"). For
+  /** Whether the engine opens an attempt record around the call: a side effect interrupted by a
+   * crash is never repeated blind (docs/operations.md "Recovery"). For
    * `tool` this depends on the tool name, so the engine asks per step. */
   sideEffect(step: Extract<Step, { kind: K }>): boolean;
   /** Cheap, in-process and free of effects, so running it again after a crash costs nothing:

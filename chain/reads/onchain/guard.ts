@@ -1,6 +1,6 @@
 /**
  * How an on-chain read fails. A read whose RPC stops answering half-way is 503
- * `chain_unavailable`, never the half it got (spec 002: "never an empty org"), so every read runs
+ * `chain_unavailable`, never the half it got (an org cut short would read as a smaller org), so every read runs
  * under `guarded`. The optional parts of an answer (a module's kind, a verdict, a measurement) are
  * dropped only when the chain answered "no" (a revert, a method it lacks), never when it did not
  * answer at all: that would turn an outage into a quieter, wrong answer.

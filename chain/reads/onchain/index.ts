@@ -1,6 +1,6 @@
 /**
  * Chain mode: every read of a reachable deployment, through the binding of the current chain
- * (chain/onchain/binding.ts), with the data sources of CHAIN.md section 7. Each read is whole or
+ * (chain/onchain/binding.ts), with the data sources docs/chain.md "Reads" names. Each read is whole or
  * 503 `chain_unavailable` (guard.ts). The two history reads come from the store, not the chain:
  * both are handed in (reads/session-history.ts, onchain/resolve.ts); a read not handed in answers
  * 501 `chain_read_unimplemented`. GET /org overlays the declared org (SVC_ORG) for seats' roles.

@@ -1,6 +1,5 @@
 /**
- * What approving a pending intent would do, measured rather than predicted (spec 002 "pending
- * intent enrichment"): `resolve(id, true)` sent as the waiting seat inside one simulated block
+ * What approving a pending intent would do, measured rather than predicted: `resolve(id, true)` sent as the waiting seat inside one simulated block
  * (`eth_simulateV1`) between two reads of the token balances of treasury, agent, target and
  * router, keeping the non-zero deltas; and the call tree of the same call (`debug_traceCall`
  * with the callTracer), flattened. Each is absent when the RPC cannot (a node without the
@@ -15,7 +14,7 @@ import { unlessRefused } from './guard.js';
 type Measured = Pick<IntentsView['intents'][number], 'measuredChanges' | 'callTrace'>;
 type Frame = NonNullable<Measured['callTrace']>[number];
 
-/** CHAIN.md §7: the trace is a summary, not a debugger. */
+/** The trace is a summary, not a debugger: depth at most 6, at most 64 frames. */
 const MAX_DEPTH = 6;
 const MAX_FRAMES = 64;
 
@@ -75,7 +74,7 @@ interface TraceFrame {
   calls?: TraceFrame[];
 }
 
-/** Depth-first, in call order, as deep and as many as CHAIN.md §7 allows. */
+/** Depth-first, in call order, as deep and as many as MAX_DEPTH and MAX_FRAMES allow. */
 function flatten(root: TraceFrame): Frame[] {
   const out: Frame[] = [];
   const visit = (f: TraceFrame, depth: number) => {

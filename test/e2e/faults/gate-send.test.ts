@@ -1,5 +1,5 @@
 /**
- * A spend is never paid twice (issue 19): a real `svc worker` is killed -9 after its `gate` step's
+ * A spend is never paid twice: a real `svc worker` is killed -9 after its `gate` step's
  * transaction settled on anvil but before the step's boundary was recorded (`effect.returned`).
  * A fresh worker takes the run over. Without `idempotent` the run fails closed naming the
  * attempt, and the vendor was paid exactly once; with `idempotent: true` the retry finds the

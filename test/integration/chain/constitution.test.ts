@@ -1,5 +1,5 @@
 /**
- * The constitutional steps on the demo org (CHAIN.md §5, §8) through the chain port a flow step
+ * The constitutional steps on the demo org (docs/chain.md "Org, budget and governance steps") through the chain port a flow step
  * calls: SpendCapPolicy picks the tier (under the cap Low, over it High), an inactive principal
  * raises nothing (DENY), governance timing on the real GovernanceModule (Low at quorum, High only
  * after the timelock, veto, defeat), a proposal that could only fail is refused before it is

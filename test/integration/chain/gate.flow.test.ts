@@ -1,5 +1,5 @@
 /**
- * The `gate` step on a real chain (CHAIN.md §2): flows run through the real engine (PostgreSQL,
+ * The `gate` step on a real chain (docs/chain.md "The `gate` step on a chain"): flows run through the real engine (PostgreSQL,
  * NATS) with the chain port bound to the demo org on anvil, by the same settings an operator sets.
  * Under the worker's cap the spend settles (treasury and allowance move by exactly the value); over
  * it an intent waits on chain for the manager; a non-whitelisted target takes onDeny with nothing

@@ -1,5 +1,5 @@
 /**
- * Chain modes end to end through the gateway (CHAIN.md section 7, spec 002 "Operator surface"):
+ * Chain modes end to end through the gateway (docs/chain.md "Modes"):
  * mock mode serves empty lists on every chain read; a configured chain that does not answer, that
  * answers another chain id, or that has no code at the deployment is `unavailable` with the
  * reason and every read is 503 `chain_unavailable`; a real anvil with code at every address is
@@ -23,7 +23,7 @@ const KEY = '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const ISSUER = '5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 const PATH_KEY = 'Zq81KeyInThePathZq81KeyInThePath';
 
-/** Every chain read route of spec 002 and its empty (mock) answer. */
+/** Every chain read route and its empty (mock) answer. */
 const READS: [string, unknown][] = [
   ['/org', { root: null, nodes: [] }],
   ['/intents', { intents: [] }],

@@ -1,5 +1,5 @@
 /**
- * Every chain read of spec 002 against the demo org of CHAIN.md §8 on a real anvil, through the
+ * Every chain read (docs/chain.md "Reads") against the demo org on a real anvil, through the
  * real gateway (SVC_CHAIN_RPC + the deployment file `svc chain dev` writes): the org tree, a
  * worker's and the manager's stacks with the seeded values, grants, treasury holdings before and
  * after an epoch, an issued session key, an escalated intent with its verdict, simulated balance

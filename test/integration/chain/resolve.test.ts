@@ -1,5 +1,5 @@
 /**
- * Escalation on the demo org (CHAIN.md §2.5-2.7): a worker's over-cap spend waits on the manager,
+ * Escalation on the demo org (docs/chain.md "Resolving escalated intents"): a worker's over-cap spend waits on the manager,
  * whose held key resolves it (settled within the manager's cap, climbing to the root above it);
  * root depth is open without SVC_ROOT_AUTH (recorded `unauthenticated`), refused with it and
  * never settled by an agent tool; a DENY at the root's stack binds; each resolution is in the

@@ -1,5 +1,5 @@
 /**
- * The first-party tools on a chain (issue 19 point 6): svc_org_tree and svc_pending_intents answer
+ * The first-party tools on a chain: svc_org_tree and svc_pending_intents answer
  * the chain's org and open intents, and svc_approve resolves an intent only as the seat it waits
  * on, down the path of POST /intents/resolve: the manager settles its worker's over-cap spend; the
  * worker cannot approve its own; an intent waiting on the root is never settled by a tool.

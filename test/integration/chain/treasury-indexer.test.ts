@@ -1,5 +1,5 @@
 /**
- * The treasury indexer (CHAIN.md §6) on a real anvil with the demo org, over each store engine:
+ * The treasury indexer (docs/chain.md "The treasury indexer") on a real anvil with the demo org, over each store engine:
  * a transfer into the treasury is a TreasuryDeposit; a spend through the router is a
  * TreasuryOutflow and nothing more; tokens taken out of the treasury by its own (impersonated)
  * account are a TreasuryOutflow and a TreasuryTheftSuspected. Each event is in the audit trail

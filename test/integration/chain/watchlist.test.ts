@@ -1,5 +1,5 @@
 /**
- * The wallet watchlist and /agents/balances (spec 002): WALLET_WATCHLIST seeds it, GET masks every
+ * The wallet watchlist and /agents/balances: WALLET_WATCHLIST seeds it, GET masks every
  * RPC credential, POST replaces it (operator only, validated), and each watchlist chain is read
  * with its own client after eth_chainId: no rpcUrl is `no_rpc`, a closed endpoint `unreachable`,
  * another chain `chain_id_mismatch`, all with no balances at all; a real anvil is read.

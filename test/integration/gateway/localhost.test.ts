@@ -1,5 +1,5 @@
 /**
- * Issue 14, "an open API is a remote shell": without SVC_ORCH_TOKEN the API is the operator's
+ * An open API is a remote shell: without SVC_ORCH_TOKEN the API is the operator's
  * for whoever reaches it, so it answers only what a person on this machine sends. These are
  * loopback callers (callers from another host: open-remote-netns.test.ts); a DNS-rebinding page
  * is a loopback caller whose browser sends the page's own Host and Origin, and is refused 403.

@@ -1,5 +1,5 @@
 /**
- * Crew heartbeats over HTTP on the embedded defaults (spec 002 "Heartbeat", the `/heartbeats`
+ * Crew heartbeats over HTTP on the embedded defaults (docs/heartbeats.md, the `/heartbeats`
  * routes): every refusal at save, who sees which heartbeat and crew thread, ticks whose items run
  * as heartbeat-tagged runs of the seat, the one summary per tick in `crew:<crewId>`, the ledger,
  * `POST /heartbeats/run` under its own window key, quiet windows, idle guards, the circuit breaker

@@ -1,5 +1,5 @@
 /**
- * Spec 000 on the real stack: runtime servers and rules survive a restart on PostgreSQL, a stored
+ * Attached MCP servers on the real stack: runtime servers and rules survive a restart on PostgreSQL, a stored
  * server the current egress policy refuses is not restored (and the refusal is audited), and on
  * two processes sharing JetStream + PostgreSQL an attach through one gateway is visible and
  * callable through the other while the refresh sweep runs once per window.

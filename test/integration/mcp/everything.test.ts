@@ -1,5 +1,5 @@
 /**
- * Spec 000 against a real third-party server: `@modelcontextprotocol/server-everything` over
+ * Attached MCP servers against a real third-party server: `@modelcontextprotocol/server-everything` over
  * stdio, as a boot server (SVC_MCP_SERVERS) and a runtime attach. `command` is this node binary
  * (absolute), args are the package bin and `stdio`, and the child gets only PASSED_ONE. The child
  * may be kept between calls, so "never reaches the server" is counted as tools/call requests

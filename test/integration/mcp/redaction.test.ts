@@ -1,5 +1,5 @@
 /**
- * Spec 000: only a secret's ref and last four characters ever leave the orchestrator, and that
+ * Only a secret's ref and last four characters ever leave the orchestrator, and that
  * holds when an attached server echoes the credential it was sent. Servers here hand back the
  * Authorization header (sealed secret or bearer from the environment) or their stdio environment
  * every way they can; the value must not appear in an HTTP answer, on the bus, or in a log line.

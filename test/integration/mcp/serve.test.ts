@@ -1,5 +1,5 @@
 /**
- * Item 9 of issue 3: the orchestrator is itself an MCP server at `/mcp`. A stock SDK `Client`
+ * The orchestrator is itself an MCP server at `/mcp`. A stock SDK `Client`
  * over `StreamableHTTPClientTransport` with an Authorization header connects, lists the `svc_*`
  * tools plus exactly the external tools its seat may call, and calls through the same allowlist,
  * modes and audit as `POST /mcp/call` (refusals are tool results with `isError: true`).

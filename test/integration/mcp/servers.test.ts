@@ -1,5 +1,5 @@
 /**
- * Spec 000 end to end against real MCP servers (an SDK Streamable HTTP server on 127.0.0.1 and
+ * Attached MCP servers end to end against real ones (an SDK Streamable HTTP server on 127.0.0.1 and
  * the stdio fixture child), through the real gateway, bus and store of one `svc serve`.
  */
 import t, { type Test } from 'tap';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, points 2 and 3, driven as a user would: a real MCP server (the SDK's, over HTTP) and
+ * Tool results, driven as a user would: a real MCP server (the SDK's, over HTTP) and
  * flows run over HTTP. A tool that answers `isError: true` fails the flow step with
  * `mcp_tool_error:<server>.<tool>` and its text, and `/mcp/call` answers it as an error. An `mcp__*`
  * step takes JSON arguments (strings interpolated at any depth), checked against the tool's

@@ -1,7 +1,7 @@
 /**
  * The codehost scheme with deliveries signed by @octokit/webhooks (the code host's own library):
  * X-Hub-Signature-256 over the raw body, X-Codehost-Delivery as the key, and the event filter by
- * dotted prefix both ways (spec rule 3), skips logged with their event type. The providers' own
+ * dotted prefix both ways, skips logged with their event type. The providers' own
  * header names (GitHub, Gitea, Forgejo) filter, dedupe and verify exactly like the neutral ones.
  */
 import { randomUUID } from 'node:crypto';

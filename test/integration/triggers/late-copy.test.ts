@@ -1,6 +1,6 @@
 /**
- * Issue 14: a copy of a webhook delivery sent after the command stream's duplicate window is
- * still a duplicate (spec 001 rule 6: 200 `{duplicate: true}`, no run). The stream no longer
+ * A copy of a webhook delivery sent after the command stream's duplicate window is still a
+ * duplicate: 200 `{duplicate: true}`, no run. The stream no longer
  * knows the command's msgId by then; the delivery ledger (webhook_delivery, written by the
  * worker) does. The window is shortened to two seconds (SVC_DUPLICATE_WINDOW_MS) so the test
  * can step past it; real JetStream and PostgreSQL, then the embedded defaults.

@@ -1,4 +1,4 @@
-/** The egress policy table of spec 000, row by row, in self-host and hosted mode (no network). */
+/** The egress policy table (docs/mcp.md "Egress policy"), row by row, in self-host and hosted mode (no network). */
 import t from 'tap';
 import { checkServer, checkUrl, describePolicy, egressPolicy, type EgressPolicy } from '../../../actors/mcp-dispatch/egress.js';
 import type { McpSettings } from '../../../schemas/mcp.js';
