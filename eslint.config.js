@@ -4,11 +4,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import local from './eslint-rules/no-outside-refs.js';
 
-const ACTORS = ['run', 'gate', 'trigger', 'mcp-dispatch', 'clock', 'ops', 'heartbeat'];
+const ACTORS = ['run', 'gate', 'trigger', 'mcp-dispatch', 'clock', 'ops', 'heartbeat', 'chain'];
 
 // Import specifiers are relative, so a folder is matched by its name anywhere in the path: no
-// other folder of the package is named like an actor.
-const intoOtherActors = (self) => ACTORS.filter((a) => a !== self).map((a) => `**/${a}/**`);
+// other folder of the package is named like an actor, but for chain/ (the providers), so the
+// chain actor is matched by how far up a specifier climbs instead (from a file `depth` folders
+// under actors/<a>/, `depth` steps up reach actors/).
+const intoOtherActors = (self) => ACTORS.filter((a) => a !== self && a !== 'chain').map((a) => `**/${a}/**`);
+const intoChainActor = (depth) => `^(\\.\\./){${depth}}chain/`;
+const ACTOR_MESSAGE =
+  "An actor never imports another actor's folder: move what both need to a shared module (identity/, schemas/, store/), or send a command.";
+
+/** Folders that never import actors/ (the layering test checks every folder's floor besides). */
+const OUTSIDE_ACTORS = ['gateway', 'sdk', 'evals', 'cli', 'flows', 'ingress', 'queries'];
 
 const NODE_GLOBALS = Object.fromEntries(
   ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch'].map((g) => [
@@ -34,21 +42,40 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
-  ...ACTORS.map((a) => ({
-    files: [`actors/${a}/**/*.ts`],
+  {
+    // The clients of the actors (the HTTP face, the SDK, the eval suite, the CLI) and the domain
+    // code they share with them reach an actor only through the bus: what both need lives in
+    // flows/, ingress/, queries/ or below. main/ alone wires actors in.
+    files: [...OUTSIDE_ACTORS.map((d) => `${d}/**/*.ts`)],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: intoOtherActors(a),
+              group: ['**/actors/**'],
               message:
-                "An actor never imports another actor's folder: move what both need to a shared module (identity/, schemas/, store/), or send a command.",
+                'Only main/ imports actors/: move what is shared to flows/, ingress/ or queries/, or send the actor a command over the bus.',
             },
           ],
         },
       ],
     },
-  })),
+  },
+  ...ACTORS.flatMap((a) =>
+    [1, 2, 3].map((depth) => ({
+      files: [`actors/${a}/${'*/'.repeat(depth - 1)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: intoOtherActors(a), message: ACTOR_MESSAGE },
+              ...(a === 'chain' ? [] : [{ regex: intoChainActor(depth), message: ACTOR_MESSAGE }]),
+            ],
+          },
+        ],
+      },
+    })),
+  ),
 );

@@ -6,6 +6,4 @@ export { gateActor } from './gate/actor.js';
 export { mcpActor } from './mcp-dispatch/actor.js';
 export { triggerActor } from './trigger/actor.js';
 export { heartbeatActor } from './heartbeat/actor.js';
-/** The trigger actor's ledger writer, which the composition root hands the run actor as its
- * delivery log, so neither actor's folder imports the other's. */
-export { acceptedDeliveries } from './trigger/accepted.js';
+export { chainActor } from './chain/actor.js';

@@ -11,8 +11,8 @@
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { createBus, names } from '../bus/index.js';
-import { verifySvc } from '../actors/trigger/schemes.js';
-import { webhookRunId } from '../actors/trigger/deliver.js';
+import { verifySvc } from '../ingress/schemes.js';
+import { webhookRunId } from '../ingress/deliver.js';
 
 const secret = process.env.BENCH_SECRET ?? '';
 const bus = createBus({

@@ -9,7 +9,7 @@ import { jsonHoldsNul, nulRefused } from '../schemas/text.js';
 import type { Handler, HandlerContext, PayloadCheck } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { decode, encode, toWireError, verbOf } from './wire.js';
-import { classify } from './retry.js';
+import { classify } from '../kernel/retry.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 
 /** A payload as a dead letter keeps it: parsed, or as text when it is not JSON. */
@@ -50,7 +50,7 @@ export interface DispatcherOptions {
   reply(to: string, body: Uint8Array, isError: boolean): void;
   /** Stores a command the dispatcher ended on the dead-letter stream (throws when it cannot). */
   deadLetter(entry: Omit<DeadLetter, 'id'>): Promise<void>;
-  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  /** Test-only: runs just before a command is acked (kernel/faults.ts `ack.before`). */
   readonly beforeAck?: ((actor: string, verb: string) => void) | undefined;
   /** Called whenever a slot frees, so a push-style transport can offer more work. */
   onFree?: () => void;

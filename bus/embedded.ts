@@ -42,7 +42,7 @@ export interface EmbeddedBusOptions {
   backoffMs?: (deliveryCount: number) => number;
   /** Told of every dead letter stored (main/system.ts records it as an audit event). */
   onDeadLetter?: (dl: DeadLetter) => void;
-  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  /** Test-only: runs just before a command is acked (kernel/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
 }
 

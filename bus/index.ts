@@ -67,7 +67,7 @@ export interface CreateBusOptions {
   duplicateWindowMs?: number;
   /** Told of every dead letter stored (main/system.ts records it as an audit event). */
   onDeadLetter?: (dl: import('../schemas/dlq.js').DeadLetter) => void;
-  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  /** Test-only: runs just before a command is acked (kernel/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
 }
 

@@ -63,7 +63,7 @@ export interface JetStreamBusOptions {
   backoffMs?: (deliveryCount: number) => number;
   /** Told of every dead letter stored (main/system.ts records it as an audit event). */
   onDeadLetter?: (dl: DeadLetter) => void;
-  /** Test-only: runs just before a command is acked (runtime/faults.ts `ack.before`). */
+  /** Test-only: runs just before a command is acked (kernel/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
   /** How long an operation waits for a first connection before failing (default 5 s). */
   connectWaitMs?: number;

@@ -3,7 +3,7 @@
  * (`svc` by default) namespaces them so tests and second runtimes never see each other's traffic.
  */
 /** The actors this build runs (a name with no actor would be a consumer nobody serves). */
-export const ACTORS = ['run', 'gate', 'trigger', 'heartbeat', 'mcp', 'clock', 'ops'] as const;
+export const ACTORS = ['run', 'gate', 'trigger', 'heartbeat', 'mcp', 'clock', 'ops', 'chain'] as const;
 export type ActorName = (typeof ACTORS)[number];
 
 export function isActorName(s: string): s is ActorName {

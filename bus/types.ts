@@ -21,7 +21,7 @@ export interface HandlerContext {
 }
 
 /** A handler returns the reply (sent to a caller that waits) or throws. What a throw means is
- * read in bus/retry.ts: an outage (a retryable code of the error catalogue, a dropped
+ * read in kernel/retry.ts: an outage (a retryable code of the error catalogue, a dropped
  * connection) is retried for as long as it lasts; any other AppError is the command's answer
  * and terminates it (a handler overrules a code's default with `terminal`); anything else is
  * retried a bounded number of times. */

@@ -59,6 +59,7 @@ export function clientsOf(bus: Bus): Clients {
     trigger: clientOf(bus, 'trigger'),
     clock: clientOf(bus, 'clock'),
     heartbeat: clientOf(bus, 'heartbeat'),
+    chain: clientOf(bus, 'chain'),
   };
 }
 

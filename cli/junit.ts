@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
-import type { EvalReport } from '../evals/report.js';
+import type { EvalReport } from '../schemas/eval-report.js';
 
 // The package is CommonJS with `module.exports = builder` while its types declare an ES default
 // export; under NodeNext an ES import is typed one way and behaves the other, require is both.

@@ -8,7 +8,7 @@
  */
 import type { Config } from '../schemas/config.js';
 import type { ConnectorConfig, ConnectorRouteConfig } from '../schemas/connectors.js';
-import { redactor } from '../runtime/redact.js';
+import { redactor } from '../kernel/redact.js';
 
 export interface ConnectorResult {
   readonly ok: boolean;

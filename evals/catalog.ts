@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { Blueprint, Scenario } from '../schemas/evals.js';
-import type { ScenarioSource } from './report.js';
+import type { ScenarioSource } from '../schemas/eval-report.js';
 import { loadFolder, type Invalid } from './load.js';
 import { shippedDir } from './paths.js';
 

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, errorCatalog, fromWire, type ErrorBody } from '../schemas/errors.js';
-import type { EvalReport, SuiteInputs } from './report.js';
+import type { EvalReport, SuiteInputs } from '../schemas/eval-report.js';
 
 /** The one message the parent sends. */
 export interface RunMessage {
@@ -34,13 +34,13 @@ export interface ChildOptions {
 const here = fileURLToPath(import.meta.url);
 
 /**
- * The compiled child entry. From `dist/` it is this file's sibling. When this module runs from its
+ * The compiled child entry, `main/eval-child.js` under `dist/` (the entry picks the engine). When this module runs from its
  * TypeScript source (the tests, under tap's loader) the compiled one is used all the same: the
  * child is forked without the parent's loader flags, so it must be plain JavaScript.
  */
 export const CHILD_ENTRY = here.endsWith('.js')
-  ? join(dirname(here), 'child-entry.js')
-  : join(dirname(here), '..', 'dist', 'evals', 'child-entry.js');
+  ? join(dirname(here), '..', 'main', 'eval-child.js')
+  : join(dirname(here), '..', 'dist', 'main', 'eval-child.js');
 
 /** Once the report is in, how long the child may take to exit on its own before it is killed. */
 const EXIT_GRACE_MS = 2000;

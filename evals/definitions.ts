@@ -4,7 +4,7 @@
  * through an `agent` step's `flowId`, followed through, from a template or the inline flow too.
  * Only those: an unrelated definition never leaves the store.
  */
-import { TEMPLATES } from '../actors/run/definitions/templates.js';
+import { TEMPLATES } from '../flows/templates.js';
 import { definitionsOf } from '../store/definitions/index.js';
 import type { Flow } from '../schemas/flows.js';
 import type { Store } from '../store/types.js';

@@ -14,15 +14,13 @@ import { AuditEvent } from '../store/entities/AuditEvent.js';
 import { loadConfig } from '../runtime/config.js';
 import { createLogger } from '../runtime/log.js';
 import { createAudit } from '../runtime/audit.js';
-import { createEngine } from '../actors/run/engine/index.js';
-import { saveFlow } from '../actors/run/definitions/store.js';
+import { saveFlow } from '../flows/store.js';
 import { commandCaller } from '../identity/caller.js';
-import type { RunDeps } from '../actors/run/deps.js';
 import { gateVerbs } from '../schemas/commands/gate.js';
 import { mcpVerbs } from '../schemas/commands/mcp.js';
 import { isAppError } from '../schemas/errors.js';
 import type { Flow } from '../schemas/flows.js';
-import type { RunView } from '../schemas/runs.js';
+import type { RunView, StartRunCommand } from '../schemas/runs.js';
 import type { Blueprint, Scenario } from '../schemas/evals.js';
 import { newRecord, type EvalRecord } from './doubles/record.js';
 import { modelDouble } from './doubles/model.js';
@@ -31,6 +29,14 @@ import { policyDouble } from './doubles/policy.js';
 import { gateDouble } from './doubles/gates.js';
 import { mcpDouble } from './doubles/mcp.js';
 import type { MeteredModelProvider } from '../model/index.js';
+import type { Connectors } from '../connectors/index.js';
+import type { ChainPort } from '../chain/port.js';
+import type { Bus } from '../bus/types.js';
+import type { Clients } from '../bus/verbs.js';
+import type { Store } from '../store/types.js';
+import type { Audit } from '../runtime/audit.js';
+import type { Config } from '../schemas/config.js';
+import type { Logger } from 'pino';
 
 /** The seat a scenario runs as when it names none. */
 export const DEFAULT_AGENT = 'eval-agent';
@@ -45,7 +51,30 @@ export interface Observation {
   readonly audit: readonly string[];
 }
 
+/** What the harness builds for the engine: the run actor's deps, minus the delivery log (no
+ * webhook delivery starts an eval run, so there is nothing to log). */
+export interface EvalSystem {
+  readonly config: Config;
+  readonly bus: Bus;
+  readonly store: Store;
+  readonly audit: Audit;
+  readonly log: Logger;
+  readonly workerId: string;
+  readonly now: () => number;
+  readonly model: MeteredModelProvider;
+  readonly connectors: Connectors;
+  readonly chain: ChainPort;
+  readonly clients: Clients;
+  readonly bindings?: Readonly<Record<string, unknown>>;
+  readonly childRunId: (parent: { readonly runId: string; readonly stepId: string }) => string;
+}
+
+/** The flow engine a production run uses, handed in by the process that hosts the suite (the
+ * eval child's entry in main/), so this folder runs it without importing the run actor's. */
+export type EvalEngine = (system: EvalSystem) => { start(cmd: StartRunCommand, traceId: string): Promise<RunView> };
+
 export interface HarnessOptions {
+  readonly engine: EvalEngine;
   readonly now: () => number;
   /** Saved definitions by id; those the flow delegates to are stored so an `agent` step's `flowId` finds them. */
   readonly definitions?: Readonly<Record<string, Flow>>;
@@ -76,7 +105,7 @@ export async function runScenario(
   try {
     await bus.start();
     const audit = createAudit({ store, bus, log });
-    const deps: RunDeps = {
+    const deps: EvalSystem = {
       config,
       bus,
       store,
@@ -88,8 +117,6 @@ export async function runScenario(
       connectors: connectorsDouble(mocks.tools ?? {}, record),
       chain: policyDouble(mocks.policy ?? {}, blueprint, record),
       clients: clientsOf(bus),
-      // No webhook delivery starts an eval run, so there is nothing to log.
-      deliveryLog: async () => true,
       ...(blueprint ? { bindings: bindingsOf(blueprint) } : {}),
       childRunId: (p) => `${p.runId}.${p.stepId}`,
     };
@@ -101,7 +128,7 @@ export async function runScenario(
     let startError: string | undefined;
     const runId = runIdOf(scenario.id);
     try {
-      run = await createEngine(deps).start(
+      run = await opts.engine(deps).start(
         {
           runId,
           flow: flow as unknown as Record<string, unknown>,
@@ -145,7 +172,12 @@ function recordSvcTools(flow: Flow, run: RunView | undefined, record: EvalRecord
  * the operator would have saved them so a delegate finds them as in production. Only those: one
  * that could not be stored then matters to this scenario, and is reported.
  */
-async function storeDefinitions(deps: RunDeps, flow: Flow, definitions: Readonly<Record<string, Flow>>, record: EvalRecord): Promise<void> {
+async function storeDefinitions(
+  deps: EvalSystem,
+  flow: Flow,
+  definitions: Readonly<Record<string, Flow>>,
+  record: EvalRecord,
+): Promise<void> {
   const wanted = new Set<string>();
   const visit = (f: Flow): void => {
     for (const step of f.steps) {

@@ -15,7 +15,7 @@ import { AppError } from '../schemas/errors.js';
 import { definitionsFor } from './definitions.js';
 import { listScenarios } from './suite.js';
 import { runInChild } from './child-process.js';
-import type { EvalReport, EvalRequest, ScenarioListing, SnapshotMode, SuiteInputs } from './report.js';
+import type { EvalReport, EvalRequest, ScenarioListing, SnapshotMode, SuiteInputs } from '../schemas/eval-report.js';
 
 export interface EvalScenarios {
   readonly scenarios: ScenarioListing[];

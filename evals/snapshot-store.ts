@@ -10,7 +10,7 @@
  */
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { SnapshotMode } from './report.js';
+import type { SnapshotMode } from '../schemas/eval-report.js';
 import { schemaError } from './load.js';
 import { TraceSnapshot, firstDivergence, serialize } from './snapshot.js';
 

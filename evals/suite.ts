@@ -6,12 +6,12 @@
  * stopped after each scenario and fails the scenario naming each URL or host.
  */
 import { performance } from 'node:perf_hooks';
-import { TEMPLATES } from '../actors/run/definitions/templates.js';
-import { validateFlow } from '../actors/run/definitions/validate.js';
+import { TEMPLATES } from '../flows/templates.js';
+import { validateFlow } from '../flows/validate.js';
 import { isAppError } from '../schemas/errors.js';
 import type { Flow } from '../schemas/flows.js';
 import { Blueprint, type Scenario } from '../schemas/evals.js';
-import type { EvalReport, ScenarioListing, ScenarioResult, SuiteInputs } from './report.js';
+import type { EvalReport, ScenarioListing, ScenarioResult, SuiteInputs } from '../schemas/eval-report.js';
 import { loadCatalog, type CatalogScenario } from './catalog.js';
 import { schemaError, type Invalid } from './load.js';
 import { runScenario, type HarnessOptions } from './harness.js';
@@ -24,6 +24,8 @@ import { applySnapshot } from './snapshot-store.js';
 export const EVAL_EPOCH = Date.UTC(2026, 0, 1);
 
 export interface SuiteOptions {
+  /** The flow engine (main/eval-engine.ts). */
+  readonly engine: HarnessOptions['engine'];
   /** The clock the engine reads; default the fixed EVAL_EPOCH. */
   readonly now?: () => number;
   /** Replaces the model double (tests). */
@@ -47,7 +49,7 @@ function flowRef(flow: string): { id: string; definitionOnly: boolean } {
 
 const failed = (id: string, failures: string[]): ScenarioResult => ({ id, ok: false, failures, durationMs: 0 });
 
-export async function runSuite(inputs: SuiteInputs, opts: SuiteOptions = {}): Promise<EvalReport> {
+export async function runSuite(inputs: SuiteInputs, opts: SuiteOptions): Promise<EvalReport> {
   const { request } = inputs;
   const catalog = await loadCatalog(inputs.evalDir);
   const results: ScenarioResult[] = catalog.invalid.map((i) => failed(i.path, [`invalid: ${i.error}`]));
@@ -81,7 +83,12 @@ export async function runSuite(inputs: SuiteInputs, opts: SuiteOptions = {}): Pr
   // One after the other: each reads the network block's record for itself alone.
   for (const entry of selected) {
     results.push(
-      await runOne(entry, { inputs, inlineFlow, blueprints, harness: { now, definitions, ...(opts.model ? { model: opts.model } : {}) } }),
+      await runOne(entry, {
+        inputs,
+        inlineFlow,
+        blueprints,
+        harness: { engine: opts.engine, now, definitions, ...(opts.model ? { model: opts.model } : {}) },
+      }),
     );
   }
 

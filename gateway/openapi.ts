@@ -187,7 +187,7 @@ function sharedCodes(op: Operation, hasBody: boolean): ErrorCode[] {
   return codes;
 }
 
-/** The headers each webhook scheme reads (actors/trigger/schemes.ts, pubsub.ts). */
+/** The headers each webhook scheme reads (ingress/schemes.ts, pubsub.ts). */
 const WEBHOOK_HEADERS: ReadonlyArray<[string, string]> = [
   ['X-Svc-Signature', '`svc` scheme: `sha256=<hex>` HMAC-SHA256 of `<timestamp>.<raw body>` with the trigger secret'],
   ['X-Svc-Timestamp', '`svc` scheme: the signed unix seconds; refused outside the tolerance window'],

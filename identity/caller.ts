@@ -4,20 +4,10 @@
  * only a seat and an operator flag is read back into one with `commandCaller`. The type is read
  * from its schema, which the verbs that carry a caller declare as their `caller` (schemas/commands).
  */
-import { Type, type Static } from 'typebox';
+import { Caller } from '../schemas/identity.js';
 import { AppError } from '../schemas/errors.js';
 
-export const Caller = Type.Object({
-  /** `operator` for SVC_ORCH_TOKEN (or an open API); `seat` for an SVC_IDENTITIES token. */
-  kind: Type.Union([Type.Literal('operator'), Type.Literal('seat')]),
-  /** The seat id the caller acts as (`operator` for the operator). */
-  seat: Type.String(),
-  /** Whether the caller is a person or an agent; set from the token, never taken from a request body. */
-  authorKind: Type.Union([Type.Literal('human'), Type.Literal('agent')]),
-  /** Workspace scope; absent is the operator's own scope. */
-  workspace: Type.Optional(Type.String()),
-});
-export type Caller = Readonly<Static<typeof Caller>>;
+export { Caller };
 
 export const OPERATOR: Caller = Object.freeze({ kind: 'operator', seat: 'operator', authorKind: 'human', workspace: undefined });
 

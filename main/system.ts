@@ -13,13 +13,15 @@ import { clientsOf, serveVerbs, type Clients } from '../bus/verbs.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { buildGateway } from '../gateway/app.js';
-import { acceptedDeliveries, clockActor, gateActor, heartbeatActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
+import { chainActor, clockActor, gateActor, heartbeatActor, mcpActor, opsActor, runActor, triggerActor } from '../actors/index.js';
+// The webhook ledger's writer, handed to the run actor as its delivery log.
+import { acceptedDeliveries } from '../ingress/accepted.js';
 import type { AnyActor, KernelDeps, Sweep } from '../actors/actor.js';
 import { AppError } from '../schemas/errors.js';
 import type { Config } from '../schemas/config.js';
 import { createAudit, outboxSweep, type Audit } from '../runtime/audit.js';
 import { startHealthServer, type HealthServer } from '../runtime/health-server.js';
-import { healthSource, type Role } from '../runtime/health.js';
+import { healthSource, type Role } from '../queries/health.js';
 import { createLogger } from '../runtime/log.js';
 import { createModelProvider, type MeteredModelProvider } from '../model/index.js';
 import { createConnectors, type Connectors } from '../connectors/index.js';
@@ -50,7 +52,16 @@ interface SystemDeps extends KernelDeps {
 }
 
 /** Every actor a worker can run; `svc worker --actors` picks from these. */
-const ACTORS: readonly AnyActor<SystemDeps>[] = [opsActor, clockActor, runActor, gateActor, mcpActor, triggerActor, heartbeatActor];
+const ACTORS: readonly AnyActor<SystemDeps>[] = [
+  opsActor,
+  clockActor,
+  runActor,
+  gateActor,
+  mcpActor,
+  triggerActor,
+  heartbeatActor,
+  chainActor,
+];
 export const ACTOR_NAMES: readonly ActorName[] = ACTORS.map((a) => a.name);
 
 export interface StartOptions {

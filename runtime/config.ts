@@ -12,10 +12,10 @@ import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuth
 import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
-import { parseFaults, type Faults } from './faults.js';
+import { parseFaults, type Faults } from '../kernel/faults.js';
 import { SkillsConfig } from '../schemas/heartbeats.js';
 import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
-import { parseHostEntry } from './host-entry.js';
+import { parseHostEntry } from '../kernel/host-entry.js';
 
 export { ConfigError, readJsonSetting };
 

@@ -350,8 +350,8 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: '**tests only**: where the process kills itself or fails a write (`runtime/faults.ts`)',
-        mustBe: 'test only: fault points where the process crashes or fails (runtime/faults.ts); never set in production',
+        description: '**tests only**: where the process kills itself or fails a write (`kernel/faults.ts`)',
+        mustBe: 'test only: fault points where the process crashes or fails (kernel/faults.ts); never set in production',
       }),
     ),
   ),
@@ -728,7 +728,7 @@ export interface Config {
   /** SVC_RETRY_CAP_MS: the longest wait between two deliveries of a failing command. */
   readonly retryCapMs: number;
   /** SVC_FAULTS (test only): where this process crashes or fails on purpose. */
-  readonly faults: import('../runtime/faults.js').Faults;
+  readonly faults: import('./faults.js').Faults;
   /** SVC_MCP_*: attached MCP servers. */
   readonly mcp: import('./mcp.js').McpSettings;
   /** SVC_ORG: crews above each seat, nearest first (the declared org when no chain is configured). */

@@ -133,7 +133,7 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
-/** Outages, not answers: a command that meets one is retried for as long as it lasts (bus/retry.ts). */
+/** Outages, not answers: a command that meets one is retried for as long as it lasts (kernel/retry.ts). */
 export function isRetryable(code: ErrorCode): boolean {
   const entry: Entry = errorCatalog[code];
   return entry.retryable === true;

@@ -1,13 +1,13 @@
 /**
  * HTTP shapes of the eval routes (`GET|POST /flows/eval`). The report itself is
- * declared as plain interfaces in evals/report.ts, which the suite runner shares; the TypeBox
+ * declared as plain interfaces in schemas/eval-report.ts, which the suite runner shares; the TypeBox
  * schemas here describe the same shapes for the gateway and the OpenAPI document, and the type
  * checks at the bottom fail the build when the two drift apart.
  */
 import { Type, type Static } from 'typebox';
 import { FlowBody } from './runs.js';
 import { IdString } from './text.js';
-import type { EvalReport, ScenarioListing } from '../evals/report.js';
+import type { EvalReport, ScenarioListing } from './eval-report.js';
 
 export const ScenarioSource = Type.Union([Type.Literal('first-party'), Type.Literal('operator'), Type.Literal('inline')]);
 
@@ -70,7 +70,7 @@ export const EvalReportSchema = Type.Object(
   },
   { $id: 'EvalReport' },
 );
-/** The report as the wire carries it: evals/report.ts's `EvalReport` without its `readonly` marks (checked below). */
+/** The report as the wire carries it: schemas/eval-report.ts's `EvalReport` without its `readonly` marks (checked below). */
 export type EvalReportBody = Static<typeof EvalReportSchema>;
 
 /** `POST /flows?eval=1`: run the scenarios that name the flow against it before saving. */
@@ -79,7 +79,7 @@ export const SaveFlowQuery = Type.Object(
   { additionalProperties: false },
 );
 
-// Compile-time: the schemas above and evals/report.ts describe one shape, in both directions.
+// Compile-time: the schemas above and schemas/eval-report.ts describe one shape, in both directions.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 type Mutable<T> = T extends readonly (infer U)[] ? Mutable<U>[] : T extends object ? { -readonly [K in keyof T]: Mutable<T[K]> } : T;
 const reportMatches: Same<Static<typeof EvalReportSchema>, Mutable<EvalReport>> = true;

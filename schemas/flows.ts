@@ -45,7 +45,7 @@ const ToolArg = Type.Unknown({
 export const ToolStep = step('tool', {
   /** `svc_*`, `<connector>.<route>` or `mcp__<server>__<tool>`. */
   tool: IdString(),
-  /** Strings for `svc_*` and connector routes (validate.ts holds them to `Template`); JSON for `mcp__*`. */
+  /** Strings for `svc_*` and connector routes (flows/validate.ts holds them to `Template`); JSON for `mcp__*`. */
   args: Type.Optional(Type.Record(Type.String(), ToolArg)),
   ...Idempotent,
   next: Type.Optional(Edge),

@@ -74,7 +74,7 @@ export const StartRunBody = Type.Object(
 export type StartRunBody = Static<typeof StartRunBody>;
 
 /** A webhook run's delivery, for the worker to log as accepted before it starts the run
- * (actors/trigger/accepted.ts). */
+ * (ingress/accepted.ts). */
 export const AcceptedDelivery = Type.Object({
   triggerId: Type.String(),
   deliveryKey: Type.String(),

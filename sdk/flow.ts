@@ -4,7 +4,7 @@
  * `Flow` schema plus edges, cycles and the rest), so a definition that builds also saves.
  */
 import type { Flow, Step, StepKind } from '../schemas/flows.js';
-import { validateFlow } from '../actors/run/definitions/validate.js';
+import { validateFlow } from '../flows/validate.js';
 
 /** A step's own fields: everything but its id and kind, which the method names. */
 export type StepParams<K extends StepKind> = Omit<Extract<Step, { kind: K }>, 'id' | 'kind'>;

@@ -9,7 +9,7 @@
  * A caller still returns only once its row is flagged; a statement that fails hands its ids back
  * to the queue.
  */
-import { groupCommit } from '../runtime/group-commit.js';
+import { groupCommit } from '../kernel/group-commit.js';
 import { auditOf } from './audit/index.js';
 import type { Store } from './types.js';
 

@@ -4,10 +4,10 @@
  * concurrent writes cost one round trip, one parse and one WAL flush. A batch is one statement,
  * so one transaction; each row carries its own conditions, and the statement returns one result
  * row (with `n`) per input row it acted on. The first caller goes at once; callers arriving while
- * a batch is in flight go together in the next one (runtime/group-commit.ts). A batch the
+ * a batch is in flight go together in the next one (kernel/group-commit.ts). A batch the
  * database refuses is retried row by row, so one bad row fails alone.
  */
-import { groupCommit } from '../runtime/group-commit.js';
+import { groupCommit } from '../kernel/group-commit.js';
 import { rawSql } from './raw.js';
 import type { Store } from './types.js';
 

@@ -26,7 +26,7 @@ import type { HandlerContext } from '../../bus/types.js';
 import { deadline, isAssignee, matchOption, questionText } from './rules.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
 import { commandCaller } from '../../identity/caller.js';
-import { messageView } from './reads.js';
+import { messageView } from '../../queries/gates.js';
 import { gateSweep, tell } from './sweep.js';
 
 export const gateActor = defineActor({

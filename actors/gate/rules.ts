@@ -21,13 +21,6 @@ export function normalizeSeat(s: string): string {
   return /^0x[0-9a-fA-F]+$/.test(bare) ? bare.toLowerCase() : bare;
 }
 
-/** The ways an assignee naming `seat` may be stored (`seat:` prefix; 0x addresses in either
- * case), so a seat's gates are found by an exact match on the column. */
-export function assigneeSpellings(seat: string): string[] {
-  const forms = /^0x[0-9a-fA-F]+$/.test(seat) ? [seat, seat.toLowerCase(), `0x${seat.slice(2).toUpperCase()}`] : [seat];
-  return [...new Set(forms.flatMap((f) => [f, `seat:${f}`]))];
-}
-
 /** Matching uses authorId first, then author. No assignee means any human seat. */
 export function isAssignee(assignee: string | null | undefined, author: string, authorId: string | null): boolean {
   if (assignee === null || assignee === undefined || assignee.trim() === '') return true;

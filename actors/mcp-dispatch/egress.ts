@@ -8,7 +8,7 @@ import { lookup } from 'node:dns/promises';
 import { AppError } from '../../schemas/errors.js';
 import type { EgressPolicyView, McpServerConfig, McpSettings } from '../../schemas/mcp.js';
 import { EnvSchema } from '../../schemas/config.js';
-import { parseHostEntry, urlHost, type HostEntry } from '../../runtime/host-entry.js';
+import { parseHostEntry, urlHost, type HostEntry } from '../../kernel/host-entry.js';
 import { classifyAddress, isLoopbackName } from './ip.js';
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;

@@ -9,8 +9,8 @@ import { runVerbs } from '../../schemas/commands/run.js';
 import type { RunDeps } from './deps.js';
 import { createEngine } from './engine/index.js';
 import { cancelRun, pauseAgentRuns, pauseRun, recoverRun, resumeRun, signalRun } from './engine/control.js';
-import { validateFlow } from './definitions/validate.js';
-import { deleteFlow, saveFlow } from './definitions/store.js';
+import { validateFlow } from '../../flows/validate.js';
+import { deleteFlow, saveFlow } from '../../flows/store.js';
 import { bootRecovery, recoverySweep } from './recovery.js';
 import { wakeupSweep } from './wakeups.js';
 import { releaseEvent, waitSweep } from './waits.js';
@@ -84,8 +84,6 @@ export const runActor = defineActor({
           agent: p.agent,
           ...(await pauseAgentRuns(engine, p.agent, p.reason, p.by ?? 'operator', ctx.traceId)),
         }),
-        boot: async (ctx, p) => deps.chain.boot(p, ctx.traceId),
-        tick: async (ctx, p) => deps.chain.tick({ ...p, tickId: ctx.msgId }, ctx.traceId),
         agentUnpause: async (_ctx, p) => ({ agent: p.agent, unpaused: await resumeAgent(deps.store, p.agent) }),
       },
     };

@@ -1,6 +1,6 @@
 /**
- * A webhook run's start with its delivery logged alongside. The delivery log is the trigger
- * actor's (actors/trigger/accepted.ts); the run actor receives the logger as a port from the
+ * A webhook run's start with its delivery logged alongside. The delivery log is the webhook
+ * ledger's (ingress/accepted.ts); the run actor receives the logger as a port from the
  * composition root (main/system.ts), so neither folder imports the other and the worker still
  * writes the row in the same handler as the start, with no extra bus hop.
  */

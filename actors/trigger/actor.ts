@@ -3,12 +3,12 @@
  * `deliveries`: records.ts holds the rules, who may name which principal is identity/triggers.ts),
  * cron and epoch schedules and the delivery log's retention as clock sweeps, and `epoch` (what
  * `POST /epoch` asks a worker to do), and the treasury indexer's lease loop (treasury-index.ts),
- * started and stopped with the actor. Webhook verification is not a bus verb: it is this actor's
- * ingress (ingress.ts), run in the gateway because it needs the raw body before the 202, and the
+ * started and stopped with the actor. Webhook verification is not a bus verb: it is the webhook
+ * ingress (ingress/webhook.ts), run in the gateway because it needs the raw body before the 202, and the
  * run it starts goes through the bus as `run.start`.
  *
  * A trigger secret never crosses the bus in clear: `create` and `rotate` take the envelope the
- * gateway sealed (sealing.ts) and answer with the record alone.
+ * gateway sealed (ingress/sealing.ts) and answer with the record alone.
  */
 import { defineActor } from '../actor.js';
 import { triggerVerbs } from '../../schemas/commands/trigger.js';

@@ -1,13 +1,13 @@
 /**
  * Trigger records: mint, list, rotate, enable, delete. The
  * secret is not minted here: the gateway mints it where the caller is and sends only its sealed
- * envelope (sealing.ts); this actor opens it, seals it again bound to the row's id and version,
+ * envelope (ingress/sealing.ts); this actor opens it, seals it again bound to the row's id and version,
  * and answers with the record alone, so no reply on the bus carries a secret either.
  */
 import { triggersOf, type TriggerRecord } from '../../store/triggers/index.js';
 import { deliveriesOf } from '../../store/deliveries/index.js';
-import { flowRunnable } from './flow-check.js';
-import { openAtRest, openMinted, sealAtRest } from './sealing.js';
+import { flowRunnable } from '../../ingress/flow-check.js';
+import { openAtRest, openMinted, sealAtRest } from '../../ingress/sealing.js';
 import { AppError } from '../../schemas/errors.js';
 import type { Store } from '../../store/types.js';
 import type { Audit } from '../../runtime/audit.js';

@@ -6,7 +6,7 @@
 import { BaseError, ContractFunctionRevertedError, HttpRequestError, TimeoutError, type Abi } from 'viem';
 import { EscalationRouter, SessionRegistry, Treasury } from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
-import { classify } from '../../bus/retry.js';
+import { classify } from '../../kernel/retry.js';
 import { rpcCause } from '../rpc.js';
 
 /** The router's ABI plus the errors a proposal can revert with from the contracts it calls. */

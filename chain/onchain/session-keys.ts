@@ -15,7 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { SessionRegistry } from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
 import type { Audit } from '../../runtime/audit.js';
-import { seal, unseal } from '../../runtime/seal.js';
+import { seal, unseal } from '../../kernel/seal.js';
 import { chainSessionsOf, type SessionBounds, type SessionRow } from '../../store/chain-sessions/index.js';
 import type { Store } from '../../store/types.js';
 import type { ChainBinding, ChainWallet } from './binding.js';

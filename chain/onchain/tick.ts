@@ -17,7 +17,7 @@ import { AppError } from '../../schemas/errors.js';
 import type { TickBody, TickReply } from '../../schemas/chain-sessions.js';
 import { pauseOf } from '../../store/paused.js';
 import type { Store } from '../../store/types.js';
-import type { Faults } from '../../runtime/faults.js';
+import type { Faults } from '../../kernel/faults.js';
 import { readOrg } from '../reads/onchain/org.js';
 import { readNodePolicy } from '../reads/onchain/policies.js';
 import type { ChainBinding } from './binding.js';

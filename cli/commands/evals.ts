@@ -11,7 +11,7 @@ import { api, CliError, refused, type ClientEnv } from '../client.js';
 import { printDocument, printList, renderTable, safeText, wantsDocument, type Column } from '../output.js';
 import { junitXml } from '../junit.js';
 import { readFlow } from './flows.js';
-import type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult, SnapshotMode } from '../../evals/report.js';
+import type { EvalReport, EvalRequest, ScenarioListing, ScenarioResult, SnapshotMode } from '../../schemas/eval-report.js';
 import type { EvalScenarioList } from '../../schemas/eval-api.js';
 
 const SCENARIO_COLUMNS: Column<ScenarioListing>[] = [

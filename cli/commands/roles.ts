@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, ConfigError } from '../../runtime/config.js';
-import type { Role } from '../../runtime/health.js';
+import type { Role } from '../../queries/health.js';
 import type { ActorName } from '../../bus/subjects.js';
 import { AppError } from '../../schemas/errors.js';
 import { nativeModuleHint } from '../../runtime/native-module.js';

@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
 import { printList, printResult, type Column } from '../output.js';
 import { relativeTime } from '../time.js';
-import { signCodehost, signSvc } from '../../actors/trigger/schemes.js';
+import { signCodehost, signSvc } from '../../ingress/schemes.js';
 import type { DeliveryView, TriggerMinted, TriggerView } from '../../schemas/triggers.js';
 
 /** A trigger and, once, its secret: the only time the API shows it. */

@@ -7,7 +7,7 @@
 import type { Handler } from '../../bus/types.js';
 import type { McpCallCommand, McpCallOutcome } from '../../schemas/mcp.js';
 import type { ScenarioMocks } from '../../schemas/evals.js';
-import { asText } from '../../actors/run/interpolate.js';
+import { asText } from '../../flows/interpolate.js';
 import type { EvalRecord } from './record.js';
 
 type ToolMocks = NonNullable<ScenarioMocks['tools']>;

@@ -10,9 +10,10 @@ import type { GatewayDeps } from '../types.js';
 
 /** `/agents/*`: pausing a seat and lifting the pause, both done by the run actor; who may do either is
  * identity/agents.ts. `/boot` (a worker's session key) and `/tick` (one tick of the agent loop) are done by
- * the run actor, where the chain port is. */
+ * the chain actor, where the chain port is. */
 export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const run = clientOf(deps.bus, 'run');
+  const chain = clientOf(deps.bus, 'chain');
   app.post(
     '/agents/pause',
     {
@@ -51,7 +52,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
     async (req) => {
       requireOperator(req.caller, 'provisions session keys');
-      return run.boot(req.body, { traceId: req.id, timeoutMs: 60_000 });
+      return chain.boot(req.body, { traceId: req.id, timeoutMs: 60_000 });
     },
   );
 
@@ -70,7 +71,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
     async (req) => {
       requireOperator(req.caller, 'ticks the agent loop');
-      return run.tick(req.body, { traceId: req.id, timeoutMs: 120_000 });
+      return chain.tick(req.body, { traceId: req.id, timeoutMs: 120_000 });
     },
   );
 

@@ -3,7 +3,7 @@ import { ErrorBody } from '../../schemas/errors.js';
 import { GateList, GatesQuery } from '../../schemas/gates.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { gatesVisibleTo } from '../../identity/gates.js';
-import { listGates } from '../../actors/gate/reads.js';
+import { listGates } from '../../queries/gates.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/flows/gates`: human gates, read from the store. Answers arrive only as messages

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { HookReply, TriggerId } from '../../schemas/triggers.js';
-import { webhookIngress } from '../../actors/trigger/ingress.js';
+import { webhookIngress } from '../../ingress/webhook.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
@@ -11,7 +11,7 @@ import type { GatewayDeps } from '../types.js';
  * plugin reads the body itself so the cap (SVC_WEBHOOK_MAX_BYTES) is enforced before buffering:
  * a declared Content-Length over it is refused at once, and a body without one is cut off the
  * moment it passes the cap. Verification and the run command are the trigger actor's ingress
- * (actors/trigger/ingress.ts, which says why it runs in the gateway).
+ * (ingress/webhook.ts, which says why it runs in the gateway).
  */
 export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const max = deps.config.triggers.maxBytes;

@@ -28,7 +28,7 @@ import {
   mcpSecretLabel,
   MCP_CALL_TIMEOUT_MS,
 } from '../../schemas/mcp.js';
-import { seal } from '../../runtime/seal.js';
+import { seal } from '../../kernel/seal.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 import type { Caller } from '../../identity/caller.js';

@@ -3,7 +3,7 @@ import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMessageRequest } from '../../schemas/gates.js';
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
-import { readThread } from '../../actors/gate/reads.js';
+import { readThread } from '../../queries/gates.js';
 import { mayReadCrewThread } from '../../identity/heartbeats.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';

@@ -16,7 +16,7 @@ import {
   StartRunBody,
   type StartRunCommand,
 } from '../../schemas/runs.js';
-import { listRuns, runState } from '../../actors/run/reads.js';
+import { listRuns, runState } from '../../queries/runs.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 

@@ -14,7 +14,7 @@ import {
 } from '../../schemas/triggers.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { clientOf } from '../../bus/verbs.js';
-import { mintSecret, newTriggerId } from '../../actors/trigger/sealing.js';
+import { mintSecret, newTriggerId } from '../../ingress/sealing.js';
 import type { GatewayDeps } from '../types.js';
 
 /**

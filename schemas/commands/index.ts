@@ -1,4 +1,5 @@
 /** Every actor's verbs, by actor name: what the typed clients (bus/clients.ts) and consumers read. */
+import { chainVerbs } from './chain.js';
 import { clockVerbs } from './clock.js';
 import { gateVerbs } from './gate.js';
 import { heartbeatVerbs } from './heartbeat.js';
@@ -8,7 +9,7 @@ import { runVerbs } from './run.js';
 import { triggerVerbs } from './trigger.js';
 
 export { verb, type InputOf, type OutputOf, type Verb, type Verbs } from './verb.js';
-export { clockVerbs, gateVerbs, heartbeatVerbs, mcpVerbs, opsVerbs, runVerbs, triggerVerbs };
+export { chainVerbs, clockVerbs, gateVerbs, heartbeatVerbs, mcpVerbs, opsVerbs, runVerbs, triggerVerbs };
 
 export const COMMANDS = {
   run: runVerbs,
@@ -18,5 +19,6 @@ export const COMMANDS = {
   trigger: triggerVerbs,
   clock: clockVerbs,
   heartbeat: heartbeatVerbs,
+  chain: chainVerbs,
 } as const;
 export type Commands = typeof COMMANDS;

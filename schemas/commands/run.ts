@@ -11,7 +11,6 @@ import {
   RunView,
   StartRunCommand,
 } from '../runs.js';
-import { BootBody, BootReply, TickBody, TickReply } from '../chain-sessions.js';
 import { verb } from './verb.js';
 
 /** `by` is the caller's seat; `operator` whether it is the operator (may steer any run). */
@@ -49,10 +48,6 @@ export const runVerbs = {
     Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String()), by: Type.Optional(Type.String()) }),
     AgentPauseReply,
   ),
-  /** A session key for a worker, issued where the chain port is (the gateway checked the caller). */
-  boot: verb(BootBody, BootReply),
-  /** One tick of the agent loop; the command's message id names the tick, so a redelivery resumes it. */
-  tick: verb(TickBody, TickReply),
   /** Who may lift a pause is judged by the gateway first (identity/agents.ts). */
   agentUnpause: verb(Type.Object({ agent: Type.String({ minLength: 1 }) }), AgentUnpauseReply),
 };

@@ -6,7 +6,7 @@
  * the secret to the caller itself, so `create` and `rotate` answer with the record alone.
  */
 import { Type } from 'typebox';
-import { Caller } from '../../identity/caller.js';
+import { Caller } from '../identity.js';
 import { CreateTriggerBody, DeliveryList, EpochReply, NewTriggerId, TriggerDeleted, TriggerList, TriggerReply } from '../triggers.js';
 import { verb } from './verb.js';
 

@@ -4,7 +4,7 @@
  * each accepted delivery written in the same transaction; and the read a delivery starts with
  * (its trigger, the trigger's flow and its principal's pause state). The delivery path's methods
  * take many deliveries at once, so concurrent ones share round trips and commits
- * (actors/trigger/rows.ts groups them). The delivery path has one fixed statement per operation on
+ * (ingress/rows.ts groups them). The delivery path has one fixed statement per operation on
  * each engine (pg.ts, sqlite.ts); listing and retention are the ORM's (orm.ts).
  */
 import type { WebhookDelivery } from '../entities/WebhookDelivery.js';

@@ -1,5 +1,5 @@
 /**
- * A sealed credential (AES-256-GCM under SVC_SESSION_KEY, runtime/seal.ts), owned by the scope
+ * A sealed credential (AES-256-GCM under SVC_SESSION_KEY, kernel/seal.ts), owned by the scope
  * that wrote it ('' for the operator). Only `ref` and `last4` are ever read back out; the
  * envelope is bound to `owner/ref`, so a row copied into another scope does not open.
  */

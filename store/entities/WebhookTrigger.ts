@@ -1,7 +1,7 @@
 /**
  * A webhook trigger. The record, not the flow definition,
  * holds the secret, the principal and the input mapping. The secret is sealed (AES-256-GCM,
- * runtime/seal.ts) and bound to `<id>/<secretVersion>`, so a rotated-away envelope never opens
+ * kernel/seal.ts) and bound to `<id>/<secretVersion>`, so a rotated-away envelope never opens
  * under the new version; pubsub triggers have no shared secret (`sealedSecret` null).
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { Test } from 'tap';
 import { startSvc } from './process.js';
 import { runSuite, type SuiteOptions } from '../../evals/suite.js';
-import type { EvalReport, SuiteInputs } from '../../evals/report.js';
+import type { EvalReport, SuiteInputs } from '../../schemas/eval-report.js';
 import type { Flow } from '../../schemas/flows.js';
+import { evalEngine } from '../../main/eval-engine.js';
 
 export interface EvalFixture {
   readonly scenarios?: readonly Record<string, unknown>[];
@@ -31,9 +32,9 @@ export async function runScenarios(
   f: EvalFixture,
   definitions: Record<string, Flow> = {},
   request: SuiteInputs['request'] = { ids: (f.scenarios ?? []).map((s) => String(s.id)) },
-  opts: SuiteOptions = {},
+  opts: Partial<SuiteOptions> = {},
 ): Promise<EvalReport> {
-  return runSuite({ request, definitions, evalDir: evalDir(t, f) }, opts);
+  return runSuite({ request, definitions, evalDir: evalDir(t, f) }, { engine: evalEngine, ...opts });
 }
 
 /** The results as `{id: failures}`: what a test compares, free of timings. */

@@ -1,7 +1,7 @@
 /**
  * Shared by test/e2e/faults/*: the promise "a side effect never runs twice" under faults, on JetStream + PostgreSQL with real
  * `svc worker` processes. A flow of three connector calls (a: not idempotent, b: idempotent, c:
- * not idempotent) is driven through every fault point of runtime/faults.ts, for every way a run
+ * not idempotent) is driven through every fault point of kernel/faults.ts, for every way a run
  * changes hands (takeover.ts): a redelivered start, the recovery sweep, a worker re-entering its
  * own run after a failed write, a parent taking over its child, a resumed run. A local server
  * counts the calls per run. For every run: a non-idempotent call happened at most once, and a

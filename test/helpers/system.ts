@@ -10,7 +10,7 @@ import pg from 'pg';
 import { loadConfig } from '../../runtime/config.js';
 import { startProcess, type Running } from '../../main/system.js';
 import { createLogger } from '../../runtime/log.js';
-import type { Role } from '../../runtime/health.js';
+import type { Role } from '../../queries/health.js';
 import type { ActorName } from '../../bus/subjects.js';
 import { names } from '../../bus/subjects.js';
 import { TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from './services.js';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { FlowDefinition } from '../../store/entities/FlowDefinition.js';
 import type { Store } from '../../store/types.js';
-import { signSvc } from '../../actors/trigger/schemes.js';
+import { signSvc } from '../../ingress/schemes.js';
 
 export const FLOW_STEPS = [{ id: 'check', kind: 'branch', input: '{{input}}', op: 'truthy', onTrue: null, onFalse: null }];
 

@@ -22,7 +22,7 @@ import { startHttpMcp } from '../helpers/mcp-servers.js';
 import { chainEnv, chainFixture } from '../helpers/chain-fixture.js';
 import { pgQuery } from '../helpers/store-engines.js';
 import { AUD, EMAIL, envelope, ISSUER, keySet, token } from '../helpers/pubsub.js';
-import { unseal } from '../../runtime/seal.js';
+import { unseal } from '../../kernel/seal.js';
 
 const skip = (await skipUnless('postgres', 'nats')) ?? false;
 const SESSION_KEY = 'c3'.repeat(32);
@@ -190,7 +190,7 @@ t.test('a chain session key stays off the bus, issued and used', { skip }, async
     'session key': SESSION_KEY,
   });
   t.ok(
-    tap.seen.some((m) => m.includes('.cmd.run.boot')),
+    tap.seen.some((m) => m.includes('.cmd.chain.boot')),
     'the tap saw the boot command',
   );
 });

@@ -2,7 +2,8 @@
  * Actors talk to each other only through the bus: no file under
  * actors/<a>/ imports from actors/<b>/. What two actors share lives in a module both depend on
  * (schemas/, identity/, store/, runtime/). A static scan of the import specifiers, so a new
- * cross-actor import fails here before it is ever run.
+ * cross-actor import fails here before it is ever run. Their clients (gateway/, sdk/, evals/,
+ * cli/) and the domain code they share (flows/, ingress/, queries/) never import actors/ at all.
  */
 import t from 'tap';
 import { ROOT } from '../helpers/paths.js';
@@ -55,4 +56,20 @@ t.test('no file under actors/<a>/ imports from actors/<b>/', async (t) => {
     }
   }
   t.same(crossings, [], 'actors reach each other only through the bus');
+});
+
+t.test('the gateway, the SDK, the evals and the CLI never import actors/', async (t) => {
+  const reaches: string[] = [];
+  for (const folder of ['gateway', 'sdk', 'evals', 'cli', 'flows', 'ingress', 'queries']) {
+    const files = sources(join(ROOT, folder));
+    t.ok(files.length > 0, `read ${folder}/`);
+    for (const file of files) {
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const target = relative(ACTORS, resolve(dirname(file), spec));
+        if (!target.startsWith('..')) reaches.push(`${relative(ROOT, file)} imports ${spec}`);
+      }
+    }
+  }
+  t.same(reaches, [], 'they reach an actor only through the bus (main/ wires actors in)');
 });

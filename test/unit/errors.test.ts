@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { repoPath } from '../helpers/paths.js';
 import { AppError, errorCatalog, fromWire, isRetryable, wireCode, type ErrorCode } from '../../schemas/errors.js';
-import { classify } from '../../bus/retry.js';
+import { classify } from '../../kernel/retry.js';
 
 t.test('every entry has a status and a message; the count is pinned', async (t) => {
   const codes = Object.keys(errorCatalog) as ErrorCode[];
@@ -53,7 +53,7 @@ t.test('a handler marks a terminal outcome explicitly, whatever the code', async
   t.equal(new AppError('store_unavailable', { terminal: true }).terminal, true);
   t.equal(classify(new AppError('internal_error', { terminal: true })), 'terminal');
   t.equal(classify(new AppError('command_timeout', { terminal: true })), 'terminal');
-  // A connection failure that is not an AppError is an outage too (bus/retry.ts reads it).
+  // A connection failure that is not an AppError is an outage too (kernel/retry.ts reads it).
   t.equal(classify(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })), 'outage');
   t.equal(classify(new Error('a bug')), 'unknown');
 });

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { evalBeforeSave } from '../../evals/before-save.js';
 import { AppError } from '../../schemas/errors.js';
-import type { EvalReport, EvalRequest, ScenarioResult } from '../../evals/report.js';
+import type { EvalReport, EvalRequest, ScenarioResult } from '../../schemas/eval-report.js';
 
 function evalsAnswering(results: ScenarioResult[]) {
   const asked: EvalRequest[] = [];

@@ -12,7 +12,7 @@ import { createEvals } from '../../evals/service.js';
 import { AppError } from '../../schemas/errors.js';
 import { openStore } from '../../store/index.js';
 import { definitionsOf } from '../../store/definitions/index.js';
-import type { SuiteInputs } from '../../evals/report.js';
+import type { SuiteInputs } from '../../schemas/eval-report.js';
 
 const fixture = (name: string) => repoPath('test/fixtures/evals', name);
 const INPUTS: SuiteInputs = { request: {}, definitions: {} };

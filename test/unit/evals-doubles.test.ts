@@ -8,6 +8,7 @@ import t from 'tap';
 import type { Flow } from '../../schemas/flows.js';
 import type { Scenario } from '../../schemas/evals.js';
 import { runScenario } from '../../evals/harness.js';
+import { evalEngine } from '../../main/eval-engine.js';
 import { UNSCRIPTED_REPLY } from '../../evals/doubles/model.js';
 import { connectorsDouble } from '../../evals/doubles/connectors.js';
 import { newRecord } from '../../evals/doubles/record.js';
@@ -47,6 +48,7 @@ t.test('rule 1: every connector call is recorded, and an unmocked route answers 
     flow,
     blueprint,
     {
+      engine: evalEngine,
       now,
     },
   );
@@ -78,7 +80,7 @@ t.test('rule 2: model mocks match the interpolated system plus prompt, in order,
       { when: 'You serve Night crew.\nstatus', reply: 'system seen' },
     ],
   };
-  const obs = await runScenario(scenario({ input: 'rent', mocks }), flow, blueprint, { now });
+  const obs = await runScenario(scenario({ input: 'rent', mocks }), flow, blueprint, { engine: evalEngine, now });
   t.equal(obs.run?.status, 'completed');
   t.strictSame(
     obs.run?.steps.map((s) => s.summary),
@@ -163,7 +165,7 @@ t.test('rule 4 fails a scenario whose mocked ALLOW the blueprint does not admit,
 });
 
 t.test('rule 5: an unscripted human step parks the run; a scripted one answers; no canned yes', async (t) => {
-  const parked = await runScenario(scenario({ input: 'vendor' }), spend, blueprint, { now });
+  const parked = await runScenario(scenario({ input: 'vendor' }), spend, blueprint, { engine: evalEngine, now });
   t.equal(parked.run?.status, 'waiting');
   t.strictSame(parked.run?.waiting, { reason: 'human_gate', stepId: 'ask', token: 'q-eval-s-ask' });
   t.strictSame([...parked.record.questions], [['ask', { questionId: 'q-eval-s-ask', open: true }]]);
@@ -173,6 +175,7 @@ t.test('rule 5: an unscripted human step parks the run; a scripted one answers; 
     spend,
     blueprint,
     {
+      engine: evalEngine,
       now,
     },
   );
@@ -192,6 +195,7 @@ t.test('rule 5: an unscripted human step parks the run; a scripted one answers; 
     spend,
     blueprint,
     {
+      engine: evalEngine,
       now,
     },
   );

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { XMLParser } from 'fast-xml-parser';
 import { junitXml } from '../../cli/junit.js';
-import type { EvalReport } from '../../evals/report.js';
+import type { EvalReport } from '../../schemas/eval-report.js';
 
 const parse = (xml: string) =>
   new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(

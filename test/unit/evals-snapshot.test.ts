@@ -8,7 +8,8 @@ import t from 'tap';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSuite } from '../../evals/suite.js';
-import type { SnapshotMode } from '../../evals/report.js';
+import { evalEngine } from '../../main/eval-engine.js';
+import type { SnapshotMode } from '../../schemas/eval-report.js';
 import type { Flow } from '../../schemas/flows.js';
 import { evalDir, failuresById } from '../helpers/evals.js';
 
@@ -32,7 +33,10 @@ const scenario = {
 };
 
 const run = (dir: string, flow: Flow, snapshots?: SnapshotMode, request: { flow?: unknown } = {}) =>
-  runSuite({ request: { ids: [scenario.id], ...request }, definitions: { pay: flow }, evalDir: dir, ...(snapshots ? { snapshots } : {}) });
+  runSuite(
+    { request: { ids: [scenario.id], ...request }, definitions: { pay: flow }, evalDir: dir, ...(snapshots ? { snapshots } : {}) },
+    { engine: evalEngine },
+  );
 const snapFile = (dir: string) => join(dir, '__snapshots__', 'pay-escalates.snap.json');
 
 t.test('update writes the trace beside the scenario; a later run checks it and passes', async (t) => {

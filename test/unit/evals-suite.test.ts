@@ -6,10 +6,11 @@
 import t from 'tap';
 import { listScenarios, runSuite, EVAL_EPOCH } from '../../evals/suite.js';
 import { runScenario } from '../../evals/harness.js';
-import { TEMPLATES } from '../../actors/run/definitions/templates.js';
+import { evalEngine } from '../../main/eval-engine.js';
+import { TEMPLATES } from '../../flows/templates.js';
 import type { Flow } from '../../schemas/flows.js';
 import type { Scenario } from '../../schemas/evals.js';
-import type { EvalReport } from '../../evals/report.js';
+import type { EvalReport } from '../../schemas/eval-report.js';
 import { evalDir, failuresById, runScenarios } from '../helpers/evals.js';
 
 const hello: Flow = { id: 'hello', steps: [{ id: 'say', kind: 'model', prompt: 'Say hi to {{input}} from {{crew.name}}' }] };
@@ -24,7 +25,7 @@ const helloScenario = {
 const withoutTimes = (r: EvalReport) => ({ ...r, results: r.results.map(({ durationMs: _d, ...rest }) => rest) });
 
 t.test('the shipped scenarios cover every template and all pass', async (t) => {
-  const report = await runSuite({ request: {}, definitions: {} });
+  const report = await runSuite({ request: {}, definitions: {} }, { engine: evalEngine });
   t.strictSame(
     report.results.filter((r) => !r.ok),
     [],
@@ -70,7 +71,7 @@ t.test(
     t.equal(listed.invalid[2]!.error, `scenario id hello-greets is also used by ${dir}/dup.json`);
     t.equal(listed.invalid[3]!.error, '/targets/t1 must have required properties whitelisted');
 
-    const report = await runSuite({ request: { ids: ['hello-greets'] }, definitions: { hello }, evalDir: dir });
+    const report = await runSuite({ request: { ids: ['hello-greets'] }, definitions: { hello }, evalDir: dir }, { engine: evalEngine });
     t.equal(report.ok, false, 'the invalid files fail the suite');
     t.equal(report.matched, 1);
     t.strictSame(
@@ -179,8 +180,8 @@ t.test('an inline blueprint runs only the scenarios bound to it, with it', async
 });
 
 t.test('determinism: run ids derive from the scenario, the clock is injected, and a scenario gives the same result twice', async (t) => {
-  const first = await runSuite({ request: {}, definitions: {} });
-  const second = await runSuite({ request: {}, definitions: {} });
+  const first = await runSuite({ request: {}, definitions: {} }, { engine: evalEngine });
+  const second = await runSuite({ request: {}, definitions: {} }, { engine: evalEngine });
   t.strictSame(withoutTimes(second), withoutTimes(first));
 
   const s: Scenario = {
@@ -191,8 +192,8 @@ t.test('determinism: run ids derive from the scenario, the clock is injected, an
     expect: {},
   };
   const flow = TEMPLATES.find((x) => x.id === 'triage-and-delegate')!.flow;
-  const a = await runScenario(s, flow, undefined, { now: () => EVAL_EPOCH });
-  const b = await runScenario(s, flow, undefined, { now: () => EVAL_EPOCH });
+  const a = await runScenario(s, flow, undefined, { engine: evalEngine, now: () => EVAL_EPOCH });
+  const b = await runScenario(s, flow, undefined, { engine: evalEngine, now: () => EVAL_EPOCH });
   t.equal(a.run?.id, 'eval-twice');
   t.equal(a.run?.createdAt, new Date(EVAL_EPOCH).toISOString(), 'the run reads the injected clock');
   t.match(a.run?.steps.at(-1)?.summary, /run eval-twice\.ops\b/, 'a delegate run id derives from its parent and step');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { redactor } from '../../runtime/redact.js';
+import { redactor } from '../../kernel/redact.js';
 
 t.test('a value is taken out as sent and as escaped inside JSON text', async (t) => {
   const secret = 'tok"en\\value';

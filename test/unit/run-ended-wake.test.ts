@@ -6,7 +6,7 @@
 import t from 'tap';
 import { pino } from 'pino';
 import { runEnded, sendWakeup } from '../../actors/run/engine/events.js';
-import { parseFaults } from '../../runtime/faults.js';
+import { parseFaults } from '../../kernel/faults.js';
 import type { RunDeps } from '../../actors/run/deps.js';
 import type { RunView } from '../../schemas/runs.js';
 

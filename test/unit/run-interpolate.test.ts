@@ -1,6 +1,6 @@
 import t from 'tap';
-import { interpolate, readPath } from '../../actors/run/interpolate.js';
-import type { StepOutput } from '../../actors/run/steps/types.js';
+import { interpolate, readPath } from '../../flows/interpolate.js';
+import type { StepOutput } from '../../flows/outputs.js';
 
 const outputs: Record<string, StepOutput> = {
   fetch: {

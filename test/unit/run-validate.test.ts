@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
-import { validateFlow, validateFlowRepeated } from '../../actors/run/definitions/validate.js';
-import { TEMPLATES } from '../../actors/run/definitions/templates.js';
+import { validateFlow, validateFlowRepeated } from '../../flows/validate.js';
+import { TEMPLATES } from '../../flows/templates.js';
 import { AppError } from '../../schemas/errors.js';
 
 function refusal(t: Test, flow: unknown, stepOrFlow: string, what: RegExp): void {

@@ -8,7 +8,7 @@ import { Value } from 'typebox/value';
 import { flow } from '../../sdk/flow.js';
 import { flowCode } from '../../sdk/code.js';
 import { Flow } from '../../schemas/flows.js';
-import { TEMPLATES } from '../../actors/run/definitions/templates.js';
+import { TEMPLATES } from '../../flows/templates.js';
 import { isAppError } from '../../schemas/errors.js';
 
 const evaluate = (code: string): unknown => new Function('flow', `return ${code}`)(flow) as unknown;

@@ -7,14 +7,14 @@
  */
 import pino from 'pino';
 import t from 'tap';
-import { deliver, type DeliveryDeps } from '../../actors/trigger/deliver.js';
-import type { DeliveryRows } from '../../actors/trigger/rows.js';
+import { deliver, type DeliveryDeps } from '../../ingress/deliver.js';
+import type { DeliveryRows } from '../../ingress/rows.js';
 import type { DeliveryRow, LedgerKey, TriggerRow } from '../../store/deliveries/index.js';
 import type { Bus } from '../../bus/types.js';
 import type { Store } from '../../store/types.js';
 import { loadConfig } from '../../runtime/config.js';
 import { AppError } from '../../schemas/errors.js';
-import { seal } from '../../runtime/seal.js';
+import { seal } from '../../kernel/seal.js';
 import { svcHeaders } from '../helpers/triggers.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');

@@ -21,7 +21,7 @@ import {
   type RunRow,
 } from './records.js';
 import { takeOver } from './takeover.js';
-import { toView } from './view.js';
+import { toView } from '../../../queries/run-view.js';
 import { pauseAgent, pauseOf } from '../../../store/paused.js';
 import { wakeParent } from './events.js';
 

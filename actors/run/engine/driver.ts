@@ -12,10 +12,10 @@ import type { Flow, Step } from '../../../schemas/flows.js';
 import type { ResumeSignal, RunView, TraceEntry } from '../../../schemas/runs.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import type { RunView as StepRunView, StepContext, StepExecutor, StepOutput, StepResult } from '../steps/types.js';
-import { interpolate } from '../interpolate.js';
+import { interpolate } from '../../../flows/interpolate.js';
 import { loadRun, openAttempt, renewLease, type Lease, type RunRow } from './records.js';
 import { BoundaryWriter, MAX_HELD, type Unstored } from './writer.js';
-import { toView } from './view.js';
+import { toView } from '../../../queries/run-view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 import { mayRunAgain } from './takeover.js';
 

@@ -11,7 +11,7 @@ import type { Step } from '../../../schemas/flows.js';
 import type { RunView } from '../../../schemas/runs.js';
 import type { Engine } from './engine.js';
 import { closeAttempt, interruptRun, loadRun, openAttempts, takeLease } from './records.js';
-import { toView } from './view.js';
+import { toView } from '../../../queries/run-view.js';
 import { runEnded } from './events.js';
 
 /** How the run was taken: by its lease (free, expired, this worker's own after a failed write,

@@ -13,7 +13,7 @@ import type { Connectors } from '../../../connectors/index.js';
 import type { Clients } from '../../../bus/verbs.js';
 import { callSvcTool, isSvcRead } from '../../../tools/svc.js';
 import type { StepContext, StepExecutor, StepOutput, StepResult } from './types.js';
-import { asText } from '../interpolate.js';
+import { asText } from '../../../flows/interpolate.js';
 import { clip } from './summary.js';
 import type { ChainPort } from '../../../chain/port.js';
 
@@ -113,7 +113,7 @@ export function toolStep(deps: ToolStepDeps): StepExecutor<'tool'> {
       const { step, run } = ctx;
       if (step.tool.startsWith('mcp__'))
         return callMcp(deps.clients, ctx, renderDeep(step.args ?? {}, (t) => ctx.render(t)) as Record<string, unknown>);
-      // Held to strings at validation (definitions/validate.ts).
+      // Held to strings at validation (flows/validate.ts).
       const args: Record<string, string> = {};
       for (const [k, v] of Object.entries(step.args ?? {})) args[k] = ctx.render(String(v));
       if (step.tool.startsWith('svc_')) {

@@ -10,16 +10,10 @@ import type { Config } from '../../../schemas/config.js';
 import type { Audit } from '../../../runtime/audit.js';
 import type { ModelProvider } from '../../../model/port.js';
 import type { ResumeSignal } from '../../../schemas/runs.js';
-import type { Flow, RunTrigger, Step, StepKind, Verdict, WaitingReason } from '../../../schemas/flows.js';
+import type { Flow, RunTrigger, Step, StepKind, WaitingReason } from '../../../schemas/flows.js';
+import type { StepOutput } from '../../../flows/outputs.js';
 
-/** What a finished step leaves for later steps (`{{steps.<id>.text|json|verdict}}`). */
-export interface StepOutput {
-  readonly text?: string;
-  readonly json?: unknown;
-  readonly verdict?: Verdict;
-  /** One line for the run trace. */
-  readonly summary: string;
-}
+export type { StepOutput } from '../../../flows/outputs.js';
 
 export interface RunView {
   readonly id: string;

@@ -48,7 +48,7 @@ t.test(
       pgQuery<{ attempt: string; tx_hash: string }>(`select attempt, tx_hash from "${schema}".chain_send order by created_at`);
 
     const [victim, gateway] = await Promise.all([
-      startSvc(t, ['worker', '--actors', 'run'], { ...env, SVC_FAULTS: `tick.proposed:${w1}=crash` }),
+      startSvc(t, ['worker', '--actors', 'chain'], { ...env, SVC_FAULTS: `tick.proposed:${w1}=crash` }),
       startSvc(t, ['gateway'], env),
     ]);
     for (const agent of [w1, w2]) {
@@ -66,7 +66,7 @@ t.test(
     const tickId = m![1]!;
     t.same(await balances(), [treasury0 - value, a1 - value, a2, vendor0 + value], 'the first proposal settled before the crash');
 
-    const heir = await startSvc(t, ['worker', '--actors', 'run'], env);
+    const heir = await startSvc(t, ['worker', '--actors', 'chain'], env);
     const executed = () =>
       pgQuery<{ agent: string; tx: string; recovered: boolean | null }>(
         `select data->>'agent' as agent, data->>'txHash' as tx, (data->>'recovered')::boolean as recovered

@@ -44,7 +44,7 @@ t.test('POST /epoch', async (t) => {
 });
 
 t.test('svc flows triggers', async (t) => {
-  // The run actor is the one that logs an accepted delivery (actors/trigger/accepted.ts).
+  // The run actor is the one that logs an accepted delivery (ingress/accepted.ts).
   const sys = await startSystem(t, { actors: ['trigger', 'ops', 'run'] });
   await saveFlow(sys.store, 'wf', 'webhook');
   const env = { SVC_URL: sys.url };

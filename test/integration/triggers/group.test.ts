@@ -4,7 +4,7 @@
  * arrived is always seen by that delivery, on every gateway).
  */
 import t from 'tap';
-import { groupCommit } from '../../../runtime/group-commit.js';
+import { groupCommit } from '../../../kernel/group-commit.js';
 
 t.test('callers arriving during a batch go in the next one, all together', async (t) => {
   const batches: number[][] = [];

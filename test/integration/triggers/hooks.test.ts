@@ -11,7 +11,7 @@ import { pauseAgent, resumeAgent } from '../../../store/paused.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { skipUnless } from '../../helpers/services.js';
 import type { StartRunCommand } from '../../../schemas/runs.js';
-import { acceptedDeliveries } from '../../../actors/trigger/accepted.js';
+import { acceptedDeliveries } from '../../../ingress/accepted.js';
 
 const MAX = 4096;
 

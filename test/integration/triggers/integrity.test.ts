@@ -19,7 +19,7 @@ import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { AuditOutbox } from '../../../store/entities/AuditOutbox.js';
 import { deliveriesOf, RETENTION } from '../../../store/deliveries/index.js';
 import { skipUnless } from '../../helpers/services.js';
-import { acceptedDeliveries } from '../../../actors/trigger/accepted.js';
+import { acceptedDeliveries } from '../../../ingress/accepted.js';
 import type { StartRunCommand } from '../../../schemas/runs.js';
 import { until } from '../../helpers/poll.js';
 

@@ -10,7 +10,7 @@ import { startSystem, dropSchema, dropStreams } from '../../helpers/system.js';
 import { skipUnless, uniqueName } from '../../helpers/services.js';
 import { json, post, saveFlow, svcHeaders } from '../../helpers/triggers.js';
 import { loadConfig } from '../../../runtime/config.js';
-import { mintSecret, newTriggerId } from '../../../actors/trigger/sealing.js';
+import { mintSecret, newTriggerId } from '../../../ingress/sealing.js';
 import { OPERATOR } from '../../../identity/caller.js';
 
 const skip = (await skipUnless('postgres', 'nats')) ?? false;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { startSystem } from '../../helpers/system.js';
-import { pubsubVerifier } from '../../../actors/trigger/pubsub.js';
+import { pubsubVerifier } from '../../../ingress/pubsub.js';
 import { AppError } from '../../../schemas/errors.js';
 import { mint, post, saveFlow } from '../../helpers/triggers.js';
 import { generateKeyPair } from 'jose';

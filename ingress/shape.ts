@@ -3,7 +3,7 @@
  * delivery key, the dotted-prefix event filter and the input mapping.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { InputMapping, Scheme } from '../../schemas/triggers.js';
+import type { InputMapping, Scheme } from '../schemas/triggers.js';
 import { CODEHOST_HEADERS, firstHeader, header, type Headers } from './schemes.js';
 
 /** A filter `<event>` matches `<event>.<action>`; `<event>.<action>` does not match bare

@@ -1,7 +1,7 @@
 /** The run as the API shows it (docs/flows.md "Runs"): status, waiting, the step trace, the error. */
-import type { RunView, TraceEntry } from '../../../schemas/runs.js';
-import type { RunRow } from './records.js';
-import type { RunStatus, WaitingReason } from '../../../schemas/flows.js';
+import type { RunView, TraceEntry } from '../schemas/runs.js';
+import type { RunRow } from '../store/runs/index.js';
+import type { RunStatus, WaitingReason } from '../schemas/flows.js';
 
 export function toView(r: RunRow): RunView {
   const v: RunView = {

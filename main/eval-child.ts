@@ -4,12 +4,13 @@
  * imported only after the block is in place, so nothing it sets up at load time holds an unblocked
  * reference to `fetch` or a socket constructor.
  */
-import { installNetworkBlock } from './net-block.js';
+import { installNetworkBlock } from '../evals/net-block.js';
 import { AppError } from '../schemas/errors.js';
-import type { ChildAnswer, RunMessage } from './child-process.js';
+import type { ChildAnswer, RunMessage } from '../evals/child-process.js';
 
 installNetworkBlock();
-const { runSuite } = await import('./suite.js');
+const { runSuite } = await import('../evals/suite.js');
+const { evalEngine } = await import('./eval-engine.js');
 
 function answer(msg: ChildAnswer): void {
   // Exit once the answer is on its way: a timer the engine left behind must not keep the child alive.
@@ -19,7 +20,7 @@ function answer(msg: ChildAnswer): void {
 // Orphaned (the orchestrator died): nobody waits for the report.
 process.once('disconnect', () => process.exit(1));
 process.once('message', (msg: RunMessage) => {
-  runSuite(msg.inputs).then(
+  runSuite(msg.inputs, { engine: evalEngine }).then(
     (report) => answer({ kind: 'report', report }),
     (err: unknown) =>
       answer({

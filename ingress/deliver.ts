@@ -20,23 +20,23 @@
  * stored.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { triggersOf } from '../../store/triggers/index.js';
-import type { TriggerRow } from '../../store/deliveries/index.js';
+import { triggersOf } from '../store/triggers/index.js';
+import type { TriggerRow } from '../store/deliveries/index.js';
 import type { DeliveryRows, TriggerRead } from './rows.js';
-import { AppError } from '../../schemas/errors.js';
-import { holdsNul, jsonHoldsNul, nulRefused } from '../../schemas/text.js';
-import type { Bus } from '../../bus/types.js';
-import type { Store } from '../../store/types.js';
-import type { Config } from '../../schemas/config.js';
-import type { HookReply, InputMapping, PubsubConfig, Scheme } from '../../schemas/triggers.js';
-import { clientOf } from '../../bus/verbs.js';
-import type { StartRunCommand } from '../../schemas/runs.js';
+import { AppError } from '../schemas/errors.js';
+import { holdsNul, jsonHoldsNul, nulRefused } from '../schemas/text.js';
+import type { Bus } from '../bus/types.js';
+import type { Store } from '../store/types.js';
+import type { Config } from '../schemas/config.js';
+import type { HookReply, InputMapping, PubsubConfig, Scheme } from '../schemas/triggers.js';
+import { clientOf } from '../bus/verbs.js';
+import type { StartRunCommand } from '../schemas/runs.js';
 import { flowRunnable } from './flow-check.js';
 import { openSecretCached } from './secrets.js';
 import { verifyCodehost, verifySvc, type Headers } from './schemes.js';
 import type { PubsubVerifier } from './pubsub.js';
 import { eventSelected, eventType, generatedKey, getPath, givenKey, headerKeys, mapInput, unwrapPubsub } from './shape.js';
-import { orgOf } from '../../runtime/org.js';
+import { orgOf } from '../runtime/org.js';
 
 export interface DeliveryDeps {
   readonly config: Config;

@@ -17,9 +17,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Bus } from '../../bus/types.js';
-import type { Store } from '../../store/types.js';
-import type { AcceptedDelivery } from '../../schemas/runs.js';
+import type { Bus } from '../bus/types.js';
+import type { Store } from '../store/types.js';
+import type { AcceptedDelivery } from '../schemas/runs.js';
 import { deliveryRows } from './rows.js';
 
 /** False for a late copy of a delivery already logged (logged as a duplicate). A releaser's

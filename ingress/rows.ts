@@ -1,5 +1,5 @@
 /**
- * The delivery path's store operations, each as a group commit (runtime/group-commit.ts):
+ * The delivery path's store operations, each as a group commit (kernel/group-commit.ts):
  * trigger lookups (with the ledger's answer for the keys a delivery's headers carry), ledger
  * reads and delivery-row inserts of concurrent deliveries share round trips and commits. An
  * accepted delivery's `WebhookDelivery` audit row is written in the same statement as its
@@ -11,12 +11,12 @@
  * rows, accepted.ts).
  */
 import type { Logger } from 'pino';
-import { deliveriesOf, ledgerKey, type DeliveryRow, type LedgerKey, type TriggerRow } from '../../store/deliveries/index.js';
-import type { Bus } from '../../bus/types.js';
-import type { Store } from '../../store/types.js';
-import { createAudit } from '../../runtime/audit.js';
-import { withFlags } from '../../store/outbox-flags.js';
-import { groupCommit } from '../../runtime/group-commit.js';
+import { deliveriesOf, ledgerKey, type DeliveryRow, type LedgerKey, type TriggerRow } from '../store/deliveries/index.js';
+import type { Bus } from '../bus/types.js';
+import type { Store } from '../store/types.js';
+import { createAudit } from '../runtime/audit.js';
+import { withFlags } from '../store/outbox-flags.js';
+import { groupCommit } from '../kernel/group-commit.js';
 
 /** A delivery's first read: its trigger, and when the ledger logged as accepted each of the keys
  * asked that it holds (by delivery key). */

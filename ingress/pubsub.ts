@@ -6,8 +6,8 @@
  * cannot be fetched is the provider's trouble, not the producer's: 503 so it retries.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import { AppError } from '../../schemas/errors.js';
-import type { PubsubConfig, TriggerSettings } from '../../schemas/triggers.js';
+import { AppError } from '../schemas/errors.js';
+import type { PubsubConfig, TriggerSettings } from '../schemas/triggers.js';
 import { header, type Headers } from './schemes.js';
 
 export interface PubsubVerifier {

@@ -4,16 +4,16 @@
  * the trigger actor, bound to `webhook/<id>/minted`: the bus, which anyone who may subscribe to
  * the prefix can read, only ever carries the envelope. The actor opens it and seals it again for
  * the row, bound to `webhook/<id>/<version>`, so a stored envelope moved to another trigger or
- * version no longer opens. AES-256-GCM under SVC_SESSION_KEY (runtime/seal.ts).
+ * version no longer opens. AES-256-GCM under SVC_SESSION_KEY (kernel/seal.ts).
  *
  * With a database and no SVC_SESSION_KEY nothing may be sealed, so minting refuses
  * (`webhook_sealing_unavailable`); without a database the triggers live in this one process's
  * memory (the gateway and the actor with them), so an ephemeral per-process key seals them.
  */
 import { randomBytes } from 'node:crypto';
-import { seal, unseal } from '../../runtime/seal.js';
-import { AppError } from '../../schemas/errors.js';
-import type { Config } from '../../schemas/config.js';
+import { seal, unseal } from '../kernel/seal.js';
+import { AppError } from '../schemas/errors.js';
+import type { Config } from '../schemas/config.js';
 
 let ephemeral: Buffer | undefined;
 

@@ -2,7 +2,7 @@
  * The first-party template catalog (`GET /flows/templates`). Each template is a valid flow (a
  * unit test validates them all); an operator saves one with `POST /flows` to use it.
  */
-import type { Flow } from '../../../schemas/flows.js';
+import type { Flow } from '../schemas/flows.js';
 
 export interface Template {
   readonly id: string;

@@ -1,12 +1,12 @@
 /** Saved definitions: upsert, delete, list and load through the store's definition repository, with scope visibility applied on reads. */
-import { definitionsOf, type DefinitionRow } from '../../../store/definitions/index.js';
-import type { Store } from '../../../store/types.js';
-import type { Flow } from '../../../schemas/flows.js';
-import type { FlowRecord } from '../../../schemas/runs.js';
-import type { OrgConfig } from '../../../schemas/mcp.js';
-import { mayChangeFlow, maySeeFlow } from '../../../identity/flows.js';
-import type { Caller } from '../../../identity/caller.js';
-import { AppError } from '../../../schemas/errors.js';
+import { definitionsOf, type DefinitionRow } from '../store/definitions/index.js';
+import type { Store } from '../store/types.js';
+import type { Flow } from '../schemas/flows.js';
+import type { FlowRecord } from '../schemas/runs.js';
+import type { OrgConfig } from '../schemas/mcp.js';
+import { mayChangeFlow, maySeeFlow } from '../identity/flows.js';
+import type { Caller } from '../identity/caller.js';
+import { AppError } from '../schemas/errors.js';
 
 /** The declared org (`config.org`) whose reporting lines scope visibility is judged by. */
 type Org = Readonly<OrgConfig>;

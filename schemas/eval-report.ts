@@ -3,7 +3,7 @@
  * and by the route and CLI (which run it in a child process and present the result). Kept apart
  * so the surface never imports the engine it isolates.
  */
-import type { Flow } from '../schemas/flows.js';
+import type { Flow } from './flows.js';
 
 /** Where a scenario came from: shipped with svc, the operator's SVC_EVAL_DIR, or the request. */
 export type ScenarioSource = 'first-party' | 'operator' | 'inline';

@@ -13,9 +13,9 @@
  * schemes.ts and pubsub.ts; the worker's half (the accepted row) is accepted.ts.
  */
 import type { Logger } from 'pino';
-import type { Bus } from '../../bus/types.js';
-import type { Store } from '../../store/types.js';
-import type { Config } from '../../schemas/config.js';
+import type { Bus } from '../bus/types.js';
+import type { Store } from '../store/types.js';
+import type { Config } from '../schemas/config.js';
 import { deliver, logOversize, type Delivery, type DeliveryDeps, type DeliveryOutcome } from './deliver.js';
 import { deliveryRows } from './rows.js';
 import { pubsubVerifier } from './pubsub.js';

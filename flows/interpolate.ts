@@ -6,7 +6,7 @@
  * properties only (Object.hasOwn), and `__proto__`, `constructor` and `prototype` are never
  * walked, so a template can never reach into prototypes.
  */
-import type { StepOutput } from './steps/types.js';
+import type { StepOutput } from './outputs.js';
 
 const REF = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);

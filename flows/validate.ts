@@ -9,7 +9,7 @@ import { Value } from 'typebox/value';
 import { Compile, type Validator } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { Cron } from 'croner';
-import { AppError } from '../../../schemas/errors.js';
+import { AppError } from '../schemas/errors.js';
 import {
   Flow,
   Step,
@@ -27,9 +27,9 @@ import {
   WaitStep,
   MAX_TEMPLATE,
   type StepKind,
-} from '../../../schemas/flows.js';
-import { literalPart } from '../interpolate.js';
-import { isKnownSvcTool } from '../../../tools/svc.js';
+} from '../schemas/flows.js';
+import { literalPart } from './interpolate.js';
+import { isKnownSvcTool } from '../tools/svc.js';
 
 export const MIN_HUMAN_TIMEOUT_MS = 300_000;
 const BY_KIND = {

@@ -4,9 +4,9 @@
  * makes when it loads a saved flow for a `run.start`) lets the principal see it.
  * Asked at mint and on every delivery, so a 202 is never given for a run the worker would refuse.
  */
-import { maySeeFlow } from '../../identity/flows.js';
-import { commandCaller } from '../../identity/caller.js';
-import type { OrgConfig } from '../../schemas/mcp.js';
+import { maySeeFlow } from '../identity/flows.js';
+import { commandCaller } from '../identity/caller.js';
+import type { OrgConfig } from '../schemas/mcp.js';
 
 export interface FlowFacts {
   readonly trigger: string;

@@ -9,30 +9,15 @@
  * address). Each entry fires once per process.
  */
 import { AppError } from '../schemas/errors.js';
+import { FAULT_POINTS, type FaultPoint, type Faults } from '../schemas/faults.js';
 
-export const FAULT_POINTS = [
-  'attempt.before-open',
-  'attempt.opened',
-  'effect.returned',
-  'boundary.before-commit',
-  'boundary.committed',
-  'ack.before',
-  'wake.before-send',
-  'wait.bound',
-  'tick.proposed',
-] as const;
-export type FaultPoint = (typeof FAULT_POINTS)[number];
+export { FAULT_POINTS, type FaultPoint, type Faults };
 
 interface Entry {
   readonly point: FaultPoint;
   readonly tag: string | undefined;
   readonly action: 'crash' | 'fail';
   fired: boolean;
-}
-
-export interface Faults {
-  /** Crashes or throws when an armed entry matches; otherwise returns. */
-  hit(point: FaultPoint, tag?: string): void;
 }
 
 const none: Faults = { hit: () => undefined };

@@ -4,8 +4,8 @@
  * the new one; the rotated-away secret is never consulted again (rotation takes effect at once
  * on every gateway, because every delivery reads the row). The cache only saves the AES-GCM open.
  */
-import type { Config } from '../../schemas/config.js';
-import type { TriggerRecord } from '../../store/triggers/index.js';
+import type { Config } from '../schemas/config.js';
+import type { TriggerRecord } from '../store/triggers/index.js';
 import { openAtRest } from './sealing.js';
 
 const MAX = 10_000;

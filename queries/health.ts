@@ -7,7 +7,7 @@ import type { Store } from '../store/types.js';
 import type { Config } from '../schemas/config.js';
 import type { Health } from '../schemas/health.js';
 import type { ChainState, ChainStatus } from '../chain/status.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../runtime/version.js';
 
 export type Role = Health['role'];
 

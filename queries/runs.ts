@@ -1,9 +1,9 @@
 /** Reads of runs for the gateway: lists (newest first) and one run's state with its trail. */
-import { runsOf } from '../../store/runs/index.js';
-import type { Store } from '../../store/types.js';
-import { AppError } from '../../schemas/errors.js';
-import type { RunState, RunView } from '../../schemas/runs.js';
-import { toView } from './engine/view.js';
+import { runsOf } from '../store/runs/index.js';
+import type { Store } from '../store/types.js';
+import { AppError } from '../schemas/errors.js';
+import type { RunState, RunView } from '../schemas/runs.js';
+import { toView } from './run-view.js';
 
 export async function listRuns(store: Store, q: { open: boolean; limit: number; principal?: string }): Promise<RunView[]> {
   return (await runsOf(store).list(q)).map(toView);

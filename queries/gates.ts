@@ -2,10 +2,10 @@
  * Gates and threads as they are shown: the gateway's two reads (`/flows/gates`, `/messages`)
  * and the views the actor answers with. The rows come from the gate repository (store/gates/).
  */
-import { gatesOf, type GateStatus, type MessageRow, type QuestionRow } from '../../store/gates/index.js';
-import type { Store } from '../../store/types.js';
-import type { GateView, MessageView } from '../../schemas/gates.js';
-import { assigneeSpellings } from './rules.js';
+import { gatesOf, type GateStatus, type MessageRow, type QuestionRow } from '../store/gates/index.js';
+import type { Store } from '../store/types.js';
+import type { GateView, MessageView } from '../schemas/gates.js';
+import { assigneeSpellings } from '../identity/gates.js';
 
 /** `seat` set: only questions that seat may see (it is the run's principal or the assignee). */
 export async function listGates(

@@ -6,7 +6,7 @@
  * too, so the CLI's `curl` and the tests sign exactly what the verifier checks.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../schemas/errors.js';
+import { AppError } from '../schemas/errors.js';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
