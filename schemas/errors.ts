@@ -1,7 +1,7 @@
 /**
  * The one catalogue of error codes. Routes and actors throw `AppError`s built from it; the
- * gateway maps them to `{"error": code, "message": text}`. Statuses the spec leaves open are
- * chosen here once and documented in docs/http.md ("Error statuses the spec leaves open"). Whether
+ * gateway maps them to `{"error": code, "message": text}`. Statuses no contract fixes are
+ * chosen here once and documented in docs/http.md ("Error statuses svc chooses"). Whether
  * a code is an outage (the bus retries the command for as long as it lasts) or an answer (it ends
  * the command) is also decided here, once, by `retryable`.
  */

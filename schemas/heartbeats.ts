@@ -1,6 +1,6 @@
 /**
  * HTTP and bus shapes of crew heartbeats (the record, the tick, the `/heartbeats` routes).
- * The spec names `crewId` and `notifyOnOk`; the other JSON names are chosen here and documented in
+ * `crewId` and `notifyOnOk` are the contract's names; the other JSON names are chosen here and documented in
  * docs/heartbeats.md. A checklist item names a flow or a skill; which one is its `kind`.
  */
 import { Type, type Static } from 'typebox';

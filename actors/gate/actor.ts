@@ -1,8 +1,8 @@
 /**
  * The gate actor: human gates and the threads they are asked in. `open` posts one question per
  * (run, step) however often it is called; `message` stores a reply and, when it names an open
- * question, applies the spec's rules (only a listed option from a permitted human resolves;
- * anything else leaves it open); `close` shuts a cancelled run's questions. Resolution and
+ * question, resolves it only when a human the question permits names one of its listed options
+ * (anything else leaves it open); `close` shuts a cancelled run's questions. Resolution and
  * expiry are conditional updates, then the run is told by a `run.signal` command. Events carry
  * run and question ids, never the rendered prompt.
  */

@@ -12,7 +12,7 @@ import type { GatewayDeps } from '../types.js';
  * two minutes by default, far past any command's wait. A gateway has the store it needs to read
  * the saved definitions the scenarios name.
  *
- * The operator's only: the spec gives these routes to the orchestrator token, and a suite reads
+ * The operator's only: these routes take the orchestrator token alone, and a suite reads
  * every saved definition its scenarios name, whatever its scope, and the operator's own folder.
  */
 export const evalRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
