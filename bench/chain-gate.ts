@@ -7,6 +7,7 @@
  * a load change hits both. The store is the embedded engine; the audit rows are written to it.
  * `node dist/bench/chain-gate.js` runs this section alone; BENCH_CHAIN_N sets the calls per side.
  */
+import nodeHttp from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createPublicClient, createWalletClient, http, publicActions, type Address, type Hex } from 'viem';
@@ -38,18 +39,37 @@ export interface GateBenchRow {
   readonly cpuMs: number;
 }
 
-/** Counts every JSON-RPC method viem sends (its http transport calls the global fetch). */
+/** Counts every JSON-RPC method either side sends: viem's http transport calls the global fetch,
+ * the chain port's transport node:http's `request`. */
 function countRpc(): { into(bucket: Record<string, number> | undefined): void; restore(): void } {
   const original = globalThis.fetch;
+  const originalRequest = nodeHttp.request;
   let bucket: Record<string, number> | undefined;
+  const tally = (text: string) => {
+    if (!bucket) return;
+    const body = JSON.parse(text) as { method: string } | { method: string }[];
+    for (const m of Array.isArray(body) ? body : [body]) bucket[m.method] = (bucket[m.method] ?? 0) + 1;
+  };
   globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    if (bucket && typeof init?.body === 'string') {
-      const body = JSON.parse(init.body) as { method: string } | { method: string }[];
-      for (const m of Array.isArray(body) ? body : [body]) bucket[m.method] = (bucket[m.method] ?? 0) + 1;
-    }
+    if (typeof init?.body === 'string') tally(init.body);
     return original(input, init);
   }) as typeof fetch;
-  return { into: (b) => void (bucket = b), restore: () => void (globalThis.fetch = original) };
+  nodeHttp.request = ((...args: Parameters<typeof nodeHttp.request>) => {
+    const req = originalRequest(...args);
+    const end = req.end.bind(req) as (...a: unknown[]) => nodeHttp.ClientRequest;
+    req.end = ((...a: unknown[]) => {
+      if (typeof a[0] === 'string') tally(a[0]);
+      return end(...a);
+    }) as typeof req.end;
+    return req;
+  }) as typeof nodeHttp.request;
+  return {
+    into: (b) => void (bucket = b),
+    restore: () => {
+      globalThis.fetch = original;
+      nodeHttp.request = originalRequest;
+    },
+  };
 }
 
 export async function benchChainGate(n: number): Promise<GateBenchRow[]> {
