@@ -12,6 +12,9 @@ import { HttpRequestError, TimeoutError } from 'viem';
 
 /** An answer larger than this is refused rather than held in memory (viem's own default). */
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** An idle kept-alive connection is closed after this, well before a server or a load balancer
+ * in front of it would close it under a request. */
+const IDLE_MS = 4_000;
 
 export interface HttpPostOptions {
   readonly timeoutMs: number;
@@ -24,7 +27,7 @@ export type HttpPost = (body: unknown) => Promise<unknown>;
 export function httpPost(url: string, opts: HttpPostOptions): HttpPost {
   const u = new URL(url);
   const lib = u.protocol === 'https:' ? https : http;
-  const agent = new lib.Agent({ keepAlive: true });
+  const agent = new lib.Agent({ keepAlive: true, timeout: IDLE_MS });
   const target = {
     protocol: u.protocol,
     hostname: u.hostname.replace(/^\[|\]$/g, ''),
@@ -33,7 +36,7 @@ export function httpPost(url: string, opts: HttpPostOptions): HttpPost {
     method: 'POST',
     agent,
   };
-  return (body) =>
+  const once = (body: unknown, retry: boolean): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const text = JSON.stringify(body);
       let settled = false;
@@ -52,7 +55,17 @@ export function httpPost(url: string, opts: HttpPostOptions): HttpPost {
         done(new TimeoutError({ body: body as Record<string, unknown>, url }));
         req.destroy();
       }, opts.timeoutMs);
-      req.on('error', (cause) => done(new HttpRequestError({ body: body as Record<string, unknown>, cause, url })));
+      req.on('error', (cause: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed as this request left on it: the request never
+        // reached it, so it goes once more on a new connection.
+        if (retry && req.reusedSocket && cause.code === 'ECONNRESET' && !settled) {
+          settled = true;
+          clearTimeout(timer);
+          resolve(once(body, false));
+          return;
+        }
+        done(new HttpRequestError({ body: body as Record<string, unknown>, cause, url }));
+      });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -80,4 +93,5 @@ export function httpPost(url: string, opts: HttpPostOptions): HttpPost {
       });
       req.end(text);
     });
+  return (body) => once(body, true);
 }

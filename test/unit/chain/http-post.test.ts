@@ -78,3 +78,18 @@ t.test('nothing listening is a failed connection', async (t) => {
   t.equal(rpcCause(err, 2_000), 'connection failed');
   t.equal(chainFailure(err, 'reading').code, 'chain_unavailable');
 });
+
+t.test('a kept-alive connection the server dropped is replaced, and the request answered', async (t) => {
+  let requests = 0;
+  const s = await serve(t, (req, _body, res) => {
+    // The second request arrives on the first one's connection: the server drops it unanswered.
+    if (++requests === 2) return req.socket.destroy();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"id":1,"result":"0x1"}');
+  });
+  const post = httpPost(s.url, { timeoutMs: 2_000 });
+  t.same(await post({ id: 1 }), { id: 1, result: '0x1' });
+  t.same(await post({ id: 1 }), { id: 1, result: '0x1' });
+  t.equal(requests, 3);
+  t.equal(s.connections(), 2);
+});
