@@ -7,6 +7,7 @@
  * a load change hits both. The store is the embedded engine; the audit rows are written to it.
  * `node dist/bench/chain-gate.js` runs this section alone; BENCH_CHAIN_N sets the calls per side.
  */
+import nodeHttp from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createPublicClient, createWalletClient, http, publicActions, type Address, type Hex } from 'viem';
@@ -34,20 +35,41 @@ export interface GateBenchRow {
   readonly p99: number;
   /** JSON-RPC requests per call, by method: where the difference goes. */
   readonly rpcPerCall: Readonly<Record<string, number>>;
+  /** CPU this process spent per call (user + system), which the neighbours' load moves less than time. */
+  readonly cpuMs: number;
 }
 
-/** Counts every JSON-RPC method viem sends (its http transport calls the global fetch). */
+/** Counts every JSON-RPC method either side sends: viem's http transport calls the global fetch,
+ * the chain port's transport node:http's `request`. */
 function countRpc(): { into(bucket: Record<string, number> | undefined): void; restore(): void } {
   const original = globalThis.fetch;
+  const originalRequest = nodeHttp.request;
   let bucket: Record<string, number> | undefined;
+  const tally = (text: string) => {
+    if (!bucket) return;
+    const body = JSON.parse(text) as { method: string } | { method: string }[];
+    for (const m of Array.isArray(body) ? body : [body]) bucket[m.method] = (bucket[m.method] ?? 0) + 1;
+  };
   globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    if (bucket && typeof init?.body === 'string') {
-      const body = JSON.parse(init.body) as { method: string } | { method: string }[];
-      for (const m of Array.isArray(body) ? body : [body]) bucket[m.method] = (bucket[m.method] ?? 0) + 1;
-    }
+    if (typeof init?.body === 'string') tally(init.body);
     return original(input, init);
   }) as typeof fetch;
-  return { into: (b) => void (bucket = b), restore: () => void (globalThis.fetch = original) };
+  nodeHttp.request = ((...args: Parameters<typeof nodeHttp.request>) => {
+    const req = originalRequest(...args);
+    const end = req.end.bind(req) as (...a: unknown[]) => nodeHttp.ClientRequest;
+    req.end = ((...a: unknown[]) => {
+      if (typeof a[0] === 'string') tally(a[0]);
+      return end(...a);
+    }) as typeof req.end;
+    return req;
+  }) as typeof nodeHttp.request;
+  return {
+    into: (b) => void (bucket = b),
+    restore: () => {
+      globalThis.fetch = original;
+      nodeHttp.request = originalRequest;
+    },
+  };
 }
 
 export async function benchChainGate(n: number): Promise<GateBenchRow[]> {
@@ -119,6 +141,7 @@ export async function benchChainGate(n: number): Promise<GateBenchRow[]> {
     }
     const times = { gate: [] as number[], bare: [] as number[] };
     const rpc = { gate: {} as Record<string, number>, bare: {} as Record<string, number> };
+    const cpu = { gate: 0, bare: 0 };
     const counter = countRpc();
     const block = 10;
     for (let done = 0; done < n; done += block) {
@@ -128,17 +151,20 @@ export async function benchChainGate(n: number): Promise<GateBenchRow[]> {
       ] as const) {
         for (let i = 0; i < Math.min(block, n - done); i++) {
           counter.into(rpc[name]);
+          const c0 = process.cpuUsage();
           const t0 = performance.now();
           await call();
           times[name].push(performance.now() - t0);
+          const c = process.cpuUsage(c0);
+          cpu[name] += (c.user + c.system) / 1000;
           counter.into(undefined);
         }
       }
     }
     counter.restore();
     return [
-      row('svc gate step: authority reads + cached key + simulate + record + send + receipt', times.gate, rpc.gate),
-      row('bare viem writeContract(propose) by a session key + receipt', times.bare, rpc.bare),
+      row('svc gate step: authority reads + cached key + simulate + record + send + receipt', times.gate, rpc.gate, cpu.gate),
+      row('bare viem writeContract(propose) by a session key + receipt', times.bare, rpc.bare, cpu.bare),
     ];
   } finally {
     await store.close();
@@ -146,10 +172,10 @@ export async function benchChainGate(n: number): Promise<GateBenchRow[]> {
   }
 }
 
-function row(name: string, lat: number[], rpc: Record<string, number>): GateBenchRow {
+function row(name: string, lat: number[], rpc: Record<string, number>, cpuMs: number): GateBenchRow {
   const sorted = [...lat].sort((a, b) => a - b);
   const rpcPerCall = Object.fromEntries(Object.entries(rpc).map(([m, c]) => [m, c / sorted.length]));
-  return { name, n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), rpcPerCall };
+  return { name, n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), rpcPerCall, cpuMs: cpuMs / sorted.length };
 }
 
 function wallet(url: string, key: Hex) {
@@ -171,14 +197,14 @@ function bareSpend(url: string, key: Hex, router: Address, agent: Address, targe
 }
 
 export function printChainGate(rows: readonly GateBenchRow[]): void {
-  console.log('| path | calls | p50 | p99 | JSON-RPC requests per call | by method |\n|---|---|---|---|---|---|');
+  console.log('| path | calls | p50 | p99 | CPU per call | JSON-RPC requests per call | by method |\n|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const rpc = Object.entries(r.rpcPerCall)
       .sort(([, a], [, b]) => b - a)
       .map(([m, c]) => `${m} ${fmt(c, 1)}`)
       .join(', ');
     const total = Object.values(r.rpcPerCall).reduce((x, y) => x + y, 0);
-    console.log(`| ${r.name} | ${r.n} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(total, 1)} | ${rpc} |`);
+    console.log(`| ${r.name} | ${r.n} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms | ${fmt(r.cpuMs, 2)} ms | ${fmt(total, 1)} | ${rpc} |`);
   }
   const [gate, bare] = rows;
   if (gate && bare) console.log(`\nratio gate/bare: p50 ${fmt(gate.p50 / bare.p50)}, p99 ${fmt(gate.p99 / bare.p99)}`);

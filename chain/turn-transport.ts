@@ -3,11 +3,12 @@
  * leaving at the end of the turn (`setImmediate`). viem's own batching leaves on a timer, which Node
  * holds for at least a millisecond and a machine short of CPU for longer, since a process that
  * sleeps waits to be scheduled again; a chain write that goes through three or four such waits
- * pays for each. A lone request goes out as itself. The HTTP client, its timeout and its errors
- * are viem's (`getHttpRpcClient`, `RpcRequestError`), so failures read exactly as through `http()`.
+ * pays for each. A lone request goes out as itself. The errors are viem's (`HttpRequestError`,
+ * `TimeoutError`, `RpcRequestError`), so failures read exactly as through `http()`; the HTTP client
+ * is node:http on kept-alive connections (chain/http-post.ts).
  */
 import { createTransport, RpcRequestError, type EIP1193RequestFn, type Transport } from 'viem';
-import { getHttpRpcClient } from 'viem/utils';
+import { httpPost } from './http-post.js';
 
 interface Answer {
   readonly id: number;
@@ -30,16 +31,15 @@ export interface TurnTransportOptions {
 export function turnTransport(url: string, opts: TurnTransportOptions): Transport {
   // One queue for every client made from this transport (the binding's reads and each wallet), so
   // a simulation and the fill of its transaction leave together.
-  const rpc = getHttpRpcClient(url, { timeout: opts.timeoutMs, ...(opts.headers ? { fetchOptions: { headers: opts.headers } } : {}) });
+  const post = httpPost(url, { timeoutMs: opts.timeoutMs, headers: opts.headers });
   let nextId = 1;
   let pending: Waiting[] | undefined;
   return () => {
     const flush = async (batch: Waiting[]): Promise<void> => {
       try {
-        const answers =
-          batch.length === 1
-            ? [(await rpc.request({ body: batch[0]!.body })) as Answer]
-            : ((await rpc.request({ body: batch.map((w) => w.body) })) as Answer[]);
+        const answered = batch.length === 1 ? [await post(batch[0]!.body)] : await post(batch.map((w) => w.body));
+        if (!Array.isArray(answered)) throw new Error(`the RPC answered a batch of ${batch.length} with no list of answers`);
+        const answers = answered as Answer[];
         const byId = new Map(answers.map((a) => [a.id, a]));
         for (const w of batch) {
           const a = byId.get(w.body.id);

@@ -6,6 +6,7 @@
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PausedAgent } from './entities/PausedAgent.js';
+import { rawSql } from './raw.js';
 import type { Store } from './types.js';
 
 /** True when this call paused the seat; false when it was already paused. */
@@ -24,8 +25,11 @@ export async function resumeAgent(store: Store, seat: string): Promise<boolean> 
   return (await store.em().nativeDelete(PausedAgent, { seat })) > 0;
 }
 
-/** The seat's standing pause, or null when it is not paused. */
+/** The seat's standing pause, or null when it is not paused. A prepared statement rather than an
+ * ORM query: every chain gate step reads it while its chain reads are in flight, and the ORM's
+ * query building is CPU that step waits for. Never called inside an ORM transaction. */
 export async function pauseOf(store: Store, seat: string): Promise<{ reason: string | null; pausedBy: string } | null> {
-  const row = await store.em().findOne(PausedAgent, { seat });
-  return row ? { reason: row.reason ?? null, pausedBy: row.pausedBy } : null;
+  const sql = rawSql(store);
+  const [row] = await sql.rows(`select "reason", "paused_by" from ${sql.table('paused_agent')} where "seat" = $1`, [seat]);
+  return row ? { reason: (row.reason as string | null) ?? null, pausedBy: row.paused_by as string } : null;
 }

@@ -1,6 +1,7 @@
 /**
  * One `propose` through a session key, the part the gate and the agent loop's tick share: simulated
- * as the key (and filled as its transaction in the same round trip), then sent inside an attempt and routed on the receipt's logs (ActionExecuted → ALLOW,
+ * as the key by the node filling its transaction (the fill estimates its gas by running it), then
+ * sent inside an attempt and routed on the receipt's logs (ActionExecuted → ALLOW,
  * IntentCreated → ESCALATE with the intent id). The chain's own refusals never send: UnexpectedVerdict
  * (a DENY of the stack) and SessionValueExceeded (over the key's ceiling) answer DENY; any other revert
  * is thrown, named by the caller. A send recorded under the attempt by an earlier try is routed, not
@@ -46,8 +47,8 @@ export interface Proposer {
   /** The outcome of a send an earlier try recorded under this attempt, for the target and value it
    * recorded (which `s` may not know yet); undefined when none did. */
   recorded(s: Spend, attemptKey: string, ctx: ProposeContext): Promise<ChainOutcome | undefined>;
-  /** Simulated and filled in one round trip: the transaction to send, or the DENY the simulation
-   * gave (nothing to send); any other revert is thrown. */
+  /** Simulated and filled in one request (the fill runs the call to estimate its gas): the
+   * transaction to send, or the DENY the simulation gave (nothing to send); any other revert is thrown. */
   prepare(s: Spend, key: SessionKey): Promise<Ready | ChainOutcome>;
   /** Sent inside the attempt and routed. */
   send(s: Spend, key: SessionKey, ready: Ready, attemptKey: string, ctx: ProposeContext): Promise<ChainOutcome>;
@@ -110,13 +111,8 @@ export function proposer(deps: ProposerDeps): Proposer {
     });
   };
 
-  const prepare: Proposer['prepare'] = async (s, key) => {
-    const call = {
-      address: s.asset.router,
-      abi: PROPOSE_ABI,
-      functionName: 'propose',
-      args: [s.principal, s.target, s.value, '0x'] as const,
-    };
+  /** Simulated and filled side by side: what names a revert the fill met (or rules it out). */
+  const checked = async (s: Spend, key: SessionKey, call: SendCall, refueled: boolean): Promise<Ready | ChainOutcome> => {
     const account = key.wallet.account;
     // Issued in the same tick, so both go out in one JSON-RPC batch; a revert fails the fill too,
     // and the simulation is the one that names it.
@@ -144,10 +140,28 @@ export function proposer(deps: ProposerDeps): Proposer {
     }
     if (filled.status === 'fulfilled') return { call, prepared: filled.value };
     const short = filled.reason instanceof BaseError && filled.reason.walk((e) => e instanceof InsufficientFundsError);
-    if (!short) throw filled.reason;
+    if (!short || refueled) throw filled.reason;
     // The key's gas ran out sooner than estimated (another process spending through it, a price rise).
     await deps.keys.refuel(s.b, account.address);
-    return { call, prepared: await prepareSend(key.wallet, call) };
+    return checked(s, key, call, true);
+  };
+
+  const prepare: Proposer['prepare'] = async (s, key) => {
+    const call = {
+      address: s.asset.router,
+      abi: PROPOSE_ABI,
+      functionName: 'propose',
+      args: [s.principal, s.target, s.value, '0x'] as const,
+    };
+    // The fill is the simulation: the node estimates the transaction's gas by running it as the key
+    // against the latest state (and viem's fallback without the fill estimates it the same way), so
+    // a proposal that would revert fails here and nothing comes back to send. Only a failed fill is
+    // simulated again on its own, to tell a refusal by the chain (a DENY) from any other failure.
+    try {
+      return { call, prepared: await prepareSend(key.wallet, call) };
+    } catch {
+      return checked(s, key, call, false);
+    }
   };
 
   const send: Proposer['send'] = async (s, key, ready, attemptKey, ctx) => {

@@ -33,6 +33,9 @@ const GAS_BUDGET = 600_000n;
 /** A key short of its budget is paid up to this many budgets, so a busy key is topped up every
  * several proposals rather than every few (each top-up is a transaction of the orchestrator's). */
 const TOP_UP_BUDGETS = 4n;
+/** How old a block header may be before `recent` reads chain time from a new one instead of carrying
+ * the last one forward by this process's clock. */
+const CHAIN_CLOCK_MS = 30_000;
 
 export interface SessionKey {
   readonly sessionId: bigint;
@@ -54,7 +57,8 @@ export interface SessionKeysDeps {
 
 /** A key `keyFor` handed out before, offered without asking the chain; `live` asks. */
 export interface RecentKey extends SessionKey {
-  /** Still valid on chain and more than the minimum left by chain time (one read and a block header). */
+  /** Still valid on chain (one read) and more than the minimum left by chain time (a block header
+   * read at most half a minute ago, carried forward by this process's clock). */
   live(): Promise<boolean>;
 }
 
@@ -88,6 +92,19 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
   /** Per key address: its balance as last read less what its receipts since paid, and the gas price they paid. */
   const gas = new Map<string, { balance: bigint; price: bigint }>();
   const enough = (g: { balance: bigint; price: bigint } | undefined): boolean => g !== undefined && g.balance >= g.price * GAS_BUDGET;
+  /** Per binding: the newest block header's time and when this process read it. */
+  const clocks = new WeakMap<ChainBinding, { timestamp: bigint; readAt: number }>();
+  /** Chain time, not ours (a dev chain may run ahead): from a header read now, or from one read
+   * less than `maxAgeMs` ago plus the seconds since. */
+  const chainNow = async (b: ChainBinding, maxAgeMs = 0): Promise<bigint> => {
+    const last = clocks.get(b);
+    const age = last === undefined ? Infinity : Date.now() - last.readAt;
+    if (last !== undefined && age < maxAgeMs) return last.timestamp + BigInt(Math.floor(age / 1000));
+    const readAt = Date.now();
+    const { timestamp } = await b.client.getBlock();
+    clocks.set(b, { timestamp, readAt });
+    return timestamp;
+  };
 
   const privateOf = (row: SessionRow): Hex | undefined => {
     const mem = held.get(row.keyAddress.toLowerCase());
@@ -215,7 +232,7 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
 
     async heldKeyOf(b, agent) {
       try {
-        const now = (await b.client.getBlock()).timestamp;
+        const now = await chainNow(b);
         const rows = await repo.liveOf(registryOf(b), agent, new Date(Number(now + MIN_LEFT_SECONDS) * 1000));
         const proposing = rows.filter((r) => (r.mask & PROPOSE_ONLY) !== 0).sort((x, y) => y.expiresAt.getTime() - x.expiresAt.getTime());
         for (const row of proposing) {
@@ -233,8 +250,8 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
     async keyFor(b, partial, traceId) {
       const bounds: SessionBounds = { ...partial, registry: registryOf(b) };
       try {
-        // Chain time, not ours: expiry is judged by the chain (a dev chain may run ahead).
-        const now = (await b.client.getBlock()).timestamp;
+        // Expiry is judged by the chain's time, read now: a key is issued or picked here.
+        const now = await chainNow(b);
         const cutoff = new Date(Number(now + MIN_LEFT_SECONDS) * 1000);
         const key = (await firstValid(b, await repo.live(bounds, cutoff))) ?? (await issue(b, bounds, now, traceId));
         await topUp(b, key.wallet.account.address);
@@ -254,11 +271,15 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
         ...key,
         reused: true,
         live: async () => {
-          const [valid, block] = await Promise.all([
+          // Revocation and expiry themselves are read live (isValid); only the margin left is judged
+          // on a header up to half a minute old. A chain whose time jumped ahead since (a dev chain
+          // moved forward by hand) may hand out a key with less than the margin left, never an
+          // expired one: expiry is the chain's own check.
+          const [valid, now] = await Promise.all([
             b.read<boolean>({ address: bounds.registry, abi: SessionRegistry.abi, functionName: 'isValid', args: [key.sessionId] }),
-            b.client.getBlock(),
+            chainNow(b, CHAIN_CLOCK_MS),
           ]);
-          return valid && key.expiresAt - block.timestamp > MIN_LEFT_SECONDS;
+          return valid && key.expiresAt - now > MIN_LEFT_SECONDS;
         },
       };
     },

@@ -10,10 +10,13 @@ import { chainFailure } from './failure.js';
 import type { Serial } from './serial.js';
 
 const RECEIPT_TIMEOUT_MS = 60_000;
+const FIRST_RETRY_MS = 2;
 
 export async function receiptOf(client: PublicClient, hash: Hex, timeoutMs = RECEIPT_TIMEOUT_MS): Promise<TransactionReceipt> {
   const end = Date.now() + timeoutMs;
-  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+  // Asked again soon at first: a node that mines on arrival (a dev chain) has the receipt a moment
+  // after the broadcast answered, and the wait doubles from there for a chain with real blocks.
+  for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, 500)) {
     const r = await client.getTransactionReceipt({ hash }).catch((err: unknown) => {
       if (err instanceof TransactionReceiptNotFoundError) return undefined;
       throw err;
