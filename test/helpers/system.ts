@@ -35,7 +35,14 @@ export interface TestSystem extends Running {
 }
 
 export async function startSystem(t: Test, opts: SystemOptions = {}): Promise<TestSystem> {
-  const env: Record<string, string> = { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...opts.env };
+  // Every event the system publishes is checked against its schema (a mismatch is refused and logged).
+  const env: Record<string, string> = {
+    SVC_ORCH_PORT: '0',
+    SVC_ORCH_HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    SVC_VALIDATE_EVENTS: '1',
+    ...opts.env,
+  };
   if (opts.bindAll) delete env.SVC_ORCH_HOST;
   if (opts.nats) {
     env.NATS_URL = TEST_NATS_URL;
