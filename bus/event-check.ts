@@ -20,6 +20,9 @@ export class EventMismatch extends Error {
   }
 }
 
+/** The message of the error line a refused event logs. */
+export const EVENT_MISMATCH_LOG = 'event does not match its schema';
+
 const compiled = new Map<string, Validator>();
 
 /** Throws EventMismatch when `type` has no schema or `data` does not match it. */
@@ -39,7 +42,7 @@ export function checkingEvents<B extends Bus>(bus: B, log: Logger): B {
     try {
       checkEvent(type, data);
     } catch (err) {
-      log.error({ err, type, traceId: opts?.traceId }, 'event does not match its schema');
+      log.error({ err, type, traceId: opts?.traceId }, EVENT_MISMATCH_LOG);
       throw err;
     }
     return emit(type, data, opts);
