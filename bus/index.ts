@@ -49,7 +49,9 @@ export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from 
 export { deleteJetStreamResources } from './jetstream-setup.js';
 export { clockMsgId, startMinuteClock, type MinuteClockOptions } from './clock.js';
 export { HEADERS } from './wire.js';
+export { checkEvent, EventMismatch } from './event-check.js';
 import { backoffWithCap } from './wire.js';
+import { checkingEvents } from './event-check.js';
 
 export interface CreateBusOptions {
   /** NATS_URL; without it the bus is embedded (single process only). */
@@ -69,6 +71,8 @@ export interface CreateBusOptions {
   onDeadLetter?: (dl: import('../schemas/dlq.js').DeadLetter) => void;
   /** Test-only: runs just before a command is acked (kernel/faults.ts `ack.before`). */
   beforeAck?: (actor: string, verb: string) => void;
+  /** Test-only (SVC_VALIDATE_EVENTS): every event is checked against its schema before it is published. */
+  checkEvents?: boolean;
 }
 
 export function createBus(opts: CreateBusOptions): Bus {
@@ -79,23 +83,24 @@ export function createBus(opts: CreateBusOptions): Bus {
     ...(beforeAck === undefined ? {} : { beforeAck }),
     ...(onDeadLetter === undefined ? {} : { onDeadLetter }),
   };
-  if (servers !== undefined && servers.length > 0) {
-    return createJetStreamBus({
-      servers,
-      names,
-      log,
-      ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
-      ...(name === undefined ? {} : { name }),
-      ...(replicas === undefined ? {} : { replicas }),
-      ...window,
-      ...hook,
-    });
-  }
-  return createEmbeddedBus({
-    broker: createEmbeddedBroker(window),
-    names,
-    log,
-    ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
-    ...hook,
-  });
+  const bus =
+    servers !== undefined && servers.length > 0
+      ? createJetStreamBus({
+          servers,
+          names,
+          log,
+          ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
+          ...(name === undefined ? {} : { name }),
+          ...(replicas === undefined ? {} : { replicas }),
+          ...window,
+          ...hook,
+        })
+      : createEmbeddedBus({
+          broker: createEmbeddedBroker(window),
+          names,
+          log,
+          ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
+          ...hook,
+        });
+  return opts.checkEvents === true ? checkingEvents(bus, log) : bus;
 }

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import type { ActorName, Names } from './subjects.js';
 import type { DeadLetter } from '../schemas/dlq.js';
+import type { EventData, EventType } from '../schemas/events.js';
 
 export type Provider = 'embedded' | 'jetstream';
 
@@ -115,8 +116,9 @@ export interface Bus {
   request<R = unknown>(name: string, payload: unknown, opts?: { timeoutMs?: number; traceId?: string }): Promise<R>;
   serve(name: string, handler: (payload: never, traceId: string) => Promise<unknown>): Promise<Subscription>;
   /** Publishes an event on `<prefix>.evt.<type>`. With a msgId, a second publish of the same id
-   * inside the duplicate window is dropped (JetStream); `at` keeps the time of the original. */
-  emit(type: string, data: Record<string, unknown>, opts?: EmitOptions): Promise<void>;
+   * inside the duplicate window is dropped (JetStream); `at` keeps the time of the original.
+   * The data is typed by the event's schema (schemas/events.ts). */
+  emit<T extends EventType>(type: T, data: EventData<T>, opts?: EmitOptions): Promise<void>;
   /** Live events matching a filter relative to `<prefix>.evt.` (e.g. `>` or `Flow*` is not allowed; `FlowRun`).
    * Each comes with its id (bus/event-ids.ts) when the transport keeps a history; with `after`,
    * the events it still holds after that id come first, in order, then the live ones. */

@@ -12,6 +12,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './er
 import { registerJsonParser } from './json.js';
 import { closeQueryStrings } from './query.js';
 import { finishDocument, type Doc } from './openapi.js';
+import { asyncApiDocument } from './asyncapi.js';
 import { healthRoutes } from './routes/health.js';
 import { usageRoutes } from './routes/usage.js';
 import { opsRoutes } from './routes/ops.js';
@@ -100,5 +101,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(walletRoutes, { deps });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Built once: it depends only on the schemas and the bus prefix.
+  const asyncApi = asyncApiDocument({ prefix: deps.config.busPrefix, version: VERSION });
+  app.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApi);
   return app;
 }

@@ -1,15 +1,13 @@
 /**
  * Who is calling: the one caller type of the gateway, the bus commands and the actors. The
- * gateway resolves it from the bearer token (identity/authenticate.ts); a command that carries
- * only a seat and an operator flag is read back into one with `commandCaller`. The type is read
- * from its schema, which the verbs that carry a caller declare as their `caller` (schemas/commands).
+ * gateway resolves it from the bearer token (identity/authenticate.ts) and every command that acts
+ * for someone carries it whole as its `caller` (its schema is schemas/caller.ts). A run's principal,
+ * which is a seat and not a caller, is read into one with `commandCaller`.
  */
-import { Caller } from '../schemas/identity.js';
+import { Caller, OPERATOR } from '../schemas/caller.js';
 import { AppError } from '../schemas/errors.js';
 
-export { Caller };
-
-export const OPERATOR: Caller = Object.freeze({ kind: 'operator', seat: 'operator', authorKind: 'human', workspace: undefined });
+export { Caller, OPERATOR };
 
 /** True for SVC_ORCH_TOKEN (or an open API): the caller every scope and ownership check lets through. */
 export const isOperator = (caller: Pick<Caller, 'kind'>): boolean => caller.kind === 'operator';
@@ -19,7 +17,7 @@ export function requireOperator(caller: Pick<Caller, 'kind'> | undefined, what: 
   if (!isOperator(caller ?? OPERATOR)) throw new AppError('operator_only', { message: `only the operator ${what}` });
 }
 
-/** The part of a caller a bus command carries as `{seat, operator}`; every seeing or steering rule reads only this. */
+/** A seat (a run's principal) as the part of a caller every seeing or steering rule reads. */
 export function commandCaller(seat: string, operator: boolean | undefined): Pick<Caller, 'kind' | 'seat'> {
   return { kind: operator === true ? 'operator' : 'seat', seat };
 }

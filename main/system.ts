@@ -135,6 +135,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     name: `svc-${role}-${workerId}`,
     retryCapMs: config.retryCapMs,
     beforeAck: (actor, verb) => config.faults.hit('ack.before', `${actor}.${verb}`),
+    checkEvents: config.validateEvents,
     // Declared before the audit exists: a dead letter stored before it is only logged.
     onDeadLetter: (dl) => {
       const data = {

@@ -9,24 +9,34 @@
 import type { Logger } from 'pino';
 import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
-import { auditOf, type StoredAudit } from '../store/audit/index.js';
+import { auditOf, type AuditInput, type StoredAudit } from '../store/audit/index.js';
 import { flagPublished } from '../store/outbox-flags.js';
-import type { AuditEventType } from '../schemas/events.js';
+import { isEventType, type AuditEventType, type EventData } from '../schemas/events.js';
 import type { Sweep } from './sweep.js';
 
 export interface Audit {
-  record(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
+  /** The data is typed by the event's schema (schemas/events.ts). */
+  record<T extends AuditEventType>(type: T, data: EventData<T>, traceId?: string): Promise<void>;
   /** Publishes a row a caller wrote itself in its own statement (e.g. with the run it audits). */
   publish(row: StoredAudit): Promise<void>;
 }
 
 /** A row younger than this may still be on its first publish; the sweep leaves it alone. */
 const SETTLE_MS = 10_000;
+/** An audit row to store with another write (a run's start or end, an indexed chain log), its
+ * data typed by the event's schema. */
+export function auditEvent<T extends AuditEventType>(type: T, data: EventData<T>, traceId?: string | undefined, at?: Date): AuditInput {
+  return { type, data, ...(traceId === undefined ? {} : { traceId }), ...(at === undefined ? {} : { at }) };
+}
+
 /** Rows re-sent per sweep, so a long outage drains over a few minutes, not in one burst. */
 const BATCH = 500;
 
+/** A stored row goes out as it was written: it was typed by its schema when `record` (or the
+ * statement that wrote it) took it, so only a type this build no longer knows is refused. */
 function publish(bus: Bus, row: StoredAudit): Promise<void> {
-  return bus.emit(row.type, row.data, {
+  if (!isEventType(row.type)) return Promise.reject(new Error(`audit row ${row.id} has an unknown event type ${row.type}`));
+  return bus.emit(row.type, row.data as EventData<typeof row.type>, {
     msgId: row.id,
     at: row.at.toISOString(),
     ...(row.traceId === null ? {} : { traceId: row.traceId }),
@@ -36,7 +46,7 @@ function publish(bus: Bus, row: StoredAudit): Promise<void> {
 export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audit {
   const audit: Audit = {
     async record(type, data, traceId) {
-      await audit.publish(await auditOf(deps.store).append({ type, data, traceId }));
+      await audit.publish(await auditOf(deps.store).append(auditEvent(type, data, traceId)));
     },
     async publish(row) {
       try {

@@ -86,6 +86,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     waitBufferMs: atLeast('SVC_WAIT_BUFFER_MS', e.SVC_WAIT_BUFFER_MS, 24 * 3600_000, 1_000),
     runLeaseMs: atLeast('SVC_RUN_LEASE_MS', e.SVC_RUN_LEASE_MS, 15_000, 1_000),
     faults: faultsOf(e.SVC_FAULTS),
+    validateEvents: e.SVC_VALIDATE_EVENTS === '1',
     retryCapMs: atLeast('SVC_RETRY_CAP_MS', e.SVC_RETRY_CAP_MS, 30_000, 50),
     mcp: Object.freeze(mcpSettings(e)),
     org: Object.freeze(parseOrg(e.SVC_ORG)),

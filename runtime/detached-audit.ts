@@ -15,7 +15,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { AuditEventType } from '../schemas/events.js';
+import type { AuditEventType, EventData } from '../schemas/events.js';
+import { auditEvent } from './audit.js';
 import { auditOf, type AuditInput, type StoredAudit } from '../store/audit/index.js';
 import type { Store } from '../store/types.js';
 import type { Audit } from './audit.js';
@@ -39,8 +40,8 @@ export class DetachedAudit {
   constructor(private readonly deps: DetachedAuditDeps) {}
 
   /** Starts storing the row within this turn and returns at once; never throws. */
-  write(type: AuditEventType, data: Record<string, unknown>, traceId?: string): void {
-    const row: AuditInput = { type, data, traceId, at: new Date() };
+  write<T extends AuditEventType>(type: T, data: EventData<T>, traceId?: string): void {
+    const row = auditEvent(type, data, traceId, new Date());
     const stored = new Promise<void>((r) => setImmediate(r)).then(() => this.#store(row)).finally(() => this.#pending.delete(stored));
     this.#pending.add(stored);
   }

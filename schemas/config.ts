@@ -355,6 +355,13 @@ export const EnvSchema = Type.Object({
       }),
     ),
   ),
+  SVC_VALIDATE_EVENTS: Type.Optional(
+    flag({
+      unset: '`0`',
+      description:
+        '**tests only**: `1` checks every event against its schema (`schemas/events.ts`) before it is published; a mismatch is logged and refused',
+    }),
+  ),
   SVC_RUN_LEASE_MS: Type.Optional(
     Type.String({
       pattern: '^[0-9]+$',
@@ -729,6 +736,8 @@ export interface Config {
   readonly retryCapMs: number;
   /** SVC_FAULTS (test only): where this process crashes or fails on purpose. */
   readonly faults: import('./faults.js').Faults;
+  /** SVC_VALIDATE_EVENTS (test only): every event is checked against its schema before it is published. */
+  readonly validateEvents: boolean;
   /** SVC_MCP_*: attached MCP servers. */
   readonly mcp: import('./mcp.js').McpSettings;
   /** SVC_ORG: crews above each seat, nearest first (the declared org when no chain is configured). */

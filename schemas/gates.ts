@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IdString } from './text.js';
+import { Caller } from './caller.js';
 
 export const GATE_STATUSES = ['open', 'resolved', 'timed_out', 'closed'] as const;
 export type GateStatusName = (typeof GATE_STATUSES)[number];
@@ -62,17 +63,14 @@ export const GateCloseRequest = Type.Object({
 export type GateCloseRequest = Static<typeof GateCloseRequest>;
 export const GateCloseReply = Type.Object({ closed: Type.Array(Type.String()) });
 
-/** `gate.message`: author fields come from the authenticated caller, never from a body. */
+/** `gate.message`: the author is the authenticated caller, never a field of a body. The operator
+ * may post in any thread; a seat only in its own. */
 export const GateMessageRequest = Type.Object({
   thread: Type.Optional(Type.String()),
   replyTo: Type.Optional(Type.String()),
   kind: Type.Optional(Type.String()),
   body: Type.String(),
-  author: Type.String(),
-  authorKind: Type.Union([Type.Literal('human'), Type.Literal('agent')]),
-  authorId: Type.Union([Type.String(), Type.Null()]),
-  /** The poster is the operator, who may post in any thread; a seat only in its own. */
-  operator: Type.Optional(Type.Boolean()),
+  caller: Caller,
 });
 export type GateMessageRequest = Static<typeof GateMessageRequest>;
 

@@ -18,17 +18,3 @@ export const IdentityConfig = Type.Object(
 export type IdentityConfig = Static<typeof IdentityConfig>;
 
 export const IdentitiesConfig = Type.Array(IdentityConfig);
-
-/** Who is calling, as the gateway resolves it and the verbs that carry a caller declare it
- * (identity/caller.ts holds the rules that read it). */
-export const Caller = Type.Object({
-  /** `operator` for SVC_ORCH_TOKEN (or an open API); `seat` for an SVC_IDENTITIES token. */
-  kind: Type.Union([Type.Literal('operator'), Type.Literal('seat')]),
-  /** The seat id the caller acts as (`operator` for the operator). */
-  seat: Type.String(),
-  /** Whether the caller is a person or an agent; set from the token, never taken from a request body. */
-  authorKind: Type.Union([Type.Literal('human'), Type.Literal('agent')]),
-  /** Workspace scope; absent is the operator's own scope. */
-  workspace: Type.Optional(Type.String()),
-});
-export type Caller = Readonly<Static<typeof Caller>>;

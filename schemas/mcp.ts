@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IdString, IdToken } from './text.js';
-import { Caller } from './identity.js';
+import { Caller } from './caller.js';
 
 /** Lowercase letters, digits and single hyphens: never `__`, so `mcp__<server>__<tool>` parses one way. */
 export const McpServerId = Type.String({

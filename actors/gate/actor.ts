@@ -25,7 +25,6 @@ import { gatesOf, type QuestionRow } from '../../store/gates/index.js';
 import type { HandlerContext } from '../../bus/types.js';
 import { deadline, isAssignee, matchOption, questionText } from './rules.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
-import { commandCaller } from '../../identity/caller.js';
 import { messageView } from '../../queries/gates.js';
 import { gateSweep, tell } from './sweep.js';
 
@@ -127,17 +126,19 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   const thread = question?.thread ?? p.thread;
   if (thread === undefined) throw new AppError('invalid_request', { message: 'a message needs a thread, or a replyTo naming a question' });
   // An answer to a question follows the gate rules; any other message goes only in the poster's own thread.
-  if (!question && !mayUseThread(thread, commandCaller(p.authorId ?? p.author, p.operator)))
-    throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${p.author}` });
+  // The author is the caller's seat, in both the name and the id a message row keeps.
+  const author = p.caller.seat;
+  if (!question && !mayUseThread(thread, p.caller))
+    throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${author}` });
   const store = (outcome: string | null) =>
     gates.insertMessage({
       thread,
       replyTo: p.replyTo ?? null,
       questionId: null,
       kind: p.kind ?? (p.replyTo ? 'answer' : 'note'),
-      authorKind: p.authorKind,
-      author: p.author,
-      authorId: p.authorId,
+      authorKind: p.caller.authorKind,
+      author,
+      authorId: author,
       body: p.body,
       createdAt: new Date(now),
       outcome,
@@ -158,18 +159,14 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
     // A late answer lands on a closed question: stored, changes nothing.
     return { message: messageView(await store('not_open')), gate: outcomeOf('not_open', question.status, question.optionId ?? null) };
   }
-  if (p.authorKind !== 'human') {
+  if (p.caller.authorKind !== 'human') {
     const msg = await store('agent_reply');
-    await deps.audit.record('HumanGateUnresolved', { ...ids, reason: 'agent_reply', author: p.author, messageId: String(msg.id) }, traceId);
+    await deps.audit.record('HumanGateUnresolved', { ...ids, reason: 'agent_reply', author, messageId: String(msg.id) }, traceId);
     return { message: messageView(msg), gate: outcomeOf('agent_reply', 'open') };
   }
-  if (!isAssignee(question.assignee, p.author, p.authorId)) {
+  if (!isAssignee(question.assignee, author, author)) {
     const msg = await store('assignee_mismatch');
-    await deps.audit.record(
-      'HumanGateUnresolved',
-      { ...ids, reason: 'assignee_mismatch', author: p.author, messageId: String(msg.id) },
-      traceId,
-    );
+    await deps.audit.record('HumanGateUnresolved', { ...ids, reason: 'assignee_mismatch', author, messageId: String(msg.id) }, traceId);
     return { message: messageView(msg), gate: outcomeOf('assignee_mismatch', 'open') };
   }
   const option = matchOption(question.options, p.body);
@@ -181,18 +178,14 @@ async function message(deps: GateDeps, ctx: HandlerContext, p: GateMessageReques
   const won = await gates.transition(question.id, 'resolved', {
     answeredAt: new Date(now),
     optionId: option.id,
-    answeredBy: p.authorId ?? p.author,
+    answeredBy: author,
   });
   if (!won) {
     const now2 = await gates.findQuestion(question.id);
     return { message: messageView(await store('not_open')), gate: outcomeOf('not_open', now2?.status ?? 'closed', now2?.optionId ?? null) };
   }
   const msg = await store('resolved');
-  await deps.audit.record(
-    'HumanGateResolved',
-    { ...ids, optionId: option.id, answeredBy: p.authorId ?? p.author, messageId: String(msg.id) },
-    traceId,
-  );
+  await deps.audit.record('HumanGateResolved', { ...ids, optionId: option.id, answeredBy: author, messageId: String(msg.id) }, traceId);
   const resolved = { ...question, status: 'resolved' as const, optionId: option.id };
   await tell(deps, resolved, new Date(now), traceId);
   return { message: messageView(msg), gate: outcomeOf('resolved', 'resolved', option.id) };

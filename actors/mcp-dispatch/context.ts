@@ -5,7 +5,7 @@
  * an owner is visible only to callers of that workspace; boot and operator servers to everyone.
  */
 import type { McpDeps } from './deps.js';
-import type { AuditEventType } from '../../schemas/events.js';
+import type { AuditEventType, EventData } from '../../schemas/events.js';
 import type { AppError } from '../../schemas/errors.js';
 import { maySeeServer } from '../../identity/mcp.js';
 import { checkServer, egressPolicy, systemResolver, unreachableEntries, type EgressPolicy, type Resolver } from './egress.js';
@@ -25,7 +25,7 @@ export interface McpContext {
   readonly session: SessionDeps;
   /** Boot servers this process attached (those the egress policy refused are left out). */
   readonly boot: readonly ServerEntry[];
-  audit(type: AuditEventType, data: Record<string, unknown>, traceId?: string): Promise<void>;
+  audit<T extends AuditEventType>(type: T, data: EventData<T>, traceId?: string): Promise<void>;
   /**
    * A call's ExternalMcpCalled row, started now and not waited for (runtime/detached-audit.ts):
    * the call, or the refusal, is already decided when it is written, so the answer does not wait

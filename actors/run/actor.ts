@@ -17,7 +17,7 @@ import { releaseEvent, waitSweep } from './waits.js';
 import { startLogged } from './webhook-start.js';
 import { loadRun } from './engine/records.js';
 import { resumeAgent } from '../../store/paused.js';
-import { commandCaller } from '../../identity/caller.js';
+import type { Caller } from '../../identity/caller.js';
 import { requireSteer } from '../../identity/runs.js';
 import { orgOf } from '../../runtime/org.js';
 
@@ -30,25 +30,25 @@ export const runActor = defineActor({
   concurrency: 128,
   create: (deps: RunDeps) => {
     const engine = createEngine(deps);
-    const steer = async (p: { runId: string; by?: string | undefined; operator?: boolean | undefined }): Promise<void> =>
-      requireSteer(commandCaller(p.by ?? '', p.operator), p.runId, (await loadRun(deps.store, p.runId))?.principal);
+    const steer = async (p: { runId: string; caller: Caller }): Promise<void> =>
+      requireSteer(p.caller, p.runId, (await loadRun(deps.store, p.runId))?.principal);
     return {
       sweeps: [recoverySweep(deps), wakeupSweep(deps), waitSweep(deps)],
       start: () => bootRecovery(deps),
       handlers: {
         save: async (ctx, p) => {
           const flow = validateFlow(p.flow);
-          const rec = await saveFlow(deps.store, flow, commandCaller(p.savedBy, p.operator), orgOf(deps), new Date(deps.now()));
+          const rec = await saveFlow(deps.store, flow, p.caller, orgOf(deps), new Date(deps.now()));
           await deps.audit.record(
             'FlowSaved',
-            { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.savedBy },
+            { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.caller.seat },
             ctx.traceId,
           );
           return rec;
         },
         delete: async (_ctx, p) => ({
           id: p.id,
-          deleted: await deleteFlow(deps.store, p.id, commandCaller(p.by ?? '', p.operator), orgOf(deps)),
+          deleted: await deleteFlow(deps.store, p.id, p.caller, orgOf(deps)),
         }),
         // A webhook run's delivery is logged alongside its start (webhook-start.ts).
         start: async (ctx, p) => {
@@ -62,15 +62,15 @@ export const runActor = defineActor({
         },
         resume: async (ctx, p) => {
           await steer(p);
-          return resumeRun(engine, p.runId, p.by, ctx.traceId);
+          return resumeRun(engine, p.runId, p.caller.seat, ctx.traceId);
         },
         pause: async (ctx, p) => {
           await steer(p);
-          return pauseRun(engine, p.runId, p.reason, p.by, ctx.traceId);
+          return pauseRun(engine, p.runId, p.reason, p.caller.seat, ctx.traceId);
         },
         cancel: async (ctx, p) => {
           await steer(p);
-          return cancelRun(engine, p.runId, p.reason, p.by, ctx.traceId);
+          return cancelRun(engine, p.runId, p.reason, p.caller.seat, ctx.traceId);
         },
         signal: async (ctx, p) => {
           const r = await signalRun(engine, p.runId, p.stepId, p.signal, ctx.traceId);
@@ -82,7 +82,7 @@ export const runActor = defineActor({
         },
         agentPause: async (ctx, p) => ({
           agent: p.agent,
-          ...(await pauseAgentRuns(engine, p.agent, p.reason, p.by ?? 'operator', ctx.traceId)),
+          ...(await pauseAgentRuns(engine, p.agent, p.reason, p.caller.seat, ctx.traceId)),
         }),
         agentUnpause: async (_ctx, p) => ({ agent: p.agent, unpaused: await resumeAgent(deps.store, p.agent) }),
       },

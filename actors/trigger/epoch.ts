@@ -50,7 +50,8 @@ async function stream(deps: TriggerDeps, cmd: EpochCommand, epochId: string): Pr
   if (!deps.chain.configured) return { streaming: 'no chain is configured: no allowances streamed', streamed: 0 };
   try {
     const out = await deps.chain.budget({
-      principal: cmd.by ?? 'operator',
+      // No caller: the epoch schedule sent it.
+      principal: cmd.caller?.seat ?? 'schedule',
       action: 'run-epoch',
       params: cmd.asset === undefined ? {} : { asset: cmd.asset },
       runId: `epoch-${epochId}`,
@@ -87,7 +88,7 @@ export function epochSweep(deps: TriggerDeps): Sweep {
         const claim = `epoch:${minute}`;
         if (!(await claimWindow(deps.store, claim, deps.workerId, 24 * 3600_000))) continue;
         try {
-          await runEpoch(deps, { epochId: `m${minute}`, by: 'schedule' });
+          await runEpoch(deps, { epochId: `m${minute}` });
         } catch (err) {
           // Give the minute back: the next window retries it (run ids derive from the minute,
           // so flows that did start are not started twice).

@@ -17,7 +17,7 @@ import type { CurrentBinding } from '../../chain/onchain/current.js';
 import type { ChainBinding } from '../../chain/onchain/binding.js';
 import { treasuryTransfers, unmatchedOutflows, type TreasuryTransfer } from '../../chain/onchain/treasury-logs.js';
 import { rpcCause } from '../../chain/rpc.js';
-import type { Audit } from '../../runtime/audit.js';
+import { auditEvent, type Audit } from '../../runtime/audit.js';
 import { chainIndexOf, type IndexedLog } from '../../store/chain-index/index.js';
 import { holdLease, releaseClaim } from '../../store/claims.js';
 import type { Store } from '../../store/types.js';
@@ -157,18 +157,15 @@ function eventsOf(t: TreasuryTransfer, theft: boolean): IndexedLog['events'] {
     block: t.block.toString(),
     logIndex: t.logIndex,
   };
-  if (t.kind === 'deposit') return [{ type: 'TreasuryDeposit', data: { from: t.counterparty, ...common } }];
-  const outflow = { type: 'TreasuryOutflow', data: { to: t.counterparty, ...common } };
+  if (t.kind === 'deposit') return [auditEvent('TreasuryDeposit', { from: t.counterparty, ...common })];
+  const outflow = auditEvent('TreasuryOutflow', { to: t.counterparty, ...common });
   if (!theft) return [outflow];
   return [
     outflow,
-    {
-      type: 'TreasuryTheftSuspected',
-      data: {
-        to: t.counterparty,
-        ...common,
-        reason: 'no AllowanceSpent from this treasury to this recipient for this amount in the transaction',
-      },
-    },
+    auditEvent('TreasuryTheftSuspected', {
+      to: t.counterparty,
+      ...common,
+      reason: 'no AllowanceSpent from this treasury to this recipient for this amount in the transaction',
+    }),
   ];
 }

@@ -37,7 +37,8 @@ export interface Spend {
 
 /** Who asked, for the audit trail: a run's step, or a tick. */
 export interface ProposeContext {
-  readonly audit: Readonly<Record<string, unknown>>;
+  /** Where the spend came from, carried into its audit event: the run step, or the agent loop's tick. */
+  readonly audit: Readonly<{ runId?: string; stepId?: string; tickId?: string }>;
   readonly traceId?: string | undefined;
 }
 
@@ -91,7 +92,7 @@ export function proposer(deps: ProposerDeps): Proposer {
     if (r.status !== 'success')
       throw new AppError('flow_step_failed', { message: `propose transaction ${sent.txHash} reverted on chain after a clean simulation` });
     const logs = parseEventLogs({ abi: PROPOSE_ABI, logs: r.logs.filter((l) => l.address.toLowerCase() === s.asset.router.toLowerCase()) });
-    const audit = { ...base, agent: s.principal, ...ctx.audit, ...(recovered ? { recovered: true } : {}) };
+    const audit = { ...base, agent: s.principal, ...ctx.audit, ...(recovered ? { recovered: true as const } : {}) };
     const created = logs.find((l) => l.eventName === 'IntentCreated');
     if (created) {
       const args = created.args as unknown as { id: bigint; approver: Address };

@@ -19,6 +19,7 @@ import { EscalationRouter, OrgRegistry } from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
 import type { IntentHistoryView } from '../../schemas/chain-reads.js';
 import type { ChainIntentRepository, IntentOutcome } from '../../store/chain-intents/types.js';
+import type { EventData } from '../../schemas/events.js';
 import type { ChainWallet } from './binding.js';
 import type { CurrentBinding } from './current.js';
 import { send } from './tx.js';
@@ -56,7 +57,7 @@ export interface ResolverDeps {
   /** SVC_ROOT_AUTH: set means root depth needs a proof. */
   readonly rootAuthKind: () => string | undefined;
   readonly history: () => ChainIntentRepository;
-  readonly audit: { record(type: 'IntentResolved', data: Record<string, unknown>, traceId?: string): Promise<void> };
+  readonly audit: { record(type: 'IntentResolved', data: EventData<'IntentResolved'>, traceId?: string): Promise<void> };
   readonly now: () => number;
 }
 

@@ -198,7 +198,7 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
         key: account.address,
         maxValue: String(bounds.maxValue),
         scopeMask: bounds.mask,
-        targets: bounds.pins,
+        targets: [...bounds.pins],
         expiresAt: new Date(Number(expiresAt) * 1000).toISOString(),
         issuedBy: issuer.account.address,
         txHash: w.hash,

@@ -36,7 +36,16 @@ export function gateDouble(
         // What the real gate actor audits, so `auditIncludes` reads the same trail.
         await deps.audit.record(
           'HumanGateOpened',
-          { runId: req.runId, stepId: req.stepId, questionId, purpose: req.purpose, principal: req.principal, thread, deadlineAt },
+          {
+            runId: req.runId,
+            stepId: req.stepId,
+            questionId,
+            purpose: req.purpose,
+            principal: req.principal,
+            thread,
+            assignee: req.assignee ?? null,
+            deadlineAt,
+          },
           ctx.traceId,
         );
         if (option)

@@ -27,7 +27,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     async (req) => {
       const caller = req.caller ?? OPERATOR;
       requirePauseAgent(caller, req.body.agent);
-      return run.agentPause({ ...req.body, by: caller.seat }, { traceId: req.id, timeoutMs: 30_000 });
+      return run.agentPause({ ...req.body, caller }, { traceId: req.id, timeoutMs: 30_000 });
     },
   );
 

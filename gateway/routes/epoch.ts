@@ -5,6 +5,7 @@ import { EpochReply } from '../../schemas/triggers.js';
 import { clientOf } from '../../bus/verbs.js';
 import { absentBodyIsEmpty } from '../absent-body.js';
 import type { GatewayDeps } from '../types.js';
+import { OPERATOR } from '../../identity/caller.js';
 
 /** `POST /epoch {asset?}`: streams allowances (that asset's streamer, else the primary's) and fires every `trigger: epoch` flow, on a worker (`trigger.epoch`). */
 export const epochRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
@@ -22,7 +23,7 @@ export const epochRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
     async (req) =>
       clientOf(deps.bus, 'trigger').epoch(
-        { by: req.caller?.seat ?? 'operator', ...(req.body?.asset === undefined ? {} : { asset: req.body.asset }) },
+        { caller: req.caller ?? OPERATOR, ...(req.body?.asset === undefined ? {} : { asset: req.body.asset }) },
         { traceId: req.id, timeoutMs: 30_000 },
       ),
   );

@@ -53,10 +53,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
         if (!isOperator(caller)) throw new AppError('operator_only', { message: 'only the operator runs evals (?eval=1)' });
         await evalBeforeSave(deps.evals, req.body.flow, req.id);
       }
-      return clientOf(deps.bus, 'run').save(
-        { flow: req.body.flow, savedBy: caller.seat, operator: isOperator(caller) },
-        { traceId: req.id, timeoutMs: 15_000 },
-      );
+      return clientOf(deps.bus, 'run').save({ flow: req.body.flow, caller }, { traceId: req.id, timeoutMs: 15_000 });
     },
   );
 
@@ -72,10 +69,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     },
     async (req) => {
       const caller = req.caller ?? OPERATOR;
-      return clientOf(deps.bus, 'run').delete(
-        { id: req.body.id, by: caller.seat, operator: isOperator(caller) },
-        { traceId: req.id, timeoutMs: 15_000 },
-      );
+      return clientOf(deps.bus, 'run').delete({ id: req.body.id, caller }, { traceId: req.id, timeoutMs: 15_000 });
     },
   );
 

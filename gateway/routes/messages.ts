@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMessageRequest } from '../../schemas/gates.js';
-import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { OPERATOR } from '../../identity/caller.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
 import { readThread } from '../../queries/gates.js';
 import { mayReadCrewThread } from '../../identity/heartbeats.js';
@@ -32,10 +32,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
         ...(replyTo === undefined ? {} : { replyTo }),
         ...(kind === undefined ? {} : { kind }),
         body,
-        author: caller.seat,
-        authorKind: caller.authorKind,
-        authorId: caller.seat,
-        operator: isOperator(caller),
+        caller,
       };
       const reply = await clientOf(deps.bus, 'gate').message(payload, { traceId: req.id, timeoutMs: 15_000 });
       // The message is stored either way; the answer just did not count.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
-import { isOperator, OPERATOR } from '../../identity/caller.js';
+import { OPERATOR } from '../../identity/caller.js';
 import { runsVisibleTo, startAs } from '../../identity/runs.js';
 import {
   RunAccepted,
@@ -133,10 +133,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
   );
 
   /** Who steers: the run actor lets only the run's principal or the operator through (identity/runs.ts). */
-  const by = (req: FastifyRequest) => {
-    const caller = req.caller ?? OPERATOR;
-    return { by: caller.seat, operator: isOperator(caller) };
-  };
+  const by = (req: FastifyRequest) => ({ caller: req.caller ?? OPERATOR });
 
   app.post(
     '/flows/runs/pause',

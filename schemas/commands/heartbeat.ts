@@ -4,7 +4,7 @@
  * one window of one heartbeat, sent by the minute sweep or by `POST /heartbeats/run`.
  */
 import { Type } from 'typebox';
-import { Caller } from '../identity.js';
+import { Caller } from '../caller.js';
 import { HeartbeatDeleted, HeartbeatInput, HeartbeatList, HeartbeatView, TickCommand, TickList, TickView } from '../heartbeats.js';
 import { verb } from './verb.js';
 

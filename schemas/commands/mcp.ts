@@ -20,7 +20,7 @@ import {
   ToolRule,
   ToolsReply,
 } from '../mcp.js';
-import { Caller } from '../identity.js';
+import { Caller } from '../caller.js';
 import { verb } from './verb.js';
 
 const Scoped = <P extends Parameters<typeof Type.Object>[0]>(props: P) => Type.Object({ caller: Caller, ...props });

@@ -11,24 +11,21 @@ import {
   RunView,
   StartRunCommand,
 } from '../runs.js';
+import { Caller } from '../caller.js';
 import { verb } from './verb.js';
 
-/** `by` is the caller's seat; `operator` whether it is the operator (may steer any run). */
+/** `caller` steers: the run's principal or the operator may (identity/runs.ts). */
 const RunRef = Type.Object({
   runId: Type.String({ minLength: 1 }),
   reason: Type.Optional(Type.String()),
-  by: Type.Optional(Type.String()),
-  operator: Type.Optional(Type.Boolean()),
+  caller: Caller,
 });
 
 export const runVerbs = {
-  /** `savedBy` is the caller's seat; `operator` whether it is the operator (may change any flow). The
-   * flow itself is validated by the actor, so a refusal names the step. */
-  save: verb(Type.Object({ flow: Type.Unknown(), savedBy: Type.String(), operator: Type.Optional(Type.Boolean()) }), FlowRecord),
-  delete: verb(
-    Type.Object({ id: Type.String(), by: Type.Optional(Type.String()), operator: Type.Optional(Type.Boolean()) }),
-    DeleteFlowReply,
-  ),
+  /** Saved by `caller` (the operator may change any flow). The flow itself is validated by the
+   * actor, so a refusal names the step. */
+  save: verb(Type.Object({ flow: Type.Unknown(), caller: Caller }), FlowRecord),
+  delete: verb(Type.Object({ id: Type.String(), caller: Caller }), DeleteFlowReply),
   /** A late copy of a logged webhook delivery answers as a duplicate and starts nothing. */
   start: verb(StartRunCommand, Type.Union([RunView, Type.Object({ runId: Type.String(), duplicate: Type.Literal(true) })])),
   /** A releaser trigger's event: releases the wait parked on its key, or is kept for one that parks later. */
@@ -45,7 +42,7 @@ export const runVerbs = {
     Type.Object({ recovered: Type.Boolean(), status: Type.Optional(Type.String()) }),
   ),
   agentPause: verb(
-    Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String()), by: Type.Optional(Type.String()) }),
+    Type.Object({ agent: Type.String({ minLength: 1 }), reason: Type.Optional(Type.String()), caller: Caller }),
     AgentPauseReply,
   ),
   /** Who may lift a pause is judged by the gateway first (identity/agents.ts). */

@@ -6,7 +6,7 @@
  * the secret to the caller itself, so `create` and `rotate` answer with the record alone.
  */
 import { Type } from 'typebox';
-import { Caller } from '../identity.js';
+import { Caller } from '../caller.js';
 import { CreateTriggerBody, DeliveryList, EpochReply, NewTriggerId, TriggerDeleted, TriggerList, TriggerReply } from '../triggers.js';
 import { verb } from './verb.js';
 
@@ -20,9 +20,10 @@ export const triggerVerbs = {
   enable: verb(ByCaller({ id: Type.String(), enabled: Type.Boolean() }), TriggerReply),
   delete: verb(ByCaller({ id: Type.String() }), TriggerDeleted),
   deliveries: verb(ByCaller({ triggerId: Type.Optional(Type.String()), limit: Type.Integer() }), DeliveryList),
-  /** `epochId` names this epoch (run ids derive from it; default the command's msgId). */
+  /** `epochId` names this epoch (run ids derive from it; default the command's msgId). Without a
+   * `caller` the epoch schedule sent it, and the chain is asked as principal `schedule`. */
   epoch: verb(
-    Type.Object({ epochId: Type.Optional(Type.String()), by: Type.Optional(Type.String()), asset: Type.Optional(Type.String()) }),
+    Type.Object({ epochId: Type.Optional(Type.String()), caller: Type.Optional(Caller), asset: Type.Optional(Type.String()) }),
     EpochReply,
   ),
 };

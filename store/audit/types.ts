@@ -5,6 +5,8 @@
  * Counting is one GROUP BY in the database, never a scan in JavaScript.
  */
 
+/** A row to write. The store keeps any type and data; what an event's data holds is typed where
+ * it is written (`Audit.record`, `auditEvent`, both read from schemas/events.ts). */
 export interface AuditInput {
   type: string;
   traceId?: string | undefined;

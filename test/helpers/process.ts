@@ -29,7 +29,8 @@ export function spawnSvc(t: Test, args: string[], env: Record<string, string>, e
   requireBuild();
   const proc = spawn(process.execPath, [entry, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
+    // Every event a test's process publishes is checked against its schema (a mismatch is refused and logged).
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', SVC_VALIDATE_EVENTS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

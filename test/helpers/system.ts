@@ -14,6 +14,7 @@ import type { Role } from '../../queries/health.js';
 import type { ActorName } from '../../bus/subjects.js';
 import { names } from '../../bus/subjects.js';
 import { TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from './services.js';
+import { EVENT_MISMATCH_LOG } from '../../bus/event-check.js';
 
 export interface SystemOptions {
   role?: Role;
@@ -26,6 +27,8 @@ export interface SystemOptions {
   now?: () => number;
   /** Bind every interface, as the product does without SVC_ORCH_HOST (only inside a network namespace). */
   bindAll?: boolean;
+  /** The test publishes events that break their schemas on purpose; otherwise one the process refused fails the test. */
+  expectEventMismatches?: boolean;
 }
 
 export interface TestSystem extends Running {
@@ -35,7 +38,14 @@ export interface TestSystem extends Running {
 }
 
 export async function startSystem(t: Test, opts: SystemOptions = {}): Promise<TestSystem> {
-  const env: Record<string, string> = { SVC_ORCH_PORT: '0', SVC_ORCH_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...opts.env };
+  // Every event the system publishes is checked against its schema (a mismatch is refused and logged).
+  const env: Record<string, string> = {
+    SVC_ORCH_PORT: '0',
+    SVC_ORCH_HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    SVC_VALIDATE_EVENTS: '1',
+    ...opts.env,
+  };
   if (opts.bindAll) delete env.SVC_ORCH_HOST;
   if (opts.nats) {
     env.NATS_URL = TEST_NATS_URL;
@@ -63,6 +73,12 @@ export async function startSystem(t: Test, opts: SystemOptions = {}): Promise<Te
     ...(opts.now ? { now: opts.now } : {}),
   });
   t.teardown(() => running.close());
+  // An event the process refused for not matching its schema (SVC_VALIDATE_EVENTS) fails the test that caused it.
+  if (opts.expectEventMismatches !== true && env.SVC_VALIDATE_EVENTS === '1')
+    t.teardown(() => {
+      const refused = logs.filter((l) => l.includes(EVENT_MISMATCH_LOG));
+      if (refused.length > 0) throw new Error(`events that do not match their schemas were refused:\n${refused.join('')}`);
+    });
   return Object.assign(Object.create(running) as Running, running, { url: running.url ?? '', logs }) as TestSystem;
 }
 

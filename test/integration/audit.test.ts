@@ -9,6 +9,7 @@ import type { BusEvent } from '../../bus/types.js';
 import { names } from '../../bus/subjects.js';
 import { AuditEvent, AuditOutbox } from '../../store/index.js';
 import { outboxSweep } from '../../runtime/audit.js';
+import { saved } from '../helpers/raw-events.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
@@ -22,10 +23,15 @@ for (const mode of ['embedded', 'jetstream'] as const) {
       const other: BusEvent[] = [];
       await sys.bus.tail('FlowSaved', (e) => seen.push(e));
       await sys.bus.tail('WebhookDelivery', (e) => other.push(e));
-      await sys.audit.record('FlowSaved', { id: 'f1' }, 'trace-123');
+      await sys.audit.record('FlowSaved', saved('f1'), 'trace-123');
       for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       t.equal(seen.length, 1);
-      t.match(seen[0], { type: 'FlowSaved', subject: `${sys.bus.names.prefix}.evt.FlowSaved`, traceId: 'trace-123', data: { id: 'f1' } });
+      t.match(seen[0], {
+        type: 'FlowSaved',
+        subject: `${sys.bus.names.prefix}.evt.FlowSaved`,
+        traceId: 'trace-123',
+        data: { flowId: 'f1' },
+      });
       t.equal(other.length, 0, 'a filter sees only its own subject');
       const usage = (await (await fetch(`${sys.url}/usage`)).json()) as { counts: Record<string, number> };
       t.same(usage.counts, { FlowSaved: 1 });
@@ -58,7 +64,7 @@ t.test('the audit row is an outbox: NATS cut, the event is re-sent once it is ba
   const rows = () => sys.store.em().find(AuditEvent, { type: 'FlowSaved' }, { orderBy: { id: 'asc' } });
 
   proxy.cut();
-  await sys.audit.record('FlowSaved', { id: 'during-outage' }, 'trace-outage');
+  await sys.audit.record('FlowSaved', saved('during-outage'), 'trace-outage');
   const [row] = await rows();
   t.ok(row, 'stored');
   const owed = async () => sys.store.em().count(AuditOutbox, { id: row!.id });
@@ -77,7 +83,7 @@ t.test('a re-send of an event that was stored (the outbox delete failed) is drop
   const prefix = sys.bus.names.prefix;
   const seen: BusEvent[] = [];
   await sys.bus.tail('FlowSaved', (e) => seen.push(e));
-  await sys.audit.record('FlowSaved', { id: 'f2' }, 'trace-2');
+  await sys.audit.record('FlowSaved', saved('f2'), 'trace-2');
   const em = sys.store.em();
   const { id } = await em.findOneOrFail(AuditEvent, { type: 'FlowSaved' });
   t.equal(await em.count(AuditOutbox, { id }), 0, 'published: out of the outbox');
@@ -86,5 +92,5 @@ t.test('a re-send of an event that was stored (the outbox delete failed) is drop
   t.equal(await sys.store.em().count(AuditOutbox, { id }), 0, 'out of the outbox again');
   t.equal(await stored(prefix, 'FlowSaved'), 1, 'stored once');
   for (let i = 0; i < 20 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
-  t.match(seen[0], { traceId: 'trace-2', data: { id: 'f2' } });
+  t.match(seen[0], { traceId: 'trace-2', data: { flowId: 'f2' } });
 });

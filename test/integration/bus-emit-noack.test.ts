@@ -9,6 +9,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { BusEvent } from '../../bus/types.js';
 import { harness, jetStreamUnavailable, NATS_URL, type Kind } from '../helpers/bus-transports.js';
 import { until } from '../helpers/poll.js';
+import { emitRaw } from '../helpers/raw-events.js';
 
 const noJetStream = await jetStreamUnavailable();
 
@@ -19,7 +20,7 @@ for (const kind of ['embedded', 'jetstream'] as const satisfies readonly Kind[])
     const [emitter, watcher] = await Promise.all([h.client(), h.client()]);
     const seen: BusEvent[] = [];
     await watcher.tail('RunProgress', (e) => seen.push(e));
-    for (let i = 1; i <= 3; i++) await emitter.emit('RunProgress', { runId: 'r1', seq: i }, { traceId: 'tr-p', noAck: true });
+    for (let i = 1; i <= 3; i++) await emitRaw(emitter, 'RunProgress', { runId: 'r1', seq: i }, { traceId: 'tr-p', noAck: true });
     await until('three progress events on the tail', () => seen.length === 3);
     t.match(
       seen,

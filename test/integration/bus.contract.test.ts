@@ -16,6 +16,7 @@ import { harness, jetStreamUnavailable, log, NATS_URL, sleep, type Harness, type
 import { until } from '../helpers/poll.js';
 import { START_TIMEOUT_MS } from '../helpers/process.js';
 import { ROOT, tsModuleArgs } from '../helpers/paths.js';
+import { emitRaw } from '../helpers/raw-events.js';
 
 const noJetStream = await jetStreamUnavailable();
 
@@ -371,9 +372,9 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       const all: string[] = [];
       const sub = await watcher.tail('FlowRun', (e) => runs.push(e));
       await watcher.tail('>', (e) => all.push(e.type));
-      await emitter.emit('FlowRun', { id: 1 }, { traceId: 'tr-1' });
-      await emitter.emit('GateAsked', { id: 2 });
-      await emitter.emit('FlowRun', { id: 3 }, { traceId: 'tr-3' });
+      await emitRaw(emitter, 'FlowRun', { id: 1 }, { traceId: 'tr-1' });
+      await emitRaw(emitter, 'GateAsked', { id: 2 });
+      await emitRaw(emitter, 'FlowRun', { id: 3 }, { traceId: 'tr-3' });
       await until('3 events on the wide tail', () => all.length === 3);
       await sleep(100);
       t.same(all.sort(), ['FlowRun', 'FlowRun', 'GateAsked']);
@@ -383,7 +384,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       ]);
       t.equal(runs.length, 2, 'the GateAsked event did not reach the FlowRun tail');
       await sub.unsubscribe();
-      await emitter.emit('FlowRun', { id: 4 });
+      await emitRaw(emitter, 'FlowRun', { id: 4 });
       await until('4th event on the wide tail', () => all.length === 4);
       t.equal(runs.length, 2, 'nothing after unsubscribe');
       await t.rejects(
@@ -398,8 +399,8 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       const [emitter, watcher] = await Promise.all([h.client(), h.client()]);
       const seen: { n: number; id: string | undefined }[] = [];
       const sub = await watcher.tail('FlowRun', (e, id) => seen.push({ n: e.data.n as number, id }));
-      for (const n of [1, 2, 3]) await emitter.emit('FlowRun', { n });
-      await emitter.emit('GateAsked', {});
+      for (const n of [1, 2, 3]) await emitRaw(emitter, 'FlowRun', { n });
+      await emitRaw(emitter, 'GateAsked', {});
       await until('3 events', () => seen.length === 3);
       await sub.unsubscribe();
       t.ok(
@@ -407,7 +408,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
         'every event has an id',
       );
       t.equal(new Set(seen.map((s) => s.id)).size, 3, 'distinct ids');
-      for (const n of [4, 5]) await emitter.emit('FlowRun', { n });
+      for (const n of [4, 5]) await emitRaw(emitter, 'FlowRun', { n });
 
       const tailFrom = async (after: string | undefined): Promise<number[]> => {
         const got: number[] = [];
@@ -417,7 +418,7 @@ for (const kind of ['embedded', 'jetstream'] as const) {
       const resumed = await tailFrom(seen[0]!.id);
       const live = await tailFrom(undefined);
       const foreign = await tailFrom('0123456789ab-2');
-      await emitter.emit('FlowRun', { n: 6 });
+      await emitRaw(emitter, 'FlowRun', { n: 6 });
       await until('the resumed tail reaches 6', () => resumed.includes(6));
       await until('the other tails reach 6', () => live.includes(6) && foreign.includes(6));
       await sleep(100);
@@ -524,7 +525,7 @@ t.test(
       acks.slice(20).map((a) => a.duplicate),
       Array(20).fill(true),
     );
-    await bus.emit('FlowRun', { id: 1 });
+    await emitRaw(bus, 'FlowRun', { id: 1 });
 
     // With the stream gone the server says no one stores the subject: the send fails with
     // bus_unavailable saying so, not after the publish timeout.
@@ -533,6 +534,6 @@ t.test(
     await (await jetstreamManager(nc)).streams.delete(h.names.commandStream);
     const err = await bus.send('run', 'work', { n: 99 }).catch((e: unknown) => e);
     t.match(err, { code: 'bus_unavailable', message: /no stream stores/ });
-    t.match(await bus.emit('FlowRun', { id: 2 }).then(() => 'stored'), 'stored', 'the event stream still takes events');
+    t.match(await emitRaw(bus, 'FlowRun', { id: 2 }).then(() => 'stored'), 'stored', 'the event stream still takes events');
   },
 );

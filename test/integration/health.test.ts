@@ -5,6 +5,7 @@ import { skipUnless, TEST_DATABASE_URL, TEST_NATS_URL } from '../helpers/service
 import { startProxy } from '../helpers/tcp-proxy.js';
 import { startSvc } from '../helpers/process.js';
 import { repoPath } from '../helpers/paths.js';
+import { saved } from '../helpers/raw-events.js';
 
 /** The real servers these tests claim; absent, the tests skip and say why (CI fails instead). */
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
@@ -93,9 +94,9 @@ t.test('GET /health answers and names what is down when NATS and PostgreSQL go a
 
 t.test('GET /usage counts audit rows by type since a date', async (t) => {
   const sys = await startSystem(t);
-  await sys.audit.record('FlowSaved', { id: 'a' });
-  await sys.audit.record('FlowSaved', { id: 'b' });
-  await sys.audit.record('WebhookDelivery', { triggerId: 't' });
+  await sys.audit.record('FlowSaved', saved('a'));
+  await sys.audit.record('FlowSaved', saved('b'));
+  await sys.audit.record('WebhookDelivery', { triggerId: 't', deliveryKey: 'k', bytes: 2 });
   const res = await fetch(`${sys.url}/usage`);
   const body = (await res.json()) as any;
   t.equal(res.status, 200);

@@ -16,6 +16,7 @@ import { pollFor } from '../helpers/poll.js';
 import { runsOf, type RunRepository } from '../../store/runs/index.js';
 import { FlowRun } from '../../store/entities/FlowRun.js';
 import type { Store } from '../../store/types.js';
+import { OPERATOR } from '../../identity/caller.js';
 
 const pgSkip = (await skipUnless('postgres')) ?? false;
 
@@ -72,14 +73,14 @@ for (const engine of ['embedded', 'postgres'] as const) {
       const sys = await startSystem(t, { env: { SVC_CLOCK_TICK_MS: '600000', LOG_LEVEL: 'warn' }, postgres: engine === 'postgres' });
       const parentId = `run-parent-${engine}`;
       const forced = forceSignalBeforePark(sys.store, parentId);
-      await sys.bus.call('run', 'save', { flow: child, savedBy: 'operator', operator: true });
+      await sys.bus.call('run', 'save', { flow: child, caller: OPERATOR });
       await sys.bus.send('run', 'start', { runId: parentId, flow: parent, principal: 'operator', operator: true });
       await forced.parkReached;
       const childRow = await row(sys.store, { parentRunId: parentId });
       t.equal(childRow?.status, 'waiting', 'the child is parked on its wait; its parent is writing its park on it');
 
       // The child ends while its parent's park is in flight: its wake-up is sent at once.
-      await sys.bus.send('run', 'cancel', { runId: childRow!.id, by: 'operator', operator: true });
+      await sys.bus.send('run', 'cancel', { runId: childRow!.id, caller: OPERATOR });
       const ended = await pollFor(
         'the parent to end',
         async () => {

@@ -5,6 +5,22 @@ import { createLogger } from '../../runtime/log.js';
 import { DetachedAudit } from '../../runtime/detached-audit.js';
 import type { AuditInput, StoredAudit } from '../../store/audit/index.js';
 import type { Store } from '../../store/types.js';
+import type { EventData } from '../../schemas/events.js';
+
+/** An ExternalMcpCalled event's data, with the fields a case names. */
+const called = (over: Partial<EventData<'ExternalMcpCalled'>>): EventData<'ExternalMcpCalled'> => ({
+  server: 'srv',
+  tool: 'tool',
+  seat: 'seat-a',
+  owner: null,
+  effect: null,
+  mode: null,
+  askSurface: false,
+  outcome: 'ok',
+  wentOut: true,
+  durationMs: 1,
+  ...over,
+});
 
 function setup(insert: (row: AuditInput) => Promise<StoredAudit>) {
   const lines: any[] = [];
@@ -48,7 +64,7 @@ t.test('write() returns before the row is stored; the event follows the row; set
         commit = () => resolve(stored(row));
       }),
   );
-  audit.write('ExternalMcpCalled', { tool: 'echo' }, 'trace-1');
+  audit.write('ExternalMcpCalled', called({ tool: 'echo' }), 'trace-1');
   t.equal(audit.pending, 1, 'the caller goes on while the row is on its way');
   t.same(published, [], 'no event before the row is stored');
   await new Promise((r) => setImmediate(r));
@@ -72,7 +88,7 @@ t.test('a failed insert is retried until stored, keeping the time of the event',
     if (attempts.length < 3) throw new Error('store away');
     return stored(row);
   });
-  audit.write('ExternalMcpCalled', { tool: 'echo' });
+  audit.write('ExternalMcpCalled', called({ tool: 'echo' }));
   await audit.settle();
   t.equal(attempts.length, 3);
   t.equal(attempts[2]!.at, attempts[0]!.at, 'the row keeps the time it was written, not the time it was stored');
@@ -84,7 +100,7 @@ t.test('at the settle deadline a row the store never took is logged with its con
   const { audit, lines, published } = setup(async () => {
     throw new Error('store away');
   });
-  audit.write('ExternalMcpCalled', { server: 'gh', tool: 'echo', outcome: 'ok' }, 'trace-9');
+  audit.write('ExternalMcpCalled', called({ server: 'gh', tool: 'echo', outcome: 'ok' }), 'trace-9');
   await audit.settle(50);
   t.equal(audit.pending, 0);
   t.same(published, []);
@@ -101,7 +117,7 @@ t.test('at the settle deadline a row the store never took is logged with its con
 
 t.test('an insert that never returns does not hold settle() past its deadline and grace', async (t) => {
   const { audit } = setup(() => new Promise(() => undefined));
-  audit.write('ExternalMcpCalled', { tool: 'echo' });
+  audit.write('ExternalMcpCalled', called({ tool: 'echo' }));
   const started = Date.now();
   await audit.settle(20);
   t.ok(Date.now() - started < 3_000, `settled in ${Date.now() - started} ms`);

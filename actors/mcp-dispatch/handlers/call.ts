@@ -22,6 +22,7 @@ import { toolState } from '../view.js';
 import type { Bounds } from '../bounds.js';
 import { checkArguments } from '../arguments.js';
 import { requireActAs } from '../../../identity/mcp.js';
+import type { EventData } from '../../../schemas/events.js';
 
 export type CallPayload = McpCallCommand;
 
@@ -41,7 +42,8 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
     });
   }
   const { server, tool } = parsed;
-  const audit: Record<string, unknown> = {
+  type Called = EventData<'ExternalMcpCalled'>;
+  const audit: Omit<Called, 'outcome' | 'wentOut' | 'durationMs'> = {
     server,
     tool,
     seat: p.seat,
@@ -52,7 +54,7 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   };
   if (ctx.deps.config.mcp.auditArgs) audit.argumentKeys = Object.keys(p.arguments ?? {}).sort();
   let bounds: Bounds | undefined;
-  const record = (outcome: string, extra: Record<string, unknown> = {}) =>
+  const record = (outcome: Called['outcome'], extra: Pick<Called, 'error' | 'isError'> = {}) =>
     ctx.calls.write(
       'ExternalMcpCalled',
       {

@@ -35,7 +35,14 @@ const must = async (e: Engine, runId: string): Promise<RunRow> => {
  * whichever request asked for it. */
 const traceOf = (row: RunRow, asked: string): string => row.traceId ?? asked;
 
-const lifecycle = (e: Engine, row: RunRow, action: string, by: string | undefined, reason: string | undefined, asked: string) =>
+const lifecycle = (
+  e: Engine,
+  row: RunRow,
+  action: 'pause' | 'resume' | 'cancel',
+  by: string | undefined,
+  reason: string | undefined,
+  asked: string,
+) =>
   e.deps.audit.record(
     'FlowRunLifecycle',
     { runId: row.id, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) },

@@ -10,11 +10,13 @@
 import type { RunDeps } from '../deps.js';
 import { clientOf } from '../../../bus/verbs.js';
 import type { RunView, TraceEntry } from '../../../schemas/runs.js';
+import type { EventData } from '../../../schemas/events.js';
 import type { RunRow } from './records.js';
 import type { AuditInput, StoredAudit } from '../../../store/audit/index.js';
+import { auditEvent } from '../../../runtime/audit.js';
 import type { OwedWakeup } from '../../../store/owed-wakeups.js';
 
-function summary(v: RunView): Record<string, unknown> {
+function summary(v: RunView): EventData<'FlowRun'> {
   return {
     runId: v.id,
     flowId: v.flowId,
@@ -54,7 +56,7 @@ export function startedAudit(
   r: { runId: string; flowId: string; principal: string; trigger: string; parent?: { runId: string; stepId: string } },
   traceId: string,
 ): AuditInput {
-  return { type: 'FlowRun', data: { ...r, status: 'running', steps: 0 }, traceId };
+  return auditEvent('FlowRun', { ...r, status: 'running', steps: 0 }, traceId);
 }
 
 export async function runStarted(deps: RunDeps, row: StoredAudit): Promise<void> {
@@ -67,7 +69,7 @@ export async function runParked(deps: RunDeps, v: RunView, traceId: string): Pro
 
 /** The audit row of a run's end, for writeBoundary to store with the final step. */
 export function endedAudit(v: RunView, traceId: string): AuditInput {
-  return { type: 'FlowRun', data: summary(v), traceId };
+  return auditEvent('FlowRun', summary(v), traceId);
 }
 
 /** `stored`: the end's audit row when the final boundary wrote it; recorded here otherwise. */

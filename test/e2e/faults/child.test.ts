@@ -6,6 +6,7 @@ import { startSvc } from '../../helpers/process.js';
 import { skipUnless } from '../../helpers/services.js';
 import { pgQuery } from '../../helpers/store-engines.js';
 import { ended, faultOf, flowOf, settled, setup } from '../../helpers/faults.js';
+import { OPERATOR } from '../../../identity/caller.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
@@ -24,7 +25,7 @@ for (const p of ['attempt.opened', 'effect.returned', 'boundary.committed'] as c
       const sc = `child-${p.replace('.', '-')}`;
       const parent = { id: `parent-${sc}`, steps: [{ id: 'deleg', kind: 'agent', agent: 'bob', flowId: `f-${sc}` }] };
       const victim = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, ...timing, SVC_FAULTS: `${faultOf(p, sc, 'a')}=crash` });
-      await s.bus.call('run', 'save', { flow: flowOf(sc), savedBy: 'operator', operator: true });
+      await s.bus.call('run', 'save', { flow: flowOf(sc), caller: OPERATOR });
       await s.bus.send(
         'run',
         'start',

@@ -59,9 +59,7 @@ t.test(
     const answer: GateMessageRequest = {
       replyTo: question!.id as string,
       body: 'yes',
-      author: 'alice',
-      authorKind: 'human',
-      authorId: null,
+      caller: { kind: 'seat', seat: 'alice', authorKind: 'human' },
     };
     await bus.send('gate', 'message', answer);
     await pollFor(

@@ -6,6 +6,7 @@ import { startSvc } from '../../helpers/process.js';
 import { skipUnless } from '../../helpers/services.js';
 import { pollFor } from '../../helpers/poll.js';
 import { check, faultOf, flowOf, runRow, setup, start } from '../../helpers/faults.js';
+import { OPERATOR } from '../../../identity/caller.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
@@ -20,7 +21,7 @@ t.test('kill -9 in a resumed run: the sweep takes it over and fails it closed', 
       timeoutMs: 30_000,
       everyMs: 100,
     });
-    await s.bus.send('run', 'resume', { runId: `run-${sc}`, by: 'operator', operator: true });
+    await s.bus.send('run', 'resume', { runId: `run-${sc}`, caller: OPERATOR });
     t.match(await victim.exited(), { signal: 'SIGKILL' });
     const heir = await startSvc(t, ['worker', '--actors', 'run,clock'], { ...s.env, ...timing });
     await check(t, s, sc, p, 'a');

@@ -16,6 +16,7 @@ import { pgQuery } from '../../helpers/store-engines.js';
 import { startProxy } from '../../helpers/tcp-proxy.js';
 import { createJetStreamBus, names, type Bus } from '../../../bus/index.js';
 import { createLogger } from '../../../runtime/log.js';
+import { OPERATOR } from '../../../identity/caller.js';
 
 const realSkip = (await skipUnless('postgres', 'nats')) ?? false;
 
@@ -88,7 +89,7 @@ async function parkedPair(s: Setup, sc: string): Promise<{ parent: string; child
     ],
   };
   const parent = { id: `f-parent-${sc}`, steps: [{ id: `deleg_${sc}`, kind: 'agent', agent: 'bob', flowId: child.id }] };
-  await s.bus.call('run', 'save', { flow: child, savedBy: 'operator', operator: true }, { timeoutMs: 60_000 });
+  await s.bus.call('run', 'save', { flow: child, caller: OPERATOR }, { timeoutMs: 60_000 });
   const parentId = `run-parent-${sc}`;
   await s.bus.send(
     'run',
@@ -132,7 +133,7 @@ t.test(
     const worker = await startSvc(t, ['worker', '--actors', 'run,clock'], { ...s.env, NATS_URL: `nats://127.0.0.1:${proxy.port}` });
     const { parent, child } = await parkedPair(s, 'cut');
 
-    await s.bus.send('run', 'resume', { runId: child, by: 'operator', operator: true });
+    await s.bus.send('run', 'resume', { runId: child, caller: OPERATOR });
     await s.side.arrival();
     proxy.cut();
     await worker.waitFor((r) => r.msg === 'disconnected from NATS; reconnecting');
@@ -160,7 +161,7 @@ t.test(
     const victim = await startSvc(t, ['worker', '--actors', 'run'], { ...s.env, SVC_FAULTS: 'wake.before-send:deleg_crash=crash' });
     const { parent, child } = await parkedPair(s, 'crash');
 
-    await s.bus.send('run', 'resume', { runId: child, by: 'operator', operator: true });
+    await s.bus.send('run', 'resume', { runId: child, caller: OPERATOR });
     await s.side.arrival();
     s.side.release();
     t.match(await victim.exited(), { signal: 'SIGKILL' }, "killed after the child's end, before the wake-up");

@@ -202,6 +202,7 @@ const NO_ID_FIELD = [
   'GET /usage',
   'GET /dlq',
   'GET /openapi.json',
+  'GET /asyncapi.json',
   'GET /connectors',
   'GET /flows',
   'GET /flows/templates',

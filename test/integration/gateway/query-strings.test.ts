@@ -31,7 +31,15 @@ t.test('an unknown query parameter answers 400 invalid_request on every route', 
   const sys = await startSystem(t, {});
   const routes = routeTable(sys.app!);
   t.ok(routes.length >= 40, `the walk found the routes (${routes.length})`);
-  for (const must of ['GET /health', 'POST /mcp/call', 'POST /hooks/:triggerId', 'GET /openapi.json', 'GET /events/stream', 'POST /mcp'])
+  for (const must of [
+    'GET /health',
+    'POST /mcp/call',
+    'POST /hooks/:triggerId',
+    'GET /openapi.json',
+    'GET /asyncapi.json',
+    'GET /events/stream',
+    'POST /mcp',
+  ])
     t.ok(
       routes.some((r) => `${r.method} ${r.path}` === must),
       `${must} is walked`,

@@ -225,6 +225,16 @@ t.test('with SVC_ORCH_TOKEN set', async (t) => {
     t.ok(res.body.paths['/ops/ping'].post.requestBody);
   });
 
+  t.test('GET /asyncapi.json is the bus document, behind the token like /openapi.json', async (t) => {
+    t.equal((await call(sys.url, '/asyncapi.json')).status, 401, 'no token, no document');
+    const res = await call(sys.url, '/asyncapi.json', { headers: auth });
+    t.equal(res.status, 200);
+    t.equal(res.body.asyncapi, '3.0.0');
+    const prefix = sys.bus.names.prefix;
+    t.equal(res.body.channels['cmd.run.start'].address, `${prefix}.cmd.run.start`, 'named under the bus prefix of the process');
+    t.equal(res.body.channels['evt.FlowRun'].address, `${prefix}.evt.FlowRun`);
+  });
+
   t.test('the token never reaches a log line', async (t) => {
     await call(sys.url, '/usage', { headers: auth });
     await call(sys.url, '/usage', { headers: { authorization: 'Bearer wrong-token-0123456789' } });
