@@ -3,8 +3,9 @@
  * step boundaries, and every write the engine makes to it. Each write is conditional, so the
  * database, not the callers, decides races: a lease is taken only when free or expired, a step is
  * committed only by the lease holder at the expected sequence number, a parked run is claimed by
- * exactly one waker. Two implementations: PostgreSQL (batched statements, pg.ts) and the ORM
- * path (orm.ts), which serves the embedded engine and PostgreSQL's rare cases.
+ * exactly one waker. Every write is decided once as a plan (plan.ts) and rendered by each engine:
+ * PostgreSQL (batched statements, pg.ts) and the embedded engine (synchronous transactions,
+ * sqlite.ts); the reads both share are on the ORM (orm.ts).
  */
 import type { FlowRun } from '../entities/FlowRun.js';
 import type { FlowAttempt } from '../entities/FlowAttempt.js';
