@@ -84,7 +84,7 @@ t.test('a boundary not written: lost when another worker holds the run, or it mo
 });
 
 t.test('a signal that came before the park re-enters the step: nothing parked, the attempt closed parked', async (t) => {
-  const fin = { status: 'waiting', reason: 'signal', stepId: 'last', token: 'k', resumeSignal: undefined } as const;
+  const fin = { status: 'waiting', reason: 'awaiting_webhook', stepId: 'last', token: 'k', resumeSignal: undefined } as const;
   const s = settleBoundary(boundary(), lease, fin, row({ pendingSignal: { value: 1 } }));
   t.same(s.result, { ok: false, reason: 'pending', signal: { value: 1 } });
   const p = (s as { plan: RunPlan }).plan;
