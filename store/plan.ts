@@ -87,3 +87,33 @@ export function renderExists(table: string, where: readonly Cond[], b: Binder): 
   };
   return { text: `select 1 as "x" from ${table} where ${whereOf(where, param)}`, values };
 }
+
+/** A row written whole: inserted, or replacing the columns of the row with the same `key` columns. */
+export interface Upsert {
+  readonly row: Cols;
+  readonly key: readonly string[];
+}
+
+/** `insert ... on conflict (<key>) do update set` every other column: the same text on both engines. */
+export function renderUpsert(table: string, u: Upsert, b: Binder): Rendered {
+  const cols = Object.keys(u.row);
+  const others = cols.filter((c) => !u.key.includes(c));
+  const base = renderInsert(table, u.row, b);
+  return {
+    text:
+      `${base.text} on conflict (${u.key.map((c) => `"${c}"`).join(', ')}) do ` +
+      (others.length ? `update set ${others.map((c) => `"${c}" = excluded."${c}"`).join(', ')}` : 'nothing'),
+    values: base.values,
+  };
+}
+
+/** `delete from <table> where ...`, returning the named columns of the rows deleted. */
+export function renderDelete(table: string, where: readonly Cond[], b: Binder, returning: readonly string[] = []): Rendered {
+  const values: unknown[] = [];
+  const param = (v: unknown): string => {
+    values.push(bindValue(b, v));
+    return `$${values.length}`;
+  };
+  const ret = returning.length ? ` returning ${returning.map((c) => `"${c}"`).join(', ')}` : '';
+  return { text: `delete from ${table} where ${whereOf(where, param)}${ret}`, values };
+}
