@@ -24,8 +24,11 @@ export interface BoundaryRow {
   /** The run row's columns once written; for `running` the run's end columns stay as they are. */
   cols: Record<string, unknown>;
   status: string;
-  /** The checkpoint rows by their columns, with their seqs. */
+  /** The checkpoint rows' own columns (seq, step id, cursor, outputs unless the run's), and what they share. */
   cps: unknown;
+  cp_principal: string | null;
+  cp_input: string | null;
+  cp_at: string | null;
   akey: string | null;
   outcome: string | null;
   closed_at: string | null;
@@ -48,15 +51,15 @@ function statement(store: Store): string {
   const col = (c: string, type: string) => (type === 'jsonb' ? `nullif(i.cols->'${c}', 'null'::jsonb)` : `(i.cols->>'${c}')::${type}`);
   const keep = (c: string, type: string) => `"${c}" = case when i.status = 'running' then r."${c}" else ${col(c, type)} end`;
   return (
-    `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, run_id text, holder text, seq int, cols jsonb, status text, cps jsonb, akey text, outcome text, closed_at timestamptz, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb)), ` +
+    `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, run_id text, holder text, seq int, cols jsonb, status text, cps jsonb, cp_principal text, cp_input text, cp_at timestamptz, akey text, outcome text, closed_at timestamptz, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb)), ` +
     `u as (update ${T} r set "cursor" = ${col('cursor', 'text')}, "seq" = ${col('seq', 'int')}, "outputs" = ${col('outputs', 'jsonb')}, "trace" = ${col('trace', 'jsonb')}, ` +
     `"updated_at" = ${col('updated_at', 'timestamptz')}, "pending_signal" = null, "status" = i.status, "resume_signal" = ${col('resume_signal', 'jsonb')}, ` +
     `${keep('lease_holder', 'text')}, ${keep('lease_expires_at', 'timestamptz')}, ${keep('waiting_reason', 'text')}, ${keep('waiting_step_id', 'text')}, ` +
     `${keep('waiting_token', 'text')}, ${keep('ended_at', 'timestamptz')}, ${keep('error_code', 'text')}, ${keep('error_message', 'text')} ` +
     `from i where r."id" = i.run_id and r."lease_holder" = i.holder and r."status" = 'running' and r."seq" = i.seq and r."pending_signal" is null and r."pause_requested" = false ` +
-    'returning i.n, i.cps, i.akey, i.outcome, i.closed_at, i.audit_type, i.audit_at, i.audit_trace, i.audit_data), ' +
+    'returning i.n, i.run_id, i.cols, i.cps, i.cp_principal, i.cp_input, i.cp_at, i.akey, i.outcome, i.closed_at, i.audit_type, i.audit_at, i.audit_trace, i.audit_data), ' +
     `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") ` +
-    `select h.* from u cross join lateral jsonb_to_recordset(u.cps) as h(${CHECKPOINT})), ` +
+    `select u.run_id, h.seq, h.step_id, h."cursor", coalesce(h.outputs, u.cols->'outputs'), u.cp_principal, u.cp_input, u.cp_at from u cross join lateral jsonb_to_recordset(u.cps) as h(${CHECKPOINT})), ` +
     `a as (update ${A} f set "closed_at" = u.closed_at, "outcome" = u.outcome from u where f."key" = u.akey and f."closed_at" is null), ` +
     // Ids drawn first, so each audit row is known to belong to its run (RETURNING has no order).
     "ids as materialized (select u.n, nextval(pg_get_serial_sequence($2, 'id')) as aid from u where u.audit_type is not null), " +

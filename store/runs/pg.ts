@@ -39,9 +39,22 @@ const openBatched = pgBatch<{ key: string; run_id: string; step_id: string; work
   max: 64,
 });
 
-/** Checkpoint rows as the batched statements read them (by column, with their seqs), or null for none. */
-function checkpointsJson(list: readonly CheckpointRow[]): unknown {
-  return list.length ? list.map(plans.checkpointColumns) : null;
+/**
+ * Checkpoint rows as the batched statements read them, or null for none: what the rows share
+ * with their run (run id, principal, input, time) goes once with the run's record, and outputs
+ * that are the run's own (the boundary's step) are left out and read from the run's; the JSON
+ * of a boundary is then no larger than before it was planned.
+ */
+function checkpointsJson(list: readonly CheckpointRow[], outputs?: unknown): unknown {
+  if (!list.length) return null;
+  const first = list[0]!;
+  return list.map((c) => {
+    if (c.runId !== first.runId || c.principal !== first.principal || c.input !== first.input || c.at.getTime() !== first.at.getTime())
+      throw new Error('checkpoint rows of one write share their run, principal, input and time');
+    return c.outputs === outputs
+      ? { seq: c.seq, step_id: c.stepId, cursor: c.cursor }
+      : { seq: c.seq, step_id: c.stepId, cursor: c.cursor, outputs: c.outputs };
+  });
 }
 
 const iso = (d: Date | undefined): string | null => (d === undefined ? null : d.toISOString());
@@ -57,7 +70,10 @@ function boundaryRow(p: RunPlan): BoundaryRow {
     seq: valueOf(where, 'seq') as number,
     cols,
     status: (cols.status as string | undefined) ?? 'running',
-    cps: checkpointsJson(p.checkpoints),
+    cps: checkpointsJson(p.checkpoints, cols.outputs),
+    cp_principal: p.checkpoints[0]?.principal ?? null,
+    cp_input: p.checkpoints[0]?.input ?? null,
+    cp_at: iso(p.checkpoints[0]?.at),
     akey: p.closeAttempt?.key ?? null,
     outcome: p.closeAttempt?.outcome ?? null,
     closed_at: iso(p.closeAttempt?.at),
@@ -111,6 +127,9 @@ export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
 
     async insert(r, lease, o) {
       const p = plans.planInsert(r, lease, o);
+      const cp = p.checkpoints[0];
+      if (cp && (cp.runId !== p.row.id || cp.principal !== p.row.principal || cp.input !== p.row.input))
+        throw new Error("a new run's checkpoints are its own");
       const values = p.row as unknown as Record<string, unknown>;
       const cols = Object.fromEntries(
         columns.map((c) => [c.name, values[c.prop] instanceof Date ? (values[c.prop] as Date).toISOString() : values[c.prop]]),
@@ -126,6 +145,7 @@ export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
         audit_trace: p.audit.traceId,
         audit_data: p.audit.data,
         cps: checkpointsJson(p.checkpoints),
+        cps_at: iso(p.checkpoints[0]?.at),
         end_type: p.endAudit?.type ?? null,
         end_trace: p.endAudit?.traceId ?? null,
         end_data: p.endAudit?.data ?? null,
