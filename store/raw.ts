@@ -30,6 +30,8 @@ export interface SqliteDb {
   transaction<T>(fn: () => T): () => T;
 }
 
+export type PgRun = (text: string, values: unknown[]) => Promise<{ rowCount: number; rows: Record<string, unknown>[] }>;
+
 export interface RawSql {
   readonly dialect: 'postgres' | 'sqlite';
   /** A table name qualified with the store's schema. */
@@ -40,6 +42,8 @@ export interface RawSql {
   bool(b: boolean): unknown;
   /** PostgreSQL: runs one statement (its own transaction unless it is one of several in `text`). */
   pg(text: string, values: unknown[]): Promise<{ rowCount: number; rows: Record<string, unknown>[] }>;
+  /** PostgreSQL: `fn`'s statements in one transaction on one connection (rolled back if it throws). */
+  pgTransaction<T>(fn: (run: PgRun) => Promise<T>): Promise<T>;
   /** SQLite: `fn` runs synchronously on the one connection, so nothing interleaves with it. */
   sqlite<T>(fn: (prepare: (text: string) => SqliteStatement, db: SqliteDb) => T): Promise<T>;
   /** One statement whose text reads the same on both engines; its result rows. */
@@ -66,10 +70,25 @@ function build(store: Store): RawSql {
       }
       return n;
     };
-    const pg = (text: string, values: unknown[]) =>
-      use(async (c) => {
+    const on =
+      (c: unknown): PgRun =>
+      async (text, values) => {
         const res = await (c as PgClient).query({ name: nameOf(text), text, values });
         return { rowCount: res.rowCount ?? 0, rows: res.rows };
+      };
+    const pg = (text: string, values: unknown[]) => use((c) => on(c)(text, values));
+    const pgTransaction = <T>(fn: (run: PgRun) => Promise<T>): Promise<T> =>
+      use(async (c) => {
+        const run = on(c);
+        await run('begin', []);
+        try {
+          const out = await fn(run);
+          await run('commit', []);
+          return out;
+        } catch (err) {
+          await run('rollback', []).catch(() => undefined);
+          throw err;
+        }
       });
     return {
       dialect: 'postgres',
@@ -78,6 +97,7 @@ function build(store: Store): RawSql {
       json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
       bool: (b) => b,
       pg,
+      pgTransaction,
       sqlite: () => Promise.reject(new Error('rawSql.sqlite on a PostgreSQL store')),
       rows: async (text, values) => (await pg(text, values)).rows,
     };
@@ -108,6 +128,7 @@ function build(store: Store): RawSql {
     json: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
     bool: (b) => (b ? 1 : 0),
     pg: () => Promise.reject(new Error('rawSql.pg on a SQLite store')),
+    pgTransaction: () => Promise.reject(new Error('rawSql.pgTransaction on a SQLite store')),
     sqlite,
     rows: (text, values) => sqlite((prep) => prep(text).all(values)),
   };

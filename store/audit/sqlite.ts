@@ -8,15 +8,12 @@
  */
 import { rawSql, type RawSql, type SqliteStatement } from '../raw.js';
 import type { Store } from '../types.js';
+import { planAudit, planPublished, type AuditRow } from './plan.js';
 import type { OrmAudit } from './orm.js';
 import type { AuditRepository } from './types.js';
 
 /** Inside the caller's transaction: an audit row and its outbox row; the row's id. */
-export function insertAuditSqlite(
-  prep: (text: string) => SqliteStatement,
-  sql: RawSql,
-  row: { type: string; at: Date; traceId: string | null; data: unknown },
-): string {
+export function insertAuditSqlite(prep: (text: string) => SqliteStatement, sql: RawSql, row: AuditRow): string {
   const id = prep(`insert into ${sql.table('audit_event')} ("type", "at", "trace_id", "data") values ($1, $2, $3, $4) returning "id"`).all([
     row.type,
     sql.date(row.at),
@@ -34,14 +31,14 @@ export function sqliteAudit(store: Store, orm: OrmAudit): AuditRepository {
     ...orm,
 
     async append(event) {
-      const row = { type: event.type, at: event.at ?? new Date(), traceId: event.traceId ?? null, data: event.data };
+      const row = planAudit(event, new Date());
       return { id: await sql.sqlite((prep, db) => db.transaction(() => insertAuditSqlite(prep, sql, row))()), ...row };
     },
 
     async published(ids) {
       if (ids.length)
         await sql.sqlite((prep) =>
-          prep(`delete from ${O} where "id" in (select value from json_each($1))`).run([JSON.stringify(ids.map(Number))]),
+          prep(`delete from ${O} where "id" in (select value from json_each($1))`).run([JSON.stringify(planPublished(ids))]),
         );
     },
   };

@@ -4,7 +4,7 @@
  * (a batch is one JSON or array value, not a list of placeholders), so each is parsed and planned
  * once, not per batch size: the triggers with their flow, their principal's pause state and the
  * ledger's accepted keys among those asked; the ledger's accepted keys alone; and delivery rows
- * with their audit and outbox rows. Listing and retention are the ORM path's (orm.ts).
+ * with their audit and outbox rows, as planned (plan.ts). Listing and retention are the ORM path's (orm.ts).
  */
 import { outboxCtes } from '../audit/index.js';
 import { WebhookDelivery } from '../entities/WebhookDelivery.js';
@@ -14,7 +14,8 @@ import { fromJson, rawSql } from '../raw.js';
 import type { Store } from '../types.js';
 import type { OrmDeliveries } from './orm.js';
 import { triggerRowReader } from './trigger-row.js';
-import { ledgerKey, type DeliveryRepository, type DeliveryRow } from './types.js';
+import { ledgerKey, type DeliveryRepository } from './types.js';
+import { planDeliveries, type DeliveryPlan } from './plan.js';
 
 /** A column's value as the pg driver returns it, as the entity holds it (jsonb comes parsed, timestamps as text). */
 const read = (c: Column, v: unknown): unknown =>
@@ -49,23 +50,25 @@ export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryReposito
   // Data-modifying CTEs: `a` joins `d`'s RETURNING, so it sees exactly the rows inserted; `o`
   // and `f` run although nothing reads them (PostgreSQL executes every data-modifying CTE).
   const insertDeliveries = `with v as (
-        select * from jsonb_to_recordset($1::jsonb) as v(${typed}, trace_id text, audit jsonb)
+        select * from jsonb_to_recordset($1::jsonb) as v(${typed}, audit_type text, audit_at timestamptz, trace_id text, audit jsonb)
       ), d as (
         insert into ${D} (${names}) select ${names} from v on conflict (trigger_id, delivery_key) do nothing returning id
       ), a as (
-        insert into ${A} (type, at, trace_id, data) select 'WebhookDelivery', v.at, v.trace_id, v.audit from v join d on d.id = v.id where v.audit is not null
+        insert into ${A} (type, at, trace_id, data) select v.audit_type, v.audit_at, v.trace_id, v.audit from v join d on d.id = v.id where v.audit_type is not null
         returning id, data->>'runId' as run_id
       ), ${outboxCtes(sql, 'select id from a', 2)}
       select d.id, a.id as audit_id from d join v on v.id = d.id left join a on a.run_id = v.run_id`;
-  /** A row as the statement's recordset reads it: its columns by name, dates as ISO text, with its audit row's fields. */
-  const recordOf = (d: DeliveryRow): Record<string, unknown> => {
+  /** A planned row as the statement's recordset reads it: its columns by name, dates as ISO text, with its audit row's fields. */
+  const recordOf = ({ row, audit }: DeliveryPlan['rows'][number]): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const c of deliveryColumns) {
-      const v = d[c.prop as keyof DeliveryRow];
+      const v = row[c.prop as keyof typeof row];
       out[c.name] = v instanceof Date ? v.toISOString() : v;
     }
-    out.trace_id = d.audit?.traceId ?? null;
-    out.audit = d.audit?.data ?? null;
+    out.audit_type = audit?.type ?? null;
+    out.audit_at = audit?.at.toISOString() ?? null;
+    out.trace_id = audit?.traceId ?? null;
+    out.audit = audit?.data ?? null;
     return out;
   };
 
@@ -91,7 +94,8 @@ export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryReposito
     },
 
     async insert(rows, published = []) {
-      const out = await sql.pg(insertDeliveries, [JSON.stringify(rows.map(recordOf)), [...published]]);
+      const plan = planDeliveries(rows, published);
+      const out = await sql.pg(insertDeliveries, [JSON.stringify(plan.rows.map(recordOf)), plan.published]);
       return new Map(out.rows.map((r) => [r.id as string, r.audit_id === null ? null : String(r.audit_id)]));
     },
   };

@@ -3,7 +3,7 @@
  * synchronous prepared statements on the one connection, as the run and audit repositories do
  * there. Through the ORM each took 2-5 ms where these take ~0.15 (a webhook delivery fell from
  * ~4,000/s to ~110/s, measured 2026-11-25 on this machine). Listing and retention are the ORM
- * path's (orm.ts).
+ * path's (orm.ts). A batch's inserts are planned once for both engines (plan.ts).
  */
 import { insertAuditSqlite } from '../audit/sqlite.js';
 import { WebhookDelivery } from '../entities/WebhookDelivery.js';
@@ -12,6 +12,7 @@ import { columnsOf, fromSqlite, type Column } from '../metadata.js';
 import { rawSql, type SqliteStatement } from '../raw.js';
 import type { Store } from '../types.js';
 import type { OrmDeliveries } from './orm.js';
+import { planDeliveries } from './plan.js';
 import { triggerRowReader } from './trigger-row.js';
 import { ledgerKey, type DeliveryRepository, type LedgerKey, type TriggerRow } from './types.js';
 
@@ -55,27 +56,24 @@ export function sqliteDeliveries(store: Store, orm: OrmDeliveries): DeliveryRepo
     // Both on the one connection in one turn, as a single statement would be on PostgreSQL.
     triggersAndLedger: (ids, keys) => sql.sqlite((prep) => ({ triggers: readTriggers(prep, ids), accepted: readAccepted(prep, keys) })),
 
-    insert: (rows, published = []) =>
-      sql.sqlite((prep, db) =>
+    insert: (rows, published = []) => {
+      const plan = planDeliveries(rows, published);
+      return sql.sqlite((prep, db) =>
         db.transaction(() => {
-          if (published.length)
+          if (plan.published.length)
             prep(`delete from ${sql.table('audit_outbox')} where "id" in (select value from json_each($1))`).run([
-              JSON.stringify(published.map(Number)),
+              JSON.stringify(plan.published),
             ]);
           const insert = prep(insertDelivery);
           const inserted = new Map<string, string | null>();
-          for (const { audit, ...row } of rows) {
+          for (const { row, audit } of plan.rows) {
             const values = deliveryColumns.map((c) => bind(c, (row as Record<string, unknown>)[c.prop] ?? null));
             if (insert.run(values).changes !== 1) continue;
-            inserted.set(
-              row.id,
-              audit
-                ? insertAuditSqlite(prep, sql, { type: 'WebhookDelivery', at: row.at, traceId: audit.traceId, data: audit.data })
-                : null,
-            );
+            inserted.set(row.id, audit ? insertAuditSqlite(prep, sql, audit) : null);
           }
           return inserted;
         })(),
-      ),
+      );
+    },
   };
 }

@@ -4,10 +4,11 @@
  * entry of a tool (pg.ts, sqlite.ts hand in that expression, with the tool name as `$3`).
  */
 import { fromJson, rawSql } from '../raw.js';
-import type { Effect, McpServerConfig, Mode } from '../../schemas/mcp.js';
+import type { McpServerConfig } from '../../schemas/mcp.js';
 import type { Store } from '../types.js';
-import { serverKey } from './orm.js';
-import type { CatalogTool, Level, McpRepository, RuleRow } from './types.js';
+import { serverKey } from './plan.js';
+import { ruleOf } from './writes.js';
+import type { CatalogTool, McpRepository } from './types.js';
 
 export function callReads(
   store: Store,
@@ -31,18 +32,7 @@ export function callReads(
     async callRules(owner, server, tool) {
       const rows = await sql.rows(rules, [owner, server, tool, serverKey(owner, server)]);
       const entry = rows.length > 0 && rows[0]!.entry != null ? fromJson<CatalogTool>(rows[0]!.entry) : undefined;
-      const decide = rows
-        .filter((r) => r.tool !== null && r.tool !== undefined)
-        .map((r): RuleRow => ({
-          owner,
-          server,
-          tool: r.tool as string,
-          level: r.level as Level,
-          ref: r.ref as string,
-          enabled: r.enabled === true || r.enabled === 1,
-          effect: (r.effect ?? undefined) as Effect | undefined,
-          mode: (r.mode ?? undefined) as Mode | undefined,
-        }));
+      const decide = rows.filter((r) => r.tool !== null && r.tool !== undefined).map((r) => ruleOf({ ...r, owner, server }));
       return { found: entry !== undefined, inputSchema: entry?.inputSchema, rules: decide };
     },
   };

@@ -1,6 +1,7 @@
 /**
- * The run repository of a store: on PostgreSQL its batched statements (pg.ts), on the embedded
- * engine its synchronous transactions (sqlite.ts), each on the ORM path (orm.ts) for the rest.
+ * The run repository of a store: every write planned once (plan.ts) and rendered on PostgreSQL
+ * as batched statements (pg.ts) or on the embedded engine as synchronous transactions
+ * (sqlite.ts); the reads on the ORM (orm.ts).
  */
 import { perStore } from '../per-store.js';
 import { ormRuns } from './orm.js';

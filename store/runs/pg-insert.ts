@@ -4,7 +4,7 @@
  * conditions, so a run exists iff its audit row does, exactly as with a statement of its own.
  * Nothing is inserted for a run whose id (or one-child-per-step parent key) exists, or whose
  * principal is paused when it must not be. A run inserted after its first (replayable) steps ran
- * comes with their checkpoints (`cps`, seq 1, 2, ...) and, when it has already ended, its end
+ * comes with their checkpoint rows (`cps`, seq 1, 2, ..., as planned) and, when it has already ended, its end
  * audit row (`end_*`), all in the same statement.
  */
 import { rawSql } from '../raw.js';
@@ -13,6 +13,7 @@ import { withFlags } from '../outbox-flags.js';
 import { outboxCtes } from '../audit/index.js';
 import { columnsOf } from '../metadata.js';
 import { FlowRun } from '../entities/FlowRun.js';
+import { CHECKPOINT } from './pg-boundary.js';
 
 /** The run's columns by name (JSON values as they are, dates as ISO text) and the start's extras. */
 export type InsertRow = Record<string, unknown> & {
@@ -25,6 +26,7 @@ export type InsertRow = Record<string, unknown> & {
   audit_trace: string | null;
   audit_data: unknown;
   cps: unknown;
+  cps_at: string | null;
   end_type: string | null;
   end_trace: string | null;
   end_data: unknown;
@@ -40,7 +42,7 @@ export const insertBatched = pgBatch<InsertRow, InsertOutcome>({
     const typed = columns.map((c) => `"${c.name}" ${c.type}`).join(', ');
     const [P, T, A, C] = [sql.table('paused_agent'), sql.table('flow_run'), sql.table('audit_event'), sql.table('flow_checkpoint')];
     return (
-      `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, ${typed}, refuse_paused boolean, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb, cps jsonb, end_type text, end_trace text, end_data jsonb)), ` +
+      `with i as (select * from jsonb_to_recordset($1::jsonb) as x(n int, ${typed}, refuse_paused boolean, audit_type text, audit_at timestamptz, audit_trace text, audit_data jsonb, cps jsonb, cps_at timestamptz, end_type text, end_trace text, end_data jsonb)), ` +
       `p as (select i.n from i where i.refuse_paused and exists (select 1 from ${P} where "seat" = i."principal")), ` +
       // ON CONFLICT without a target covers both the primary key and the unique parent key.
       `r as (insert into ${T} (${names}) select ${names} from i where not exists (select 1 from p where p.n = i.n) on conflict do nothing returning "id"), ` +
@@ -50,7 +52,7 @@ export const insertBatched = pgBatch<InsertRow, InsertOutcome>({
       `a as (insert into ${A} ("id", "type", "at", "trace_id", "data") select ids.aid, i.audit_type, i.audit_at, i.audit_trace, i.audit_data from ids join i using (n) ` +
       'union all select ids.eid, i.end_type, i.audit_at, i.end_trace, i.end_data from ids join i using (n) where ids.eid is not null), ' +
       `c as (insert into ${C} ("run_id", "seq", "step_id", "cursor", "outputs", "principal", "input", "at") ` +
-      `select i."id", h.ord, h.v->>'step_id', h.v->>'cursor', h.v->'outputs', i."principal", i."input", i.audit_at from ids join i using (n) cross join lateral jsonb_array_elements(coalesce(i.cps, '[]'::jsonb)) with ordinality h(v, ord)), ` +
+      `select i."id", h.seq, h.step_id, h."cursor", h.outputs, i."principal", i."input", i.cps_at from ids join i using (n) cross join lateral jsonb_to_recordset(i.cps) as h(${CHECKPOINT})), ` +
       // Its outbox rows, and the deletes of those whose events are on the stream by now (store/outbox-flags.ts).
       `${outboxCtes(sql, 'select ids.aid from ids union all select ids.eid from ids where ids.eid is not null', 3)} ` +
       'select i.n, ids.aid, ids.eid, exists (select 1 from p where p.n = i.n) as "paused" from i left join ids using (n)'

@@ -1,21 +1,27 @@
 /**
- * The run repository on PostgreSQL: the run's hot path in batched statements shared by the
- * concurrent runs of a worker (store/pg-batch.ts), one statement per run start, attempt open and
- * step boundary. What a statement does not settle (a boundary whose run did not match, a park
- * for the operator, an attempt key already taken) and the rare writes go to the ORM path.
+ * The run repository on PostgreSQL: it renders each write's plan (plan.ts) to SQL. The hot path
+ * runs in batched statements shared by the concurrent runs of a worker (store/pg-batch.ts), one
+ * statement per run start, attempt open and common step boundary. A boundary that statement did
+ * not write (the run did not match), and a park for the operator, run their plan in a transaction
+ * that reads the run as it stands and writes what it settles; every other write is one statement
+ * of its plan, or a transaction when the plan has more than the run row.
  */
 import { FlowRun } from '../entities/FlowRun.js';
 import { pgBatch } from '../pg-batch.js';
 import { columnsOf } from '../metadata.js';
-import { rawSql } from '../raw.js';
+import { renderInsert, renderUpdate } from '../plan.js';
+import { rawSql, type PgRun } from '../raw.js';
+import { appendPg } from '../audit/pg.js';
 import type { StoredAudit } from '../audit/index.js';
 import type { Store } from '../types.js';
 import { openWithReentry } from './attempts.js';
 import type { OrmRuns } from './orm.js';
 import { insertBatched } from './pg-insert.js';
-import { writeBatched } from './pg-boundary.js';
-import { expiry, newRunRow } from './rows.js';
-import type { HeldCheckpoint, RunRepository, RunRow } from './types.js';
+import { writeBatched, type BoundaryRow } from './pg-boundary.js';
+import * as plans from './plan.js';
+import type { RunPlan } from './plan.js';
+import type { CheckpointRow } from './rows.js';
+import type { RunRepository, RunRow } from './types.js';
 
 /**
  * Attempt opens of concurrent runs share a statement. An attempt is opened only by the run's
@@ -33,9 +39,49 @@ const openBatched = pgBatch<{ key: string; run_id: string; step_id: string; work
   max: 64,
 });
 
-/** Checkpoints as the batched statements read them (`[{step_id, cursor, outputs}]`), or null for none. */
-function checkpointsJson(list: readonly HeldCheckpoint[] | undefined): unknown {
-  return list?.length ? list.map((c) => ({ step_id: c.stepId, cursor: c.cursor, outputs: c.outputs })) : null;
+/**
+ * Checkpoint rows as the batched statements read them, or null for none: what the rows share
+ * with their run (run id, principal, input, time) goes once with the run's record, and outputs
+ * that are the run's own (the boundary's step) are left out and read from the run's; the JSON
+ * of a boundary is then no larger than before it was planned.
+ */
+function checkpointsJson(list: readonly CheckpointRow[], outputs?: unknown): unknown {
+  if (!list.length) return null;
+  const first = list[0]!;
+  return list.map((c) => {
+    if (c.runId !== first.runId || c.principal !== first.principal || c.input !== first.input || c.at.getTime() !== first.at.getTime())
+      throw new Error('checkpoint rows of one write share their run, principal, input and time');
+    return c.outputs === outputs
+      ? { seq: c.seq, step_id: c.stepId, cursor: c.cursor }
+      : { seq: c.seq, step_id: c.stepId, cursor: c.cursor, outputs: c.outputs };
+  });
+}
+
+const iso = (d: Date | undefined): string | null => (d === undefined ? null : d.toISOString());
+const valueOf = (where: readonly { col?: string; eq?: unknown }[], col: string): unknown => where.find((c) => c.col === col)?.eq;
+
+/** The common boundary's plan as a row of the batched statement. */
+function boundaryRow(p: RunPlan): BoundaryRow {
+  const where = p.run!.where as readonly { col?: string; eq?: unknown }[];
+  const cols = p.run!.set as Record<string, unknown>;
+  return {
+    run_id: valueOf(where, 'id') as string,
+    holder: valueOf(where, 'lease_holder') as string,
+    seq: valueOf(where, 'seq') as number,
+    cols,
+    status: (cols.status as string | undefined) ?? 'running',
+    cps: checkpointsJson(p.checkpoints, cols.outputs),
+    cp_principal: p.checkpoints[0]?.principal ?? null,
+    cp_input: p.checkpoints[0]?.input ?? null,
+    cp_at: iso(p.checkpoints[0]?.at),
+    akey: p.closeAttempt?.key ?? null,
+    outcome: p.closeAttempt?.outcome ?? null,
+    closed_at: iso(p.closeAttempt?.at),
+    audit_type: p.audit?.type ?? null,
+    audit_at: iso(p.audit?.at),
+    audit_trace: p.audit?.traceId ?? null,
+    audit_data: p.audit?.data ?? null,
+  };
 }
 
 export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
@@ -49,6 +95,28 @@ export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
   const read = (kind: string, v: unknown): unknown => (v === null || v === undefined ? null : kind === 'date' ? new Date(v as string) : v);
   const toRow = (r: Record<string, unknown>): RunRow => Object.fromEntries(columns.map((c) => [c.prop, read(c.kind, r[c.name])])) as RunRow;
 
+  const [A, C] = [sql.table('flow_attempt'), sql.table('flow_checkpoint')];
+
+  /** The plan through `run` (inside a transaction when it has more than one statement); false when its precondition changed no row. */
+  const execute = async (run: PgRun, plan: RunPlan): Promise<false | { audit: StoredAudit | undefined }> => {
+    if (plan.run) {
+      const u = renderUpdate(T, plan.run, sql);
+      if ((await run(u.text, u.values)).rowCount !== 1) return false;
+    }
+    for (const c of plan.checkpoints) {
+      const i = renderInsert(C, plans.checkpointColumns(c), sql);
+      await run(i.text, i.values);
+    }
+    if (plan.closeAttempt) {
+      const u = renderUpdate(A, plans.attemptClose(plan.closeAttempt), sql);
+      await run(u.text, u.values);
+    }
+    return { audit: plan.audit && { id: await appendPg(run, sql, plan.audit), ...plan.audit } };
+  };
+  const alone = (p: RunPlan): boolean => !p.checkpoints.length && !(p.run && p.closeAttempt) && !p.audit;
+  const run = async (plan: RunPlan): Promise<boolean> =>
+    (await (alone(plan) ? execute(sql.pg, plan) : sql.pgTransaction((q) => execute(q, plan)))) !== false;
+
   const repo: RunRepository = {
     ...orm,
 
@@ -58,94 +126,76 @@ export function pgRuns(store: Store, orm: OrmRuns): RunRepository {
     },
 
     async insert(r, lease, o) {
-      const row = newRunRow(r, lease, o.state);
-      const now = row.createdAt;
-      const audit = { type: o.audit.type, at: now, traceId: o.audit.traceId ?? null, data: o.audit.data };
-      const end = o.state?.endAudit && {
-        type: o.state.endAudit.type,
-        at: now,
-        traceId: o.state.endAudit.traceId ?? null,
-        data: o.state.endAudit.data,
-      };
-      const values = row as unknown as Record<string, unknown>;
+      const p = plans.planInsert(r, lease, o);
+      const cp = p.checkpoints[0];
+      if (cp && (cp.runId !== p.row.id || cp.principal !== p.row.principal || cp.input !== p.row.input))
+        throw new Error("a new run's checkpoints are its own");
+      const values = p.row as unknown as Record<string, unknown>;
       const cols = Object.fromEntries(
         columns.map((c) => [c.name, values[c.prop] instanceof Date ? (values[c.prop] as Date).toISOString() : values[c.prop]]),
       );
       const out = await insertBatched(store, {
         ...cols,
         id: r.id,
-        parent_key: row.parentKey ?? null,
+        parent_key: p.row.parentKey ?? null,
         principal: r.principal,
-        refuse_paused: o.refusePaused,
-        audit_type: audit.type,
-        audit_at: now.toISOString(),
-        audit_trace: audit.traceId,
-        audit_data: audit.data,
-        cps: checkpointsJson(o.state?.checkpoints),
-        end_type: end?.type ?? null,
-        end_trace: end?.traceId ?? null,
-        end_data: end?.data ?? null,
+        refuse_paused: p.refusePausedOf !== undefined,
+        audit_type: p.audit.type,
+        audit_at: p.audit.at.toISOString(),
+        audit_trace: p.audit.traceId,
+        audit_data: p.audit.data,
+        cps: checkpointsJson(p.checkpoints),
+        cps_at: iso(p.checkpoints[0]?.at),
+        end_type: p.endAudit?.type ?? null,
+        end_trace: p.endAudit?.traceId ?? null,
+        end_data: p.endAudit?.data ?? null,
       });
       if (out.auditId === undefined) return { row: null, paused: out.paused, audit: undefined };
-      const endAudit: StoredAudit | undefined = end && out.endId !== undefined ? { id: out.endId, ...end } : undefined;
-      return { row, paused: false, audit: { id: out.auditId, ...audit }, endAudit };
+      const endAudit: StoredAudit | undefined = p.endAudit && out.endId !== undefined ? { id: out.endId, ...p.endAudit } : undefined;
+      return { row: p.row, paused: false, audit: { id: out.auditId, ...p.audit }, endAudit };
     },
 
-    async renewLease(id, lease) {
-      const text = `update ${T} set "lease_expires_at" = $3::timestamptz where "id" = $1 and "lease_holder" = $2 and "status" = 'running'`;
-      return (await sql.pg(text, [id, lease.holder, expiry(lease)])).rowCount === 1;
-    },
+    renewLease: (id, lease) => run(plans.planRenewLease(id, lease)),
+    takeLease: (id, lease, force) => run(plans.planTakeLease(id, lease, force)),
+    claimWaiting: (id, lease, match, signal, clearPause) => run(plans.planClaimWaiting(id, lease, match, signal, clearPause)),
+    leavePendingSignal: (id, stepId, signal) => run(plans.planPendingSignal(id, stepId, signal)),
+    closeAttempt: async (key, outcome, now) => void (await run(plans.planCloseAttempt(key, outcome, now))),
+    endFromOutside: (id, status, code, message, now, onlyHolder) =>
+      run(plans.planEndFromOutside(id, status, code, message, now, onlyHolder)),
+    interrupt: (id, attemptKey, message, now, holder) => run(plans.planInterrupt(id, attemptKey, message, now, holder)),
+    requestPause: (id, now) => run(plans.planRequestPause(id, now)),
+    withdrawPause: (id, now) => run(plans.planWithdrawPause(id, now)),
 
     openAttempt(runId, stepId, seq, lease, reenter) {
-      const at = new Date(lease.now()).toISOString();
-      return openWithReentry(repo, store, runId, stepId, seq, lease, reenter, (key) =>
-        openBatched(store, { key, run_id: runId, step_id: stepId, worker: lease.holder, opened_at: at, seq }),
-      );
+      return openWithReentry(repo, store, runId, stepId, seq, lease, reenter, (key) => {
+        const p = plans.planOpen(key, runId, stepId, seq, lease);
+        return openBatched(store, { ...p.attempt, opened_at: p.attempt.opened_at.toISOString(), seq });
+      });
     },
 
     /**
-     * The common boundary in ONE statement (data-modifying CTEs, shared by the concurrent runs
-     * of this worker: pg-boundary.ts). A run that did not match (lost, a pending signal, a pause
-     * request) has nothing written, and the ORM path sorts out why; so does a park for the
-     * operator, which must check that the pause still stands.
+     * The common boundary's plan in ONE statement shared by the concurrent runs of this worker
+     * (pg-boundary.ts). When it did not write (lost, a pending signal, a pause request), and for
+     * a park for the operator, one transaction reads the run as it stands (locked) and writes
+     * what that settles.
      */
     async writeBoundary(b, lease, fin, audit) {
-      if (fin.status === 'waiting' && fin.reason === 'operator') return orm.carefulBoundary(b, lease, fin);
-      const now = new Date(lease.now());
-      const waiting = fin.status === 'waiting' ? fin : undefined;
-      const error = fin.status === 'error' ? fin : undefined;
-      const out = await writeBatched(store, {
-        run_id: b.runId,
-        holder: lease.holder,
-        seq: b.seq,
-        cursor: b.cursor,
-        outputs: b.outputs,
-        trace: b.trace,
-        at: now.toISOString(),
-        status: fin.status,
-        held: checkpointsJson(b.held),
-        resume_signal: waiting?.resumeSignal ?? null,
-        waiting_reason: waiting?.reason ?? null,
-        waiting_step_id: waiting?.stepId ?? null,
-        waiting_token: waiting?.token ?? null,
-        error_code: error?.code ?? null,
-        error_message: error?.message ?? null,
-        step_id: b.stepId,
-        outcome: b.attemptOutcome,
-        akey: b.attemptKey ?? null,
-        audit_type: audit?.type ?? null,
-        audit_trace: audit?.traceId ?? null,
-        audit_data: audit?.data ?? null,
+      const plan = plans.planBoundary(b, lease, fin, audit);
+      if (!plans.forOperator(fin)) {
+        const out = await writeBatched(store, boundaryRow(plan));
+        if (out) return { ok: true, pauseRequested: false, audit: plan.audit && { id: out.auditId!, ...plan.audit } };
+      }
+      return sql.pgTransaction(async (q) => {
+        const rows = (await q(`${selectRun} for update`, [b.runId])).rows;
+        if (plans.forOperator(fin)) {
+          const done = await execute(q, plan);
+          if (done) return { ok: true, pauseRequested: false, audit: done.audit };
+        }
+        const s = plans.settleBoundary(b, lease, fin, rows[0] ? toRow(rows[0]) : null);
+        if (!('plan' in s)) return s.result;
+        if (!(await execute(q, s.plan))) return { ok: false, reason: 'lost' };
+        return s.result;
       });
-      if (!out) return orm.carefulBoundary(b, lease, fin);
-      const stored: StoredAudit | undefined = audit && {
-        id: out.auditId!,
-        type: audit.type,
-        at: now,
-        traceId: audit.traceId ?? null,
-        data: audit.data,
-      };
-      return { ok: true, pauseRequested: false, audit: stored };
     },
   };
   return repo;

@@ -3,9 +3,9 @@
  * step boundaries, and every write the engine makes to it. Each write is conditional, so the
  * database, not the callers, decides races: a lease is taken only when free or expired, a step is
  * committed only by the lease holder at the expected sequence number, a parked run is claimed by
- * exactly one waker. One implementation per engine for the hot writes (PostgreSQL: batched
- * statements, pg.ts; SQLite: synchronous transactions of prepared statements, sqlite.ts), both
- * on the ORM path (orm.ts) for the rare writes and what a hot write did not settle.
+ * exactly one waker. Every write is decided once as a plan (plan.ts) and rendered by each engine:
+ * PostgreSQL (batched statements, pg.ts) and the embedded engine (synchronous transactions,
+ * sqlite.ts); the reads both share are on the ORM (orm.ts).
  */
 import type { FlowRun } from '../entities/FlowRun.js';
 import type { FlowAttempt } from '../entities/FlowAttempt.js';
