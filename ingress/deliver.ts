@@ -11,7 +11,7 @@
  * msgId, so every copy of one delivery, on any gateway, sends the same command: inside the
  * stream's duplicate window the stream itself answers which copy was first, and the others get
  * `{duplicate: true}` (and a `duplicate` row). After the window the delivery ledger (the
- * accepted row the worker wrote) is the witness: it is read with the trigger (or, for a key
+ * accepted row the worker wrote) is the witness: it is read as the delivery arrives (or, for a key
  * inside the body, alongside the send), and a copy it already holds is answered
  * `{duplicate: true}` too; its command, stored again, starts nothing (accepted.ts). A failed
  * send answers 503 with nothing recorded, and the producer's retry sends the same command.
@@ -22,7 +22,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { triggersOf } from '../store/triggers/index.js';
 import type { TriggerRow } from '../store/deliveries/index.js';
-import type { DeliveryRows, TriggerRead } from './rows.js';
+import type { DeliveryRows } from './rows.js';
 import { AppError } from '../schemas/errors.js';
 import { holdsNul, jsonHoldsNul, nulRefused } from '../schemas/text.js';
 import type { Bus } from '../bus/types.js';
@@ -42,6 +42,8 @@ export interface DeliveryDeps {
   readonly config: Config;
   readonly store: Store;
   readonly rows: DeliveryRows;
+  /** The delivery's trigger: held by the gateway for its lease (trigger-cache.ts), read otherwise. */
+  readonly trigger: (triggerId: string) => Promise<TriggerRow | undefined>;
   readonly bus: Bus;
   readonly pubsub: PubsubVerifier;
   readonly now: () => number;
@@ -65,6 +67,14 @@ export function webhookRunId(triggerId: string, key: string, prefix = 'run-wh-')
   return `${prefix}${createHash('sha256').update(triggerId).update('\0').update(key).digest('base64url').slice(0, 32)}`;
 }
 
+/** The run actor's client, built once per bus: building it per delivery was ~1% of a gateway's CPU under load. */
+const runClients = new WeakMap<Bus, ReturnType<typeof clientOf<'run'>>>();
+function runClient(bus: Bus): ReturnType<typeof clientOf<'run'>> {
+  let c = runClients.get(bus);
+  if (!c) runClients.set(bus, (c = clientOf(bus, 'run')));
+  return c;
+}
+
 /** A releaser's correlation key: the string or number at its path in the delivery. */
 function releaseKey(path: string, payload: unknown): string {
   const v = getPath(payload, path);
@@ -74,18 +84,23 @@ function releaseKey(path: string, payload: unknown): string {
   return key;
 }
 
+/** The ledger's answers for the keys a delivery's headers carry, by key, read as it arrives. */
+type EarlyLedger = ReadonlyMap<string, Promise<Date | undefined>>;
+
 export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<DeliveryOutcome> {
-  // The ledger is asked about the keys the headers carry in the same read as the trigger, so its
-  // answer costs a delivery no round trip of its own; it is acted on only once the delivery is
-  // verified. A key inside the body (pubsub's) is read alongside the send instead: no body is
-  // parsed for a caller that has not proven who it is.
-  const keys = headerKeys(d.headers);
-  const read = await deps.rows.lookup({ triggerId: d.triggerId, keys });
-  if (!read) throw new AppError('webhook_trigger_not_found');
-  const { trigger } = read;
+  // The ledger is asked about the keys the headers carry the moment a delivery arrives, so the
+  // reads of deliveries that arrive together share a statement (they would spread out if each
+  // were asked only once its delivery had been verified), and the answer is in flight during the
+  // verification and the send. It is acted on only once the caller is verified. A key inside the
+  // body (pubsub's) is asked alongside the send: no body is parsed for an unverified caller.
+  const early: EarlyLedger = new Map(
+    headerKeys(d.headers).map((k) => [k, deps.rows.accepted({ triggerId: d.triggerId, deliveryKey: k }).catch(() => undefined)]),
+  );
+  const trigger = await deps.trigger(d.triggerId);
+  if (!trigger) throw new AppError('webhook_trigger_not_found');
   const bytes = d.raw.length;
   try {
-    return await accept(deps, d, read, keys, bytes);
+    return await accept(deps, d, trigger, bytes, early);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) await logRow(deps, trigger.id, 'rejected', bytes, { reason: err.code });
     throw err;
@@ -110,14 +125,7 @@ async function verify(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, sche
   else verifyCodehost(secret, d.headers, d.raw);
 }
 
-async function accept(
-  deps: DeliveryDeps,
-  d: Delivery,
-  read: TriggerRead,
-  asked: readonly string[],
-  bytes: number,
-): Promise<DeliveryOutcome> {
-  const { trigger } = read;
+async function accept(deps: DeliveryDeps, d: Delivery, trigger: TriggerRow, bytes: number, early: EarlyLedger): Promise<DeliveryOutcome> {
   const scheme = trigger.scheme as Scheme;
   await verify(deps, d, trigger, scheme);
   if (!trigger.enabled) throw new AppError('webhook_trigger_disabled');
@@ -172,7 +180,7 @@ async function accept(
     traceId: d.traceId,
     delivery,
   };
-  const run = clientOf(deps.bus, 'run');
+  const run = runClient(deps.bus);
   // A releaser's delivery releases a parked run (actors/run/waits.ts) instead of starting one.
   const send =
     release === undefined
@@ -181,16 +189,14 @@ async function accept(
           { eventId: runId, flowId: trigger.flowId, principal: trigger.principal, key: release, input, traceId: d.traceId, delivery },
           { msgId: runId, traceId: d.traceId },
         );
-  // The ledger's answer: read with the trigger for a key from a header; none for a generated key,
-  // which nothing logged before; otherwise read alongside the send, so the accept waits for the
-  // slower of the two, not both. A ledger that cannot be read leaves the answer to the stream:
+  // The ledger's answer, asked on arrival (a key from a header) or alongside the send (pubsub's), so
+  // the accept waits for the slower of the read and the send, not both; none for a generated key,
+  // which nothing logged before. A ledger that cannot be read leaves the answer to the stream:
   // accepted work is never refused because the store is away.
   const ledger =
     given === undefined
       ? undefined
-      : asked.includes(given)
-        ? read.accepted.get(given)
-        : deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined);
+      : (early.get(given) ?? deps.rows.accepted({ triggerId: trigger.id, deliveryKey: key }).catch(() => undefined));
   const [sent, loggedAt] = await Promise.all([
     send.then(
       (r) => r.duplicate,

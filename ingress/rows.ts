@@ -1,7 +1,8 @@
 /**
- * The delivery path's store operations, each as a group commit (kernel/group-commit.ts):
- * trigger lookups (with the ledger's answer for the keys a delivery's headers carry), ledger
- * reads and delivery-row inserts of concurrent deliveries share round trips and commits. An
+ * The delivery path's store operations, as group commits (kernel/group-commit.ts): the reads
+ * of concurrent deliveries (their trigger, held by the gateway for its lease, trigger-cache.ts,
+ * and the ledger's answer for their keys) share one statement, and their delivery-row inserts
+ * share round trips and commits. An
  * accepted delivery's `WebhookDelivery` audit row is written in the same statement as its
  * delivery row, and its event is published from the outbox row once the callers are
  * released (runtime/audit.ts `publish`: the row is the record, the live event follows, and the
@@ -12,22 +13,17 @@
  */
 import type { Logger } from 'pino';
 import { deliveriesOf, ledgerKey, type DeliveryRow, type LedgerKey, type TriggerRow } from '../store/deliveries/index.js';
+import type { TriggerReadAt } from './trigger-cache.js';
 import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
 import { createAudit } from '../runtime/audit.js';
 import { withFlags } from '../store/outbox-flags.js';
 import { groupCommit } from '../kernel/group-commit.js';
 
-/** A delivery's first read: its trigger, and when the ledger logged as accepted each of the keys
- * asked that it holds (by delivery key). */
-export interface TriggerRead {
-  trigger: TriggerRow;
-  accepted: ReadonlyMap<string, Date>;
-}
-
 export interface DeliveryRows {
-  /** Undefined when there is no such trigger. */
-  lookup(read: { triggerId: string; keys: readonly string[] }): Promise<TriggerRead | undefined>;
+  /** A trigger as a delivery needs it (its row undefined when there is no such trigger), with
+   * when the read was sent on the `performance.now()` clock: the start of its lease (trigger-cache.ts). */
+  trigger(triggerId: string): Promise<TriggerReadAt>;
   /** When the ledger logged this delivery key as accepted; undefined when it has not. */
   accepted(key: LedgerKey): Promise<Date | undefined>;
   /** False when (trigger id, delivery key) is already there (and then no audit row is written). */
@@ -37,29 +33,26 @@ export interface DeliveryRows {
 export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): DeliveryRows {
   const audit = createAudit(deps);
   const deliveries = deliveriesOf(deps.store);
+  // Trigger reads and ledger reads of concurrent deliveries share one statement: under load a
+  // trigger is read again at most every half lease (trigger-cache.ts), riding along with the
+  // ledger keys of the deliveries that arrived meanwhile.
+  const read = groupCommit(async (items: ({ triggerId: string } | { key: LedgerKey })[]): Promise<(TriggerReadAt | Date | undefined)[]> => {
+    const keys = items.flatMap((i) => ('key' in i ? [i.key] : []));
+    const wanted = items.flatMap((i) => ('triggerId' in i ? [i.triggerId] : []));
+    // Taken before the statement is sent, so a lease never starts after its row was read.
+    const from = performance.now();
+    // The joint read answers a key only beside its own trigger's row, so those are read too.
+    const found =
+      wanted.length === 0
+        ? { triggers: new Map<string, TriggerRow>(), accepted: await deliveries.acceptedAt(keys) }
+        : await deliveries.triggersAndLedger([...new Set([...wanted, ...keys.map((k) => k.triggerId)])], keys);
+    return items.map((i) =>
+      'key' in i ? found.accepted.get(ledgerKey(i.key.triggerId, i.key.deliveryKey)) : { row: found.triggers.get(i.triggerId), from },
+    );
+  });
   return {
-    lookup: groupCommit(async (reads: { triggerId: string; keys: readonly string[] }[]) => {
-      const asked = new Map<string, LedgerKey>();
-      for (const r of reads) for (const k of r.keys) asked.set(ledgerKey(r.triggerId, k), { triggerId: r.triggerId, deliveryKey: k });
-      const found = await deliveries.triggersAndLedger(
-        reads.map((r) => r.triggerId),
-        [...asked.values()],
-      );
-      return reads.map((r) => {
-        const trigger = found.triggers.get(r.triggerId);
-        if (!trigger) return undefined;
-        const accepted = new Map<string, Date>();
-        for (const k of r.keys) {
-          const at = found.accepted.get(ledgerKey(r.triggerId, k));
-          if (at) accepted.set(k, at);
-        }
-        return { trigger, accepted };
-      });
-    }),
-    accepted: groupCommit(async (keys: LedgerKey[]) => {
-      const found = await deliveries.acceptedAt(keys);
-      return keys.map((k) => found.get(ledgerKey(k.triggerId, k.deliveryKey)));
-    }),
+    trigger: (triggerId) => read({ triggerId }) as Promise<TriggerReadAt>,
+    accepted: (key) => read({ key }) as Promise<Date | undefined>,
     insert: groupCommit(async (rows: DeliveryRow[]) => {
       // The insert carries the outbox flags waiting in this process (store/outbox-flags.ts):
       // under load no flag needs a statement and a commit of its own.

@@ -19,6 +19,8 @@ import type { Config } from '../schemas/config.js';
 import { deliver, logOversize, type Delivery, type DeliveryDeps, type DeliveryOutcome } from './deliver.js';
 import { deliveryRows } from './rows.js';
 import { pubsubVerifier } from './pubsub.js';
+import { triggerCache } from './trigger-cache.js';
+import { TRIGGER_LEASE_MS } from '../store/triggers/lease.js';
 
 export interface WebhookIngress {
   /** Verifies a delivery and, when it is accepted, stores its run command; the answer is the route's reply. */
@@ -27,12 +29,14 @@ export interface WebhookIngress {
   oversize(triggerId: string, bytes: number): Promise<void>;
 }
 
-/** One per gateway: its group commits (rows.ts) are shared by every delivery of the process. */
+/** One per gateway: its group commits (rows.ts) and held triggers (trigger-cache.ts) are shared by every delivery of the process. */
 export function webhookIngress(deps: { config: Config; store: Store; bus: Bus; log: Logger }): WebhookIngress {
+  const rows = deliveryRows(deps);
   const dd: DeliveryDeps = {
     config: deps.config,
     store: deps.store,
-    rows: deliveryRows(deps),
+    rows,
+    trigger: triggerCache(rows.trigger, { leaseMs: TRIGGER_LEASE_MS, now: () => performance.now() }),
     bus: deps.bus,
     log: deps.log,
     now: Date.now,

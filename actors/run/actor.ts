@@ -18,6 +18,7 @@ import { startLogged } from './webhook-start.js';
 import { loadRun } from './engine/records.js';
 import { resumeAgent } from '../../store/paused.js';
 import type { Caller } from '../../identity/caller.js';
+import { settleIfReferenced } from '../../store/triggers/lease.js';
 import { requireSteer } from '../../identity/runs.js';
 import { orgOf } from '../../runtime/org.js';
 
@@ -44,12 +45,16 @@ export const runActor = defineActor({
             { flowId: flow.id, trigger: rec.trigger, scope: rec.scope, steps: flow.steps.length, savedBy: p.caller.seat },
             ctx.traceId,
           );
+          // A flow's trigger and scope decide whether its webhook deliveries are taken: the answer
+          // binds every gateway (store/triggers/lease.ts); so for delete and the agent's pause.
+          await settleIfReferenced(deps.store, { flowId: flow.id });
           return rec;
         },
-        delete: async (_ctx, p) => ({
-          id: p.id,
-          deleted: await deleteFlow(deps.store, p.id, p.caller, orgOf(deps)),
-        }),
+        delete: async (_ctx, p) => {
+          const deleted = await deleteFlow(deps.store, p.id, p.caller, orgOf(deps));
+          if (deleted) await settleIfReferenced(deps.store, { flowId: p.id });
+          return { id: p.id, deleted };
+        },
         // A webhook run's delivery is logged alongside its start (webhook-start.ts).
         start: async (ctx, p) => {
           const start = () => engine.start(p, p.traceId ?? ctx.traceId);
@@ -80,11 +85,16 @@ export const runActor = defineActor({
           const v = await recoverRun(engine, p.runId, ctx.traceId, p.force === true);
           return { recovered: v !== undefined, ...(v ? { status: v.status } : {}) };
         },
-        agentPause: async (ctx, p) => ({
-          agent: p.agent,
-          ...(await pauseAgentRuns(engine, p.agent, p.reason, p.caller.seat, ctx.traceId)),
-        }),
-        agentUnpause: async (_ctx, p) => ({ agent: p.agent, unpaused: await resumeAgent(deps.store, p.agent) }),
+        agentPause: async (ctx, p) => {
+          const out = { agent: p.agent, ...(await pauseAgentRuns(engine, p.agent, p.reason, p.caller.seat, ctx.traceId)) };
+          await settleIfReferenced(deps.store, { principal: p.agent });
+          return out;
+        },
+        agentUnpause: async (_ctx, p) => {
+          const unpaused = await resumeAgent(deps.store, p.agent);
+          if (unpaused) await settleIfReferenced(deps.store, { principal: p.agent });
+          return { agent: p.agent, unpaused };
+        },
       },
     };
   },

@@ -16,6 +16,7 @@ import type { Caller } from '../../identity/caller.js';
 import { ownsTrigger, requireMintAs, triggersVisibleTo } from '../../identity/triggers.js';
 import type { CreateTriggerBody, DeliveryView, InputMapping, PubsubConfig, Scheme, TriggerView } from '../../schemas/triggers.js';
 import { orgOf } from '../../runtime/org.js';
+import { settleLeases } from '../../store/triggers/lease.js';
 
 export interface RecordDeps {
   readonly config: Config;
@@ -139,7 +140,7 @@ async function mine(deps: RecordDeps, caller: Pick<Caller, 'kind' | 'seat'>, id:
 
 /**
  * The gateway's newly minted secret (`sealed`) replaces the trigger's; the old one stops verifying
- * at once (every delivery reads the current row).
+ * at once: the answer waits until no gateway can still hold the old row (store/triggers/lease.ts).
  */
 export async function rotateTrigger(
   deps: RecordDeps,
@@ -161,6 +162,7 @@ export async function rotateTrigger(
     { triggerId: id, flowId: row.flowId, change: 'rotated', by: caller.seat, secretVersion: version },
     traceId,
   );
+  await settleLeases();
   return view({ ...row, secretVersion: version, updatedAt: now } as TriggerRecord);
 }
 
@@ -179,6 +181,8 @@ export async function setEnabled(
     { triggerId: id, flowId: row.flowId, change: enabled ? 'enabled' : 'disabled', by: caller.seat },
     traceId,
   );
+  // Either way it binds every gateway once answered (store/triggers/lease.ts).
+  await settleLeases();
   return view({ ...row, enabled, updatedAt: now } as TriggerRecord);
 }
 
@@ -186,6 +190,7 @@ export async function deleteTrigger(deps: RecordDeps, caller: Pick<Caller, 'kind
   const row = await mine(deps, caller, id);
   await triggersOf(deps.store).delete(id);
   await deps.audit.record('WebhookTriggerChanged', { triggerId: id, flowId: row.flowId, change: 'deleted', by: caller.seat }, traceId);
+  await settleLeases();
 }
 
 export async function listDeliveries(

@@ -15,6 +15,14 @@ export function ormTriggers(store: Store): TriggerRepository {
       return (await store.em().count(WebhookTrigger, { id })) > 0;
     },
 
+    async referenced(by) {
+      const where = {
+        ...(by.flowId === undefined ? {} : { flowId: by.flowId }),
+        ...(by.principal === undefined ? {} : { principal: by.principal }),
+      };
+      return (await store.em().count(WebhookTrigger, where)) > 0;
+    },
+
     list: (principal) =>
       store.em().find(WebhookTrigger, principal === undefined ? {} : { principal }, { orderBy: { createdAt: 'desc', id: 'asc' } }),
 

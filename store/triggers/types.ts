@@ -23,6 +23,8 @@ export type SavedFlow = TriggerFlow & { readonly definition: Record<string, unkn
 export interface TriggerRepository {
   get(id: string): Promise<TriggerRecord | undefined>;
   exists(id: string): Promise<boolean>;
+  /** Whether any trigger runs this flow (`flowId`) or runs as this seat (`principal`). */
+  referenced(by: { flowId?: string; principal?: string }): Promise<boolean>;
   /** Every trigger, or only those of `principal`, newest first. */
   list(principal?: string): Promise<TriggerRecord[]>;
   /** The saved flow a trigger would run, as a trigger judges it; undefined when no flow of that id is saved. */

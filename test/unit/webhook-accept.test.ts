@@ -1,8 +1,8 @@
 /**
  * How a verified webhook delivery is answered, from its two witnesses: the command stream's ack
  * (a copy inside its duplicate window) and the delivery ledger (an accepted row, written by a
- * worker, that outlives the window), read with the trigger for a key from a header and alongside
- * the send for a key inside the body (pubsub's). Fakes stand in for the bus and the store; the
+ * worker, that outlives the window), read alongside the send whether the key came in a header or
+ * inside the body (pubsub's). Fakes stand in for the bus and the store; the
  * real ones are exercised in test/integration/triggers/late-copy.test.ts.
  */
 import pino from 'pino';
@@ -41,11 +41,12 @@ type Ledger = Date | undefined | 'fails';
 type Stream = 'stored' | 'duplicate' | 'fails';
 
 /** The accept path's dependencies around a stubbed ledger and bus, at a fixed clock. */
-function deliveryDeps(rows: DeliveryDeps['rows'], bus: Bus, env: Record<string, string>): DeliveryDeps {
+function deliveryDeps(rows: DeliveryDeps['rows'], bus: Bus, env: Record<string, string>, trigger: TriggerRow = TRIGGER): DeliveryDeps {
   return {
     config: loadConfig(env),
     store: undefined as unknown as Store,
     rows,
+    trigger: async () => trigger,
     bus,
     log: pino({ level: 'silent' }),
     now: () => NOW,
@@ -58,7 +59,7 @@ async function answer(ledger: Ledger, stream: Stream) {
   const asked: LedgerKey[] = [];
   let sends = 0;
   const ledgerRows: DeliveryRows = {
-    lookup: async () => ({ trigger: TRIGGER, accepted: new Map() }),
+    trigger: async () => ({ row: TRIGGER, from: 0 }),
     accepted: async (k) => {
       asked.push(k);
       if (ledger === 'fails') throw new Error('store away');
@@ -132,43 +133,44 @@ const SVC_TRIGGER = {
 } as unknown as TriggerRow;
 const SVC_RAW = '{"a":1}';
 
-/** A svc delivery: the trigger read answers for the keys the headers carry (`held`: those the ledger holds). */
-async function svcAnswer(key: string | undefined, held: Map<string, Date>, stream: 'stored' | 'duplicate' = 'stored') {
-  const looked: { triggerId: string; keys: readonly string[] }[] = [];
+/** A svc delivery: the ledger holds `held` (by key) and is asked alongside the send. */
+async function svcAnswer(key: string | undefined, held: Map<string, Date>, stream: 'stored' | 'duplicate' = 'stored', secret = SECRET) {
   const asked: LedgerKey[] = [];
   const rows: string[] = [];
+  let sends = 0;
   const ledgerRows: DeliveryRows = {
-    lookup: async (r) => {
-      looked.push(r);
-      return { trigger: SVC_TRIGGER, accepted: new Map([...held].filter(([k]) => r.keys.includes(k))) };
-    },
+    trigger: async () => ({ row: SVC_TRIGGER, from: 0 }),
     accepted: async (k) => {
       asked.push(k);
-      return undefined;
+      return held.get(k.deliveryKey);
     },
     insert: async (r) => {
       rows.push(r.status);
       return true;
     },
   };
-  const bus = { send: async () => ({ duplicate: stream === 'duplicate', seq: 1 }) } as unknown as Bus;
-  const deps = deliveryDeps(ledgerRows, bus, { SVC_SESSION_KEY: SESSION_KEY });
-  const headers: Record<string, string> = svcHeaders(SECRET, SVC_RAW, { ts: Math.floor(NOW / 1000), key: key ?? 'unused' });
+  const bus = {
+    send: async () => {
+      sends++;
+      return { duplicate: stream === 'duplicate', seq: 1 };
+    },
+  } as unknown as Bus;
+  const deps = deliveryDeps(ledgerRows, bus, { SVC_SESSION_KEY: SESSION_KEY }, SVC_TRIGGER);
+  const headers: Record<string, string> = svcHeaders(secret, SVC_RAW, { ts: Math.floor(NOW / 1000), key: key ?? 'unused' });
   if (key === undefined) delete headers['idempotency-key'];
   const out = await deliver(deps, { triggerId: TRIGGER.id, headers, raw: Buffer.from(SVC_RAW), traceId: 'tr' }).catch((e: unknown) => e);
-  return { out, looked, asked, rows };
+  return { out, asked, rows, sends };
 }
 
-t.test('a key from a header is answered by the trigger read: no ledger read of its own', async (t) => {
+t.test('a key from a header is read from the ledger as the delivery arrives, the send beside it', async (t) => {
   const late = await svcAnswer('k-1', new Map([['k-1', EARLIER]]));
-  t.same(late.looked, [{ triggerId: TRIGGER.id, keys: ['k-1'] }], 'the key is asked with the trigger');
+  t.same(late.asked, [{ triggerId: TRIGGER.id, deliveryKey: 'k-1' }], 'the ledger is asked by (trigger id, delivery key)');
+  t.equal(late.sends, 1, 'the send went out alongside the read');
   t.same(late.out, { status: 200, body: { duplicate: true } }, 'past the window: 200 {duplicate: true}');
-  t.same(late.asked, [], 'no separate ledger read');
   t.same(late.rows, [], 'the stored command reaches a worker, which logs the copy');
 
   const fresh = await svcAnswer('k-2', new Map([['k-1', EARLIER]]));
   t.match(fresh.out, { status: 202, body: { accepted: true, runId: /^run-wh-/ } }, 'a key the ledger does not hold is accepted');
-  t.same(fresh.asked, []);
 
   const inside = await svcAnswer('k-2', new Map(), 'duplicate');
   t.same([inside.out, inside.rows], [{ status: 200, body: { duplicate: true } }, ['duplicate']], 'inside the window: the stream says so');
@@ -176,31 +178,19 @@ t.test('a key from a header is answered by the trigger read: no ledger read of i
 
 t.test('a delivery without a key asks the ledger nothing', async (t) => {
   const none = await svcAnswer(undefined, new Map());
-  t.same(none.looked, [{ triggerId: TRIGGER.id, keys: [] }]);
   t.same(none.asked, [], 'a generated key was never logged');
   t.match(none.out, { status: 202, body: { accepted: true } });
 });
 
-t.test('a bad signature is refused whatever the ledger holds', async (t) => {
+t.test('a bad signature is refused whatever the ledger holds, and nothing is sent', async (t) => {
   const signed = await svcAnswer('k-1', new Map([['k-1', EARLIER]]));
   t.same(signed.out, { status: 200, body: { duplicate: true } }, 'signed with the secret: a duplicate');
-  const forged = await (async () => {
-    const deps = {
-      config: loadConfig({ SVC_SESSION_KEY: SESSION_KEY }),
-      store: undefined as unknown as Store,
-      rows: {
-        lookup: async () => ({ trigger: SVC_TRIGGER, accepted: new Map([['k-1', EARLIER]]) }),
-        accepted: async () => undefined,
-        insert: async () => true,
-      },
-      bus: { send: async () => ({ duplicate: false, seq: 1 }) } as unknown as Bus,
-      log: pino({ level: 'silent' }),
-      now: () => NOW,
-      pubsub: { verify: async () => ({}) },
-    } satisfies DeliveryDeps;
-    const headers = svcHeaders('whsec_wrong', SVC_RAW, { ts: Math.floor(NOW / 1000), key: 'k-1' });
-    return deliver(deps, { triggerId: TRIGGER.id, headers, raw: Buffer.from(SVC_RAW), traceId: 'tr' }).catch((e: unknown) => e);
-  })();
-  t.match(forged, AppError);
-  t.equal((forged as AppError).code, 'webhook_signature_invalid', 'not {duplicate: true}: the ledger is told only to a verified caller');
+  const forged = await svcAnswer('k-1', new Map([['k-1', EARLIER]]), 'stored', 'whsec_wrong');
+  t.match(forged.out, AppError);
+  t.equal(
+    (forged.out as AppError).code,
+    'webhook_signature_invalid',
+    'not {duplicate: true}: the ledger is told only to a verified caller',
+  );
+  t.equal(forged.sends, 0, 'no command for an unverified caller');
 });

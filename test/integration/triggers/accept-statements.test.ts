@@ -3,9 +3,11 @@
  * PostgreSQL: a gateway on its own (the worker, another process role here, is not counted), N
  * signed deliveries posted at once, some of them late copies of keys the delivery log already
  * holds (accepted long ago, past any duplicate window: their commands are not in the stream).
- * Concurrent deliveries share trigger reads, and each read carries the ledger's answer for its
- * deliveries' keys: fewer than one store statement per four deliveries, and no statement that
- * reads the log on its own. The late copies are answered 200 `{duplicate: true}`, the rest 202.
+ * The gateway holds the trigger it read for its lease (ingress/trigger-cache.ts), so a burst
+ * reads it at most a couple of times, and concurrent deliveries share their ledger reads (made
+ * alongside the sends): fewer than one store statement per four deliveries, and none that writes
+ * the log for an accepted delivery (the worker does). The late copies are answered 200
+ * `{duplicate: true}`, the rest 202.
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +17,7 @@ import { skipUnless } from '../../helpers/services.js';
 import { pgQuery } from '../../helpers/store-engines.js';
 import { mint, post, saveFlow, svcHeaders } from '../../helpers/triggers.js';
 import type { Store } from '../../../store/types.js';
+import { TRIGGER_LEASE_MS } from '../../../store/triggers/lease.js';
 
 const N = 120;
 const LATE = 30;
@@ -50,7 +53,7 @@ function recordStatements(store: Store, delayMs: number): string[] {
 
 const skip = (await skipUnless('postgres', 'nats')) ?? false;
 
-t.test('N deliveries at once: shared trigger reads carry the ledger, no read of its own', { skip }, async (t) => {
+t.test('N deliveries at once: the trigger held, ledger reads shared', { skip }, async (t) => {
   const real = claimReal(t);
   const shared = {
     nats: { prefix: real.prefix },
@@ -76,8 +79,10 @@ t.test('N deliveries at once: shared trigger reads carry the ledger, no read of 
 
   const statements = recordStatements(gw.store, 50);
   const keys = [...Array.from({ length: N - LATE }, () => randomUUID()), ...Array.from({ length: LATE }, (_, i) => `held-${i * 100 + 1}`)];
+  const began = performance.now();
   const answers = await Promise.all(keys.map((key) => post(hook, raw, svcHeaders(m.secret, raw, { key }))));
   const during = [...statements];
+  const elapsed = performance.now() - began;
 
   const fresh = answers.slice(0, N - LATE);
   const late = answers.slice(N - LATE);
@@ -91,8 +96,16 @@ t.test('N deliveries at once: shared trigger reads carry the ledger, no read of 
     late.map(() => [200, { duplicate: true }]),
     'every key the log holds is a duplicate, however late',
   );
-  const own = during.filter((s) => s.includes('webhook_delivery') && !s.includes('webhook_trigger'));
-  t.same(own, [], 'no statement reads (or writes) the delivery log apart from the trigger read');
-  t.ok(during.length > 0, 'the deliveries were read from the store');
+  const triggerReads = during.filter((s) => s.includes('webhook_trigger'));
+  // Read again in the background at most once per half lease while in use (a loaded machine
+  // stretches the burst over seconds), however many deliveries arrive meanwhile.
+  const most = 2 + Math.ceil(elapsed / (TRIGGER_LEASE_MS / 2));
+  t.ok(
+    triggerReads.length <= most,
+    `${triggerReads.length} trigger reads for ${N} deliveries over ${Math.round(elapsed)} ms (at most ${most})`,
+  );
+  const writes = during.filter((s) => /insert into/i.test(s));
+  t.same(writes, [], 'nothing is written: accepted deliveries and late copies are logged by the worker');
+  t.ok(during.length > 0, 'the ledger was read');
   t.ok(during.length <= N / 4, `${during.length} store statements for ${N} deliveries: fewer than one per four`);
 });

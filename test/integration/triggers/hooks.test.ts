@@ -8,6 +8,7 @@ import t from 'tap';
 import { startSystem } from '../../helpers/system.js';
 import { json, mint, post, saveFlow, svcHeaders } from '../../helpers/triggers.js';
 import { pauseAgent, resumeAgent } from '../../../store/paused.js';
+import { settleLeases } from '../../../store/triggers/lease.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 import { skipUnless } from '../../helpers/services.js';
 import type { StartRunCommand } from '../../../schemas/runs.js';
@@ -119,9 +120,13 @@ t.test('POST /hooks/:triggerId (svc scheme, embedded)', async (t) => {
     t.same([streamed.status, JSON.parse(streamed.text).error], [413, 'webhook_body_too_large'], 'no length declared: cut while streaming');
     t.ok(streamed.sent < MAX * 4, 'the producer was stopped before sending everything');
 
+    // Written straight to the store (this system runs no run actor to take `/agents/pause`), so
+    // each change waits out the gateway's trigger lease itself, as the API's answer would.
     await pauseAgent(sys.store, 'agent-7', 'operator');
+    await settleLeases();
     await expect('principal paused', await send(raw, svcHeaders(created.secret, raw)), 403, 'webhook_principal_paused');
     await resumeAgent(sys.store, 'agent-7');
+    await settleLeases();
     const dis = await json(`${sys.url}/flows/triggers/enabled`, 'POST', { id, enabled: false });
     responses.push(dis.text);
     t.equal(dis.body.trigger.enabled, false);

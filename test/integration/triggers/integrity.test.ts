@@ -12,6 +12,7 @@ import t, { type Test } from 'tap';
 import { Webhooks } from '@octokit/webhooks';
 import { startSystem, type TestSystem } from '../../helpers/system.js';
 import { json, mint, post, saveFlow, svcHeaders } from '../../helpers/triggers.js';
+import { settleLeases } from '../../../store/triggers/lease.js';
 import { FlowRun } from '../../../store/entities/FlowRun.js';
 import { FlowDefinition } from '../../../store/entities/FlowDefinition.js';
 import { WebhookDelivery } from '../../../store/entities/WebhookDelivery.js';
@@ -54,16 +55,22 @@ t.test('deliveries and the flow behind them', async (t) => {
     };
     t.equal((await send('{}')).status, 202, 'runnable to begin with');
 
+    // The flow is written straight to the store, not through the API, so each change waits out the
+    // gateway's trigger lease itself, as the API's answer would (store/triggers/lease.ts).
     await saveFlow(sys.store, 'wf', 'webhook', undefined, 'operator', { level: 'agent', ref: 'dave' });
+    await settleLeases();
     await refused("scope moved out of the principal's sight");
     await saveFlow(sys.store, 'wf', 'manual');
+    await settleLeases();
     await refused('re-saved as trigger: manual');
     await sys.store.em().nativeDelete(FlowDefinition, { id: 'wf' });
+    await settleLeases();
     await refused('flow deleted');
     const unsigned = await post(hook, '{}', { 'content-type': 'application/json' });
     t.same([unsigned.status, unsigned.body.error], [401, 'webhook_signature_missing'], 'an unsigned caller learns nothing about the flow');
 
     await saveFlow(sys.store, 'wf', 'webhook');
+    await settleLeases();
     const back = await send('{"back":true}');
     t.equal(back.status, 202, 'saved back as webhook: accepted again');
     await until('the runs to settle', async () => (await completed(sys, back.body.runId)) === 1);
