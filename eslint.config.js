@@ -26,7 +26,7 @@ const NODE_GLOBALS = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '**/*.d.ts', 'chain/artifacts/**'] },
+  { ignores: ['dist/**', 'sdk/dist/**', 'node_modules/**', '**/*.d.ts', 'chain/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: NODE_GLOBALS } },

@@ -6,9 +6,9 @@
  * properties only (Object.hasOwn), and `__proto__`, `constructor` and `prototype` are never
  * walked, so a template can never reach into prototypes.
  */
+import { TEMPLATE_REFERENCE as REF } from '@svc/sdk/flows';
 import type { StepOutput } from './outputs.js';
 
-const REF = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 
 export interface Scope {
@@ -94,9 +94,4 @@ export function interpolate(template: string, scope: Scope): string {
   let parsed: { v: unknown } | undefined;
   const parsedInput = () => (parsed ??= { v: parseInput(scope.input) }).v;
   return template.replace(REF, (_m, ref: string) => resolveRef(ref, scope, parsedInput) ?? '');
-}
-
-/** The template with every `{{...}}` reference removed: the text that is there whatever renders. */
-export function literalPart(s: string): string {
-  return s.replace(REF, '');
 }

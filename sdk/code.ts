@@ -1,9 +1,9 @@
 /**
  * A saved definition as builder code (`svc flows code <id>`): evaluating the expression with the
- * SDK's `flow` in scope gives the definition back, field for field (test/unit/sdk-flow.test.ts
+ * SDK's `flow` in scope gives the definition back, field for field (sdk/test/unit/flow.test.ts
  * round-trips every first-party template).
  */
-import type { Flow } from '../schemas/flows.js';
+import type { Flow } from './schema.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -34,5 +34,5 @@ export function flowCode(def: Flow): string {
 
 /** A module a user can save and import: the expression with the SDK import. */
 export function flowModule(def: Flow): string {
-  return `import { flow } from 'svc/sdk';\n\nexport default ${flowCode(def)};\n`;
+  return `import { flow } from '@svc/sdk';\n\nexport default ${flowCode(def)};\n`;
 }

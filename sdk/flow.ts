@@ -1,10 +1,10 @@
 /**
  * Flows as code: `flow('id').model('think', {...}).gate('pay', {...}).build()` gives the same
- * definition a visual builder saves, checked by the run actor's own validation (the TypeBox
+ * definition a visual builder saves, checked by the validation the server itself runs (the TypeBox
  * `Flow` schema plus edges, cycles and the rest), so a definition that builds also saves.
  */
-import type { Flow, Step, StepKind } from '../schemas/flows.js';
-import { validateFlow } from '../flows/validate.js';
+import type { Flow, Step, StepKind } from './schema.js';
+import { validateFlow } from './validate.js';
 
 /** A step's own fields: everything but its id and kind, which the method names. */
 export type StepParams<K extends StepKind> = Omit<Extract<Step, { kind: K }>, 'id' | 'kind'>;
@@ -60,7 +60,7 @@ export class FlowBuilder {
     return this.#add({ id, kind: 'wait', ...params });
   }
 
-  /** The definition, or an `invalid_flow` error naming the step, as `POST /flows` would answer. */
+  /** The definition, or an `InvalidFlowError` naming the step, with the message `POST /flows` would answer. */
   build(): Flow {
     return validateFlow({ id: this.#id, ...this.#options, steps: [...this.#steps] });
   }

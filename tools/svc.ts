@@ -5,6 +5,7 @@
  * if they were chain truth. The one write, `svc_approve`, is a chain write: without a chain it
  * refuses (`no_chain`) and writes nothing.
  */
+import { type SvcToolName } from '@svc/sdk/flows';
 import { AppError } from '../schemas/errors.js';
 import type { ToolAnnotations } from '../schemas/mcp.js';
 import type { ChainPort } from '../chain/port.js';
@@ -41,7 +42,8 @@ interface SvcTool {
 /** Reads of the orchestrator's own view (the org, its intents): they change nothing and reach no third party. */
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
-const TOOLS: Record<`svc_${string}`, SvcTool> = {
+/** Keyed by the SDK's list of names, which flow validation checks tool steps against. */
+const TOOLS: Record<SvcToolName, SvcTool> = {
   /** The org tree (the chain's OrgRegistry). No chain: an empty tree. */
   svc_org_tree: {
     description: 'read the org chart: crews, seats and reporting lines',
@@ -106,13 +108,11 @@ const TOOLS: Record<`svc_${string}`, SvcTool> = {
   },
 };
 
-export function isKnownSvcTool(name: string): boolean {
-  return Object.hasOwn(TOOLS, name);
-}
+export { isKnownSvcTool } from '@svc/sdk/flows';
 
 /** A first-party tool that only reads: calling it again changes nothing. */
 export function isSvcRead(name: string): boolean {
-  return Object.hasOwn(TOOLS, name) && TOOLS[name as `svc_${string}`]!.write !== true;
+  return Object.hasOwn(TOOLS, name) && TOOLS[name as SvcToolName].write !== true;
 }
 
 /** Every first-party tool as published to agents, in registry order. */
@@ -131,6 +131,6 @@ export function svcToolSpecs(): {
 }
 
 export async function callSvcTool(name: string, args: Record<string, string>, ctx: SvcToolContext): Promise<SvcToolOutput | undefined> {
-  const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name as `svc_${string}`] : undefined;
+  const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name as SvcToolName] : undefined;
   return tool ? tool.run(args, ctx) : undefined;
 }

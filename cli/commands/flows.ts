@@ -21,7 +21,7 @@ const STEP_COLUMNS: Column<TraceEntry>[] = [
 ];
 import type { GateList } from '../../schemas/gates.js';
 import { GATE_COLUMNS, gateStatusOption } from './gates.js';
-import { flowModule } from '../../sdk/code.js';
+import { flowModule } from '@svc/sdk';
 import type { Flow } from '../../schemas/flows.js';
 
 const stepWord = (n: number) => `${n} step${n === 1 ? '' : 's'}`;
@@ -107,7 +107,7 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
     });
   flows
     .command('code <id>')
-    .description('prints a saved flow as TypeScript builder code for the SDK (svc/sdk)')
+    .description('prints a saved flow as TypeScript builder code for the SDK (@svc/sdk)')
     .action(async (id: string) => {
       const body = await apiOk<{ flows: FlowRecord[] }>(env, 'GET', '/flows');
       const found = body.flows.find((f) => f.id === id);

@@ -1,5 +1,5 @@
 /**
- * The SDK as a user reaches it: `svc/sdk` through the package's exports, the typed
+ * The SDK as a user reaches it: `@svc/sdk` through its package's exports, the typed
  * client against a running `svc serve`, and `svc flows code` output that imports and evaluates
  * back to the saved definition.
  */
@@ -11,12 +11,12 @@ import { pathToFileURL } from 'node:url';
 import { requireBuild, ROOT, runCli, startSvc } from '../helpers/process.js';
 
 const TOKEN = 'sdk-test-token-0123456789';
-type Sdk = typeof import('../../sdk/index.js');
+type Sdk = typeof import('@svc/sdk');
 
-t.test('svc/sdk: a flow built in code saved and run with the typed client, then printed back by svc flows code', async (t) => {
+t.test('@svc/sdk: a flow built in code saved and run with the typed client, then printed back by svc flows code', async (t) => {
   requireBuild();
-  // Through the package's own name and exports map, as a dependent project imports it.
-  const sdk = (await import('svc/sdk' as string)) as Sdk;
+  // Through the package's name and exports map, as a dependent project imports it.
+  const sdk = (await import('@svc/sdk' as string)) as Sdk;
   const serve = await startSvc(t, ['serve'], { SVC_ORCH_TOKEN: TOKEN });
   const client = sdk.svcClient({ baseUrl: `${serve.url!}/`, token: TOKEN });
 
@@ -45,8 +45,8 @@ t.test('svc/sdk: a flow built in code saved and run with the typed client, then 
   const env = { SVC_URL: serve.url!, SVC_ORCH_TOKEN: TOKEN };
   const code = await runCli(['flows', 'code', 'sdk-hello'], env);
   t.equal(code.code, 0, code.stderr);
-  t.match(code.stdout, /^import \{ flow \} from 'svc\/sdk';\n/);
-  // Saved inside the package, so `svc/sdk` resolves by the package's own name.
+  t.match(code.stdout, /^import \{ flow \} from '@svc\/sdk';\n/);
+  // Saved inside the project, so `@svc/sdk` resolves as the project's dependency.
   const file = join(ROOT, 'dist', `flow-code-${randomUUID()}.mjs`);
   writeFileSync(file, code.stdout);
   t.teardown(() => rmSync(file, { force: true }));
