@@ -1,5 +1,6 @@
 /**
- * The worker's half of an accepted webhook delivery. The gateway answers 202 as soon as the run
+ * The half of an accepted webhook delivery that a worker runs (this folder's other files run in
+ * the gateway). The gateway answers 202 as soon as the run
  * command is stored in JetStream (deliver.ts), so the accept path writes nothing to the store;
  * the command carries the delivery's log fields, and the worker that takes it writes the
  * delivery row (status `accepted`) with its `WebhookDelivery` audit row, in one statement,

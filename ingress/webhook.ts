@@ -1,7 +1,7 @@
 /**
- * The trigger actor's webhook ingress: the one piece of an actor's work that runs in the
- * gateway process (gateway/routes/hooks.ts calls it). Every other gateway import of actors/ is a
- * read of the store or of configuration; everything that changes state goes over the bus.
+ * Webhook ingress, run in the gateway process (gateway/routes/hooks.ts calls it): verify a
+ * delivery, answer a copy, and store its run command. It is the one write the gateway makes
+ * without a bus verb; everything else that changes state goes over the bus to an actor.
  *
  * Why here and not behind a bus verb: a 202 means the run command is stored in JetStream
  * (a verified delivery is answered 202 and runs on a worker), and the signature must be checked over the exact raw bytes
@@ -10,7 +10,7 @@
  * SVC_WEBHOOK_MAX_BYTES of unverified body to a trigger worker first would add a round trip to
  * the hottest path of the system and open the bus to anyone on the internet. The rules stay in
  * this folder: deliver.ts (lookup, scheme, flow check, the send and the duplicate answer),
- * schemes.ts and pubsub.ts; the worker's half (the accepted row) is accepted.ts.
+ * schemes.ts and pubsub.ts; accepted.ts is the half a worker runs (the accepted row).
  */
 import type { Logger } from 'pino';
 import type { Bus } from '../bus/types.js';

@@ -36,9 +36,12 @@ const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '
 
 const brief = (text: string | undefined): string | undefined => text?.split('; ')[0];
 
+/** Variables only tests set: the full table lists them, the README's brief one leaves them out. */
+const TESTS_ONLY = '**tests only**';
+
 export function renderConfigTable(options: { brief?: boolean } = {}): string {
   const lines = ['| variable | default | meaning |', '|---|---|---|'];
-  for (const r of variableRows())
+  for (const r of variableRows().filter((v) => !options.brief || !v.description?.startsWith(TESTS_ONLY)))
     lines.push(`| \`${r.name}\` | ${cell(r.unset)} | ${cell(options.brief ? brief(r.description) : r.description)} |`);
   return lines.join('\n');
 }

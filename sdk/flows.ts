@@ -7,5 +7,5 @@ export * from './schema.js';
 export { validateFlow, explicitEdges, fallsThrough, MIN_HUMAN_TIMEOUT_MS } from './validate.js';
 export { InvalidFlowError } from './errors.js';
 export { TEMPLATE_REFERENCE, literalPart } from './template.js';
-export { SVC_TOOL_NAMES, isKnownSvcTool, type SvcToolName } from './svc-tools.js';
+export { BUILT_IN_TOOL_NAMES, isKnownSvcTool, type SvcToolName } from './svc-tools.js';
 export { ID_PATTERN, TOKEN_PATTERN, IdString, IdToken } from './text.js';

@@ -12,7 +12,18 @@ import type { AuditInput } from '../audit/types.js';
 import { planAudit, type AuditRow } from '../audit/plan.js';
 import type { Cond, Cols, Update } from '../plan.js';
 import { checkpointRows, checkpointsOf, expiry, newRunRow, seqAfter, type CheckpointRow } from './rows.js';
-import type { Boundary, BoundaryResult, ClaimMatch, Final, InsertOptions, Lease, NewRun, RunRow, StoredSignal } from './types.js';
+import type {
+  Boundary,
+  BoundaryResult,
+  ClaimMatch,
+  Final,
+  InsertOptions,
+  Lease,
+  NewRun,
+  RunRepository,
+  RunRow,
+  StoredSignal,
+} from './types.js';
 
 /**
  * A write of the run aggregate. `run` is the precondition: when it is given and does not change
@@ -293,3 +304,31 @@ export const attemptClose = (c: NonNullable<RunPlan['closeAttempt']>): Update =>
   ],
   set: { closed_at: c.at, outcome: c.outcome },
 });
+
+/** The writes that are one plan each, bound to an engine's executor: pg.ts and sqlite.ts differ only in how a plan runs. */
+export function plannedWrites(
+  run: (plan: RunPlan) => Promise<boolean>,
+): Pick<
+  RunRepository,
+  | 'renewLease'
+  | 'takeLease'
+  | 'claimWaiting'
+  | 'leavePendingSignal'
+  | 'closeAttempt'
+  | 'endFromOutside'
+  | 'interrupt'
+  | 'requestPause'
+  | 'withdrawPause'
+> {
+  return {
+    renewLease: (id, lease) => run(planRenewLease(id, lease)),
+    takeLease: (id, lease, force) => run(planTakeLease(id, lease, force)),
+    claimWaiting: (id, lease, match, signal, clearPause) => run(planClaimWaiting(id, lease, match, signal, clearPause)),
+    leavePendingSignal: (id, stepId, signal) => run(planPendingSignal(id, stepId, signal)),
+    closeAttempt: async (key, outcome, now) => void (await run(planCloseAttempt(key, outcome, now))),
+    endFromOutside: (id, status, code, message, now, onlyHolder) => run(planEndFromOutside(id, status, code, message, now, onlyHolder)),
+    interrupt: (id, attemptKey, message, now, holder) => run(planInterrupt(id, attemptKey, message, now, holder)),
+    requestPause: (id, now) => run(planRequestPause(id, now)),
+    withdrawPause: (id, now) => run(planWithdrawPause(id, now)),
+  };
+}

@@ -74,16 +74,7 @@ export function sqliteRuns(store: Store, orm: OrmRuns): RunRepository {
       });
     },
 
-    renewLease: (id, lease) => run(plans.planRenewLease(id, lease)),
-    takeLease: (id, lease, force) => run(plans.planTakeLease(id, lease, force)),
-    claimWaiting: (id, lease, match, signal, clearPause) => run(plans.planClaimWaiting(id, lease, match, signal, clearPause)),
-    leavePendingSignal: (id, stepId, signal) => run(plans.planPendingSignal(id, stepId, signal)),
-    closeAttempt: async (key, outcome, now) => void (await run(plans.planCloseAttempt(key, outcome, now))),
-    endFromOutside: (id, status, code, message, now, onlyHolder) =>
-      run(plans.planEndFromOutside(id, status, code, message, now, onlyHolder)),
-    interrupt: (id, attemptKey, message, now, holder) => run(plans.planInterrupt(id, attemptKey, message, now, holder)),
-    requestPause: (id, now) => run(plans.planRequestPause(id, now)),
-    withdrawPause: (id, now) => run(plans.planWithdrawPause(id, now)),
+    ...plans.plannedWrites(run),
 
     openAttempt(runId, stepId, seq, lease, reenter) {
       // The holder check and the attempt's insert in one transaction.
