@@ -4,34 +4,17 @@
  * with whatever state the actor keeps; `bus/` does the serving; handlers take `(ctx, payload)`,
  * throw AppErrors, and never touch NATS.
  */
-import type { Logger } from 'pino';
-import type { Bus, Handler } from '../bus/types.js';
+import type { Handler } from '../bus/types.js';
 import type { Handlers } from '../bus/verbs.js';
 import type { ActorName } from '../bus/subjects.js';
 import type { Verbs } from '../schemas/commands/index.js';
-import type { Store } from '../store/types.js';
-import type { Config } from '../schemas/config.js';
-import type { OrgConfig } from '../schemas/mcp.js';
-import type { Audit } from '../runtime/audit.js';
 import type { Sweep } from '../runtime/sweep.js';
+import type { ProcessDeps } from '../runtime/process-deps.js';
 
 export type { Sweep } from '../runtime/sweep.js';
 
 /** What most actors need from the process: each actor's deps are these and what it adds. */
-export interface KernelDeps {
-  readonly config: Config;
-  readonly bus: Bus;
-  readonly store: Store;
-  readonly audit: Audit;
-  readonly log: Logger;
-  /** Names this process in replies and claims (host:pid). */
-  readonly workerId: string;
-  /** The clock every deadline reads (tests inject one; never read Date.now() directly). */
-  readonly now: () => number;
-  /** The live org (the chain's tree with the SVC_ORG overlay) when a chain is configured; read it
-   * through runtime/org.ts `orgOf`, which falls back to the declared `config.org`. */
-  readonly org?: (() => Readonly<OrgConfig>) | undefined;
-}
+export type KernelDeps = ProcessDeps;
 
 /** What `create` returns: the actor's handlers and its part in the process's life. */
 export interface ActorInstance<V extends Verbs> {

@@ -31,12 +31,8 @@ import { mcpDouble } from './doubles/mcp.js';
 import type { MeteredModelProvider } from '../model/index.js';
 import type { Connectors } from '../connectors/index.js';
 import type { ChainPort } from '../chain/port.js';
-import type { Bus } from '../bus/types.js';
 import type { Clients } from '../bus/verbs.js';
-import type { Store } from '../store/types.js';
-import type { Audit } from '../runtime/audit.js';
-import type { Config } from '../schemas/config.js';
-import type { Logger } from 'pino';
+import type { ProcessDeps } from '../runtime/process-deps.js';
 
 /** The seat a scenario runs as when it names none. */
 export const DEFAULT_AGENT = 'eval-agent';
@@ -51,16 +47,10 @@ export interface Observation {
   readonly audit: readonly string[];
 }
 
-/** What the harness builds for the engine: the run actor's deps, minus the delivery log (no
- * webhook delivery starts an eval run, so there is nothing to log). */
-export interface EvalSystem {
-  readonly config: Config;
-  readonly bus: Bus;
-  readonly store: Store;
-  readonly audit: Audit;
-  readonly log: Logger;
-  readonly workerId: string;
-  readonly now: () => number;
+/** What the harness builds for the engine: the deps a worker gives its actors
+ * (runtime/process-deps.ts) plus what the run actor adds, minus the delivery log (no webhook
+ * delivery starts an eval run, so there is nothing to log). */
+export interface EvalSystem extends ProcessDeps {
   readonly model: MeteredModelProvider;
   readonly connectors: Connectors;
   readonly chain: ChainPort;
