@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { startSystem } from '../helpers/system.js';
 import { checkPage, launch, openPage, signIn } from '../helpers/browser.js';
 import { svcHeaders } from '../helpers/triggers.js';
@@ -43,7 +43,7 @@ t.test('builder, triggers, dead letters and events', async (t) => {
     await page.getByRole('button', { name, exact: typeof name === 'string' }).focus();
     await kb.press('Enter');
   };
-  const chooseKind = async (kind: string): Promise<void> => {
+  const chooseKind = async (t: Test, kind: string): Promise<void> => {
     await page.locator('#add-kind').focus();
     await kb.type(kind);
     t.equal(await page.locator('#add-kind').inputValue(), kind, `the ${kind} kind is chosen by typing`);
@@ -56,19 +56,19 @@ t.test('builder, triggers, dead letters and events', async (t) => {
     await typeInto('#flow-title', 'keyboard flow');
     await press('Add step');
     await typeInto('#f-prompt', 'Summarise {{input}}');
-    await chooseKind('tool');
+    await chooseKind(t, 'tool');
     await press('Add step');
     await page.getByTestId('step-error').waitFor();
     t.match(await page.getByTestId('step-error').textContent(), /^step tool2: /, 'the validator names the step while editing');
     t.ok(await page.locator('[data-testid="steps"] li.invalid[data-step="tool2"]').count(), 'the step is marked in the list');
     t.ok(await page.getByRole('button', { name: 'Save' }).isDisabled(), 'an invalid flow is not saved');
     await press('Remove tool2');
-    await chooseKind('branch');
+    await chooseKind(t, 'branch');
     await press('Add step');
     await typeInto('#f-input', '{{steps.model1.text}}');
     await page.locator('#f-op').focus();
     await kb.type('truthy');
-    await chooseKind('model');
+    await chooseKind(t, 'model');
     await press('Add step');
     await typeInto('#f-prompt', 'Report on {{input}}');
     await press('Move model3 up');

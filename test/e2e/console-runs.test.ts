@@ -10,6 +10,7 @@ import t from 'tap';
 import { startSystem } from '../helpers/system.js';
 import { skipUnless } from '../helpers/services.js';
 import { checkPage, launch, openPage, signIn } from '../helpers/browser.js';
+import { FlowAttempt } from '../../store/entities/FlowAttempt.js';
 
 const skip = (await skipUnless('postgres', 'nats')) ?? false;
 const OPERATOR = 'op-console-token-0123456789';
@@ -112,6 +113,21 @@ t.test('a gated run from the list to its live completion', { skip }, async (t) =
   t.equal(await node('done').getAttribute('data-state'), 'done', 'the last step is done');
   t.equal(await op.page.evaluate(() => (window as unknown as { mark?: number }).mark), 42, 'without a reload');
   await checkPage(t, op, 'run-completed');
+
+  // An attempt left open (a worker that died inside a side effect) is shown as needing reconcile.
+  await sys.store.em().insert(FlowAttempt, {
+    key: 'att-left-open',
+    runId: started.id,
+    stepId: 'done',
+    worker: 'w-gone',
+    openedAt: new Date(),
+    closedAt: null,
+    outcome: null,
+  });
+  await op.page.reload();
+  await op.page.getByTestId('reconcile').waitFor();
+  t.match(await op.page.getByTestId('reconcile').textContent(), /done.*needs reconcile.*att-left-open/, 'named with its key');
+  t.equal(await node('done').getAttribute('data-state'), 'reconcile', 'and marked on the graph');
 
   for (const cp of [op, alice]) {
     t.same(cp.offences, [], 'no request left svc and no CSP rule broke');

@@ -2,7 +2,7 @@
  * A flow as a graph: one node per step, one edge per port. The edge rules are the SDK
  * validator's own (explicitEdges, fallsThrough), so the picture is the graph the engine walks.
  */
-import { explicitEdges, fallsThrough } from '../../sdk/validate.js';
+import { explicitEdges, fallsThrough } from '../../sdk/edges.js';
 import type { Flow, Step } from '../../sdk/schema.js';
 
 export interface Edge {

@@ -61,6 +61,17 @@ t.test('an open API', async (t) => {
   await cp.page.getByText('No MCP server is attached.').waitFor();
   await checkPage(t, cp, 'mcp');
   t.same(cp.offences, [], 'no request left svc and no CSP rule broke');
+  // The first load of a fresh browser profile on a warm server, to the runs list: reported, not
+  // asserted (timings belong to benchmarks, not tests).
+  const fresh = await openPage(browser, sys.url);
+  const t0 = performance.now();
+  await fresh.page.goto(`${sys.url}/ui/#/runs`);
+  await fresh.page.getByTestId('runs').waitFor();
+  const loaded = performance.now() - t0;
+  const bytes = await fresh.page.evaluate(() =>
+    performance.getEntriesByType('resource').reduce((n, e) => n + (e as PerformanceResourceTiming).transferSize, 0),
+  );
+  t.comment(`console first load to the runs list: ${loaded.toFixed(0)} ms, ${bytes} bytes transferred`);
 
   await t.test('dropping a dead letter', async (t) => {
     await clientOf(sys.bus, 'run').recover.send({ force: true } as never, { msgId: `bad-${randomUUID()}` });
