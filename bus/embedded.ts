@@ -234,6 +234,13 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
       return { replayed: dl, seq: res.seq };
     },
 
+    async dropDeadLetter(id) {
+      alive();
+      const dl = broker.takeDeadLetter(id);
+      if (dl === undefined) throw new AppError('record_not_found', { message: `no dead letter ${id}` });
+      return { dropped: dl };
+    },
+
     async consumers() {
       return Object.fromEntries(
         ACTORS.map((a) => [a, { live: !dead && !closed && broker.consumers(names.commandFilter(a)) > 0 }]),

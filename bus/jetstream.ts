@@ -592,6 +592,14 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       return { replayed: dl, seq: ack.seq };
     },
 
+    async dropDeadLetter(id) {
+      const m = await manager();
+      const msg = /^[0-9]+$/.test(id) ? await m.streams.getMessage(names.deadLetterStream, { seq: Number(id) }).catch(() => null) : null;
+      if (!msg) throw new AppError('record_not_found', { message: `no dead letter ${id}` });
+      await m.streams.deleteMessage(names.deadLetterStream, Number(id));
+      return { dropped: { id, ...(decode(msg.data) as Omit<DeadLetter, 'id'>) } };
+    },
+
     /**
      * A worker keeps a pull request open on its actor's durable consumer whenever it has a free
      * slot (FETCH_EXPIRES_MS each), so waiting pulls mean a live worker; a saturated one pulls

@@ -130,6 +130,8 @@ export interface Bus {
   deadLetters(opts?: { limit?: number }): Promise<DeadLetter[]>;
   /** Sends a dead letter's command again, as it was first sent, and removes the dead letter. */
   replayDeadLetter(id: string): Promise<{ replayed: DeadLetter; seq: number }>;
+  /** Removes a dead letter without sending its command again. */
+  dropDeadLetter(id: string): Promise<{ dropped: DeadLetter }>;
   /** Graceful: stops consumers (finishing or nak'ing in-flight work), then closes the connection. */
   close(): Promise<void>;
 }

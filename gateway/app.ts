@@ -35,6 +35,8 @@ import { dlqRoutes } from './routes/dlq.js';
 import { heartbeatRoutes } from './routes/heartbeats.js';
 import { chainRoutes } from './routes/chain.js';
 import { walletRoutes } from './routes/wallets.js';
+import { whoamiRoutes } from './routes/whoami.js';
+import { uiRoutes } from './routes/ui.js';
 import type { GatewayDeps } from './types.js';
 import { VERSION } from '../runtime/version.js';
 
@@ -99,6 +101,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(dlqRoutes, { deps });
   await app.register(chainRoutes, { deps });
   await app.register(walletRoutes, { deps });
+  await app.register(whoamiRoutes, { deps });
+  await app.register(uiRoutes, { deps });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Built once: it depends only on the schemas and the bus prefix.

@@ -21,3 +21,17 @@ export const Caller = Type.Object(
 export type Caller = Readonly<Static<typeof Caller>>;
 
 export const OPERATOR: Caller = Object.freeze({ kind: 'operator', seat: 'operator', authorKind: 'human', workspace: undefined });
+
+/** `GET /whoami`: the caller the token names, and whether the API asks for a token at all. */
+export const WhoAmI = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('operator'), Type.Literal('seat')]),
+    seat: Type.String(),
+    authorKind: Type.Union([Type.Literal('human'), Type.Literal('agent')]),
+    workspace: Type.Optional(Type.String()),
+    /** False on an open API (no SVC_ORCH_TOKEN): every local caller is the operator. */
+    authRequired: Type.Boolean(),
+  },
+  { $id: 'WhoAmI' },
+);
+export type WhoAmI = Static<typeof WhoAmI>;

@@ -38,3 +38,4 @@ export const ReplayBody = Type.Object(
   { additionalProperties: false },
 );
 export const ReplayAnswer = Type.Object({ replayed: DeadLetter, seq: Type.Integer() });
+export const DropAnswer = Type.Object({ dropped: DeadLetter });

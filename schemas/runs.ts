@@ -149,10 +149,26 @@ export const RunReasonBody = Type.Object(
   { additionalProperties: false },
 );
 export const RunStateQuery = Type.Object({ runId: IdString() }, { additionalProperties: false });
+const IsoTime = Type.String({ format: 'date-time', maxLength: 40 });
+/** Every filter narrows the list; `before` pages on: the runs created before that run (its `next`). */
 export const RunListQuery = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) },
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    status: Type.Optional(Literals(RUN_STATUSES)),
+    flowId: Type.Optional(IdString()),
+    principal: Type.Optional(IdString()),
+    /** How the run was started (`manual`, `webhook`, `cron`, `epoch`, `heartbeat`, ...). */
+    trigger: Type.Optional(IdString()),
+    /** Created at or after this instant. */
+    since: Type.Optional(IsoTime),
+    /** Created before this instant. */
+    until: Type.Optional(IsoTime),
+    /** A run id from a previous page's `next`: only runs listed after it. */
+    before: Type.Optional(IdString()),
+  },
   { additionalProperties: false },
 );
+export type RunListQuery = Static<typeof RunListQuery>;
 
 export const Checkpoint = Type.Object({
   seq: Type.Integer(),
@@ -174,6 +190,8 @@ export const Attempt = Type.Object({
 
 export const RunState = Type.Object({
   run: RunView,
+  /** The definition the run executes, as validated when it started (a later save does not change it). */
+  flow: Type.Optional(FlowBody),
   outputs: Type.Record(Type.String(), Type.Unknown()),
   checkpoints: Type.Array(Checkpoint),
   attempts: Type.Array(Attempt),
@@ -182,7 +200,8 @@ export const RunState = Type.Object({
 });
 export type RunState = Static<typeof RunState>;
 
-export const RunList = Type.Object({ runs: Type.Array(RunView) });
+/** `next`: the `before` of the following page, present when this page is full. */
+export const RunList = Type.Object({ runs: Type.Array(RunView), next: Type.Optional(Type.String()) });
 
 export const FlowRecord = Type.Object({
   id: Type.String(),

@@ -120,6 +120,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dlq/drop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** removes a dead letter without sending its command again */
+        post: operations["dropDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dlq/replay": {
         parameters: {
             query?: never;
@@ -265,7 +282,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** recent runs, newest first */
+        /** recent runs, newest first; filters by status, flow, principal, trigger and creation time; pages with `before` */
         get: operations["listRuns"];
         put?: never;
         post?: never;
@@ -1022,6 +1039,23 @@ export interface paths {
         put?: never;
         /** replaces the watchlist (the array WALLET_WATCHLIST holds), in this process until restart (operator only) */
         post: operations["replaceWatchlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller this token authenticates as */
+        get: operations["whoAmI"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2268,6 +2302,165 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    dropDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the dead letter id from GET /dlq */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dropped: components["schemas"]["DeadLetter"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
                          */
                         error: string;
                         message: string;
@@ -3875,7 +4068,14 @@ export interface operations {
     listRuns: {
         parameters: {
             query?: {
+                before?: string;
+                flowId?: string;
                 limit?: number;
+                principal?: string;
+                since?: string;
+                status?: "running" | "waiting" | "completed" | "error" | "cancelled";
+                trigger?: string;
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -3890,6 +4090,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        next?: string;
                         runs: components["schemas"]["RunView"][];
                     };
                 };
@@ -3936,6 +4137,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
                          */
                         error: string;
                         message: string;
@@ -4206,7 +4423,14 @@ export interface operations {
     listOpenRuns: {
         parameters: {
             query?: {
+                before?: string;
+                flowId?: string;
                 limit?: number;
+                principal?: string;
+                since?: string;
+                status?: "running" | "waiting" | "completed" | "error" | "cancelled";
+                trigger?: string;
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -4221,6 +4445,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        next?: string;
                         runs: components["schemas"]["RunView"][];
                     };
                 };
@@ -4267,6 +4492,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
                          */
                         error: string;
                         message: string;
@@ -4817,6 +5058,7 @@ export interface operations {
                             status: string;
                             stepId: string;
                         }[];
+                        flow?: components["schemas"]["Flow"];
                         lease?: {
                             expiresAt: string;
                             holder: string;
@@ -12732,6 +12974,96 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    whoAmI: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorKind: "human" | "agent";
+                        authRequired: boolean;
+                        kind: "operator" | "seat";
+                        seat: string;
+                        workspace?: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
                          */
                         error: string;
                         message: string;

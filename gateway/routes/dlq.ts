@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { requireOperator, type Caller } from '../../identity/caller.js';
-import { DeadLetterList, DeadLetterQuery, ReplayAnswer, ReplayBody } from '../../schemas/dlq.js';
+import { DeadLetterList, DeadLetterQuery, DropAnswer, ReplayAnswer, ReplayBody } from '../../schemas/dlq.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
  * The dead-letter stream, for the operator: commands the bus ended with their reason, and a
- * replay that sends one again as it was first sent (`svc dlq list|replay`).
+ * replay that sends one again as it was first sent (`svc dlq list|replay`), and a drop that
+ * removes one without sending it (a command nobody wants run again).
  */
 export const dlqRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const operatorOnly = (caller: Caller | undefined): void => requireOperator(caller, 'reads or replays dead letters');
@@ -41,6 +42,24 @@ export const dlqRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       operatorOnly(req.caller);
       const out = await deps.bus.replayDeadLetter(req.body.id);
       req.log.info({ id: req.body.id, subject: out.replayed.subject, msgId: out.replayed.msgId }, 'dead letter replayed');
+      return out;
+    },
+  );
+
+  app.post(
+    '/dlq/drop',
+    {
+      schema: {
+        tags: ['runtime'],
+        summary: 'removes a dead letter without sending its command again',
+        body: ReplayBody,
+        response: { 200: DropAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (req) => {
+      operatorOnly(req.caller);
+      const out = await deps.bus.dropDeadLetter(req.body.id);
+      req.log.info({ id: req.body.id, subject: out.dropped.subject, msgId: out.dropped.msgId }, 'dead letter dropped');
       return out;
     },
   );

@@ -86,16 +86,14 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     {
       schema: {
         tags: ['flows'],
-        summary: 'recent runs, newest first',
+        summary: 'recent runs, newest first; filters by status, flow, principal, trigger and creation time; pages with `before`',
         querystring: RunListQuery,
         response: { 200: RunList, 401: ErrorBody },
       },
     },
     async (req) => {
-      const principal = runsVisibleTo(req.caller ?? OPERATOR);
-      return {
-        runs: await listRuns(deps.store, { open: false, limit: req.query.limit ?? 50, ...(principal === undefined ? {} : { principal }) }),
-      };
+      const visibleTo = runsVisibleTo(req.caller ?? OPERATOR);
+      return listRuns(deps.store, { open: false, limit: req.query.limit ?? 50, visibleTo, query: req.query });
     },
   );
 
@@ -110,10 +108,8 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       },
     },
     async (req) => {
-      const principal = runsVisibleTo(req.caller ?? OPERATOR);
-      return {
-        runs: await listRuns(deps.store, { open: true, limit: req.query.limit ?? 200, ...(principal === undefined ? {} : { principal }) }),
-      };
+      const visibleTo = runsVisibleTo(req.caller ?? OPERATOR);
+      return listRuns(deps.store, { open: true, limit: req.query.limit ?? 200, visibleTo, query: req.query });
     },
   );
 

@@ -16,7 +16,18 @@ export function ormRuns(store: Store): OrmRuns {
     list(q) {
       const where: Record<string, unknown> = {};
       if (q.open) where.status = { $in: ['running', 'waiting'] };
+      if (q.status !== undefined) where.status = q.open && !['running', 'waiting'].includes(q.status) ? { $in: [] } : q.status;
       if (q.principal !== undefined) where.principal = q.principal;
+      if (q.flowId !== undefined) where.flowId = q.flowId;
+      if (q.trigger !== undefined) where.trigger = q.trigger;
+      const created: Record<string, Date> = {};
+      if (q.since !== undefined) created.$gte = q.since;
+      if (q.until !== undefined) created.$lt = q.until;
+      if (Object.keys(created).length) where.createdAt = created;
+      if (q.after !== undefined) {
+        const { createdAt, id } = q.after;
+        where.$and = [{ $or: [{ createdAt: { $lt: createdAt } }, { createdAt, id: { $lt: id } }] }];
+      }
       return store.em().find(FlowRun, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit });
     },
 

@@ -131,6 +131,15 @@ export interface RunListQuery {
   open: boolean;
   limit: number;
   principal?: string | undefined;
+  status?: string | undefined;
+  flowId?: string | undefined;
+  trigger?: string | undefined;
+  /** Created at or after. */
+  since?: Date | undefined;
+  /** Created before. */
+  until?: Date | undefined;
+  /** Keyset paging: only runs listed after this one (newest first: created earlier, or at once with a smaller id). */
+  after?: { createdAt: Date; id: string } | undefined;
 }
 
 export interface RunRepository {

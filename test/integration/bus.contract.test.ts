@@ -269,6 +269,16 @@ for (const kind of ['embedded', 'jetstream'] as const) {
           payload: { n: 2 },
         });
         t.same(dead.map((d) => d.id).sort(), listed.map((d) => d.id).sort(), 'the listener saw each one as stored');
+        await bus.send('trigger', 'refused', { triggerId: 't-2' }, { msgId: 'cmd-drop' });
+        await until('the third dead letter', () => dead.length === 3, { timeoutMs: 30_000 });
+        const third = dead.find((d) => d.msgId === 'cmd-drop')!;
+        t.match(
+          await bus.dropDeadLetter(third.id),
+          { dropped: { msgId: 'cmd-drop', payload: { triggerId: 't-2' } } },
+          'a drop hands the letter back',
+        );
+        t.same((await bus.deadLetters()).map((d) => d.msgId).sort(), ['cmd-bug', 'cmd-refused'], 'and removes it');
+        t.equal(((await bus.dropDeadLetter(third.id).catch((e: unknown) => e)) as AppError).code, 'record_not_found');
         refused = false;
         for (const d of listed) await bus.replayDeadLetter(d.id);
         await until('the replays to run', () => ran.refused === 1 && ran.bug === 1, { timeoutMs: 10_000 });

@@ -1,0 +1,126 @@
+/**
+ * MCP: attached servers and, for a chosen seat, each tool's state (allowed, blocked, disabled)
+ * and the level that decided it; allow, deny or clear the seat's rule for a tool. Credentials
+ * appear only as their ref and last four characters.
+ */
+import { useState } from 'preact/hooks';
+import { get, messageOf, put } from '../api.js';
+import { ErrorNote, Status, time, useLoad } from '../util.js';
+import { isOperator, useWho } from '../who.js';
+
+export function McpPage() {
+  const who = useWho();
+  const [seat, setSeat] = useState(isOperator(who) ? '' : who.seat);
+  const servers = useLoad(() => get('/mcp/servers', { as: seat || undefined }), [seat]);
+  const secrets = useLoad(() => (isOperator(who) ? get('/mcp/secrets') : Promise.resolve({ secrets: [] })), []);
+  const [error, setError] = useState<string | undefined>();
+  const [note, setNote] = useState<string | undefined>();
+
+  const rule = async (server: string, tool: string, enabled: boolean | undefined): Promise<void> => {
+    setError(undefined);
+    try {
+      const r = await put('/mcp/servers/tools', {
+        server,
+        tool,
+        ...(seat ? { scope: { level: 'agent' as const, ref: seat } } : {}),
+        ...(enabled === undefined ? {} : { enabled }),
+      });
+      setNote(`${server}.${tool}: rule ${r.change}${seat ? ` for ${seat}` : ' for the workspace'}.`);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+    servers.reload();
+  };
+
+  return (
+    <section aria-labelledby="mcp-h">
+      <h1 id="mcp-h">MCP</h1>
+      <form
+        class="filters"
+        aria-label="Seat"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSeat(String(new FormData(e.currentTarget as HTMLFormElement).get('seat') ?? '').trim());
+        }}
+      >
+        <label>
+          Seat (empty: the workspace rule)
+          <input name="seat" defaultValue={seat} disabled={!isOperator(who)} />
+        </label>
+        <button type="submit">Show</button>
+      </form>
+      <ErrorNote error={error ?? servers.error} />
+      {note && (
+        <p role="status" class="ok">
+          {note}
+        </p>
+      )}
+      {servers.value && servers.value.servers.length === 0 && <p>No MCP server is attached.</p>}
+      {servers.value?.servers.map((s) => (
+        <div key={s.id} class="card">
+          <h2>
+            {s.id}{' '}
+            <small>
+              ({s.transport}, {s.origin})
+            </small>
+          </h2>
+          <p class="meta">
+            {s.url ?? ''} · {s.blockedCount} blocked · refreshed {time(s.refreshedAt)}
+            {s.auth && (s.auth.kind === 'secret' ? ` · credential: secret ${s.auth.secretRef}` : ` · credential: env ${s.auth.tokenEnv}`)}
+          </p>
+          <table class="list">
+            <thead>
+              <tr>
+                <th scope="col">Tool</th>
+                <th scope="col">State</th>
+                <th scope="col">Effect</th>
+                <th scope="col">Decided by</th>
+                <th scope="col">Rule{seat ? ` for ${seat}` : ''}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.tools.map((tool) => (
+                <tr key={tool.name}>
+                  <td>
+                    <code>{tool.name}</code> <small>{tool.description ?? ''}</small>
+                  </td>
+                  <td>
+                    <Status status={tool.state} />
+                  </td>
+                  <td>
+                    {tool.effect}
+                    {tool.classified ? '' : ' (unclassified)'}
+                  </td>
+                  <td>{tool.decidedBy ?? ''}</td>
+                  <td class="row-actions">
+                    <button type="button" onClick={() => rule(s.id, tool.name, true)}>
+                      Allow
+                    </button>
+                    <button type="button" onClick={() => rule(s.id, tool.name, false)}>
+                      Deny
+                    </button>
+                    <button type="button" onClick={() => rule(s.id, tool.name, undefined)}>
+                      Clear
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      {isOperator(who) && (
+        <>
+          <h2>Secrets</h2>
+          <ul data-testid="secrets">
+            {secrets.value?.secrets.map((x) => (
+              <li key={x.ref}>
+                <code>{x.ref}</code> ····{x.last4} · updated {time(x.updatedAt)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
