@@ -19,6 +19,7 @@ const SVC_TABLES = [
   'claim',
   'mikro_orm_migrations',
   'gate_question',
+  'inference_budget', // inference budgets
   'message',
   'model_call', // gates and the model ledger
   'mcp_catalog',
