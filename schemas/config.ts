@@ -266,7 +266,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'off',
         description:
-          '`spends_only` or `side_effects`: a spend (or any side-effecting step) is refused with `plan_required` unless its principal posted a `plan` message in its thread within the window; approves nothing; an unreadable value fails open (logged at boot, `planRequired.configError` in /health)',
+          '`spends_only` or `side_effects`; a spend (or any side-effecting step) is refused with `plan_required` unless its principal posted a `plan` message in its own thread within the window; approves nothing; an unreadable value fails open (logged at boot, `planRequired.configError` in /health)',
       }),
     ),
   ),
@@ -274,7 +274,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: '`30`',
-        description: 'minutes a plan message stays current for plan-required mode (1-10080); unreadable fails the mode open',
+        description: 'minutes a plan stays current; 1-10080; an unreadable value fails the mode open',
       }),
     ),
   ),
@@ -282,9 +282,9 @@ export const EnvSchema = Type.Object({
     Type.String({
       minLength: 32,
       ...doc({
-        unset: 'derived from `SVC_SESSION_KEY`, else none',
+        unset: 'from `SVC_SESSION_KEY`',
         description:
-          'signs the reply target of every question posted to a thread, so a reply relayed from a chat bridge (`POST /messages/chat`) answers only the question it was sent for; with neither this nor `SVC_SESSION_KEY` a chat reply is refused',
+          'signs chat reply targets; a reply relayed from a chat bridge (`POST /messages/chat`) answers only the question its target names; with neither this nor `SVC_SESSION_KEY` every chat reply is refused',
         mustBe: 'at least 32 characters',
       }),
     }),

@@ -104,6 +104,7 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'heartbeat_pkey',
         'heartbeat_tick_crew_id_started_at_index',
         'heartbeat_tick_pkey',
+        'inference_budget_pkey', // inference budgets
         'message_pkey',
         'message_reply_to_index',
         'message_thread_id_index',
