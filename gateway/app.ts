@@ -33,6 +33,7 @@ import { runRoutes } from './routes/runs.js';
 import { agentRoutes } from './routes/agents.js';
 import { dlqRoutes } from './routes/dlq.js';
 import { heartbeatRoutes } from './routes/heartbeats.js';
+import { budgetRoutes } from './routes/budgets.js';
 import { chainRoutes } from './routes/chain.js';
 import { walletRoutes } from './routes/wallets.js';
 import { whoamiRoutes } from './routes/whoami.js';
@@ -81,6 +82,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { deps });
   await app.register(usageRoutes, { deps });
+  await app.register(budgetRoutes, { deps });
   await app.register(opsRoutes, { deps });
   await app.register(eventRoutes, { deps });
   await app.register(hookRoutes, { deps });

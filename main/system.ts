@@ -24,6 +24,8 @@ import { startHealthServer, type HealthServer } from '../runtime/health-server.j
 import { healthSource, type Role } from '../queries/health.js';
 import { createLogger } from '../runtime/log.js';
 import { createModelProvider, type MeteredModelProvider } from '../model/index.js';
+import { budgetGuard } from '../model/budget-guard.js';
+import { orgOf, reportingLine } from '../runtime/org.js';
 import { createConnectors, type Connectors } from '../connectors/index.js';
 import { chainFor } from '../chain/select.js';
 import { chainOrg } from '../chain/org-snapshot.js';
@@ -180,7 +182,18 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     log,
     workerId,
     now,
-    model: createModelProvider(config, { log, store, now }),
+    model: createModelProvider(config, {
+      log,
+      store,
+      now,
+      budgets: budgetGuard({
+        store,
+        audit,
+        log,
+        now,
+        crewsOf: (seat) => reportingLine(orgOf({ config, org: org?.current }), seat).crews,
+      }),
+    }),
     connectors: createConnectors(config),
     chain: chainFor(config, {
       target: chainTarget(config.chain, devTarget),
@@ -238,7 +251,14 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
         'SVC_ORCH_TOKEN is not set: the HTTP API serves only this machine (loopback callers, Host and Origin localhost; /health and /hooks as always); set SVC_ORCH_TOKEN to serve other hosts',
       );
     if (config.natsUrl === undefined) log.info('no NATS_URL: embedded bus, single process');
+    if (config.channelKey === undefined)
+      log.info('neither SVC_CHANNEL_SECRET nor SVC_SESSION_KEY is set: reply targets are not signed and every reply from chat is refused');
   }
+  // Unlike every other bad setting, an unreadable plan-required rule set does not stop the
+  // process: the mode fails open, and says so here and in /health.
+  if (config.planRequired.configError) log.warn({ planRequired: 'off' }, config.planRequired.configError);
+  else if (config.planRequired.mode !== 'off')
+    log.info({ planRequired: config.planRequired.mode, windowMinutes: config.planRequired.windowMs / 60_000 }, 'plan-required mode is on');
   log.info(
     {
       role,

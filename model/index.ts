@@ -15,6 +15,7 @@ import type { Store } from '../store/types.js';
 import { modelCallsOf, type ModelCallLedger } from '../store/model-calls.js';
 import type { ModelProvider } from './port.js';
 import { addCall, emptyTotals, priceFor, type TokenUsage, type UsageTotals } from './meter.js';
+import type { BudgetGuard, Holds } from './budget-guard.js';
 
 export { priceFor, costMicroDollars, type UsageTotals, type TokenUsage } from './meter.js';
 
@@ -27,6 +28,9 @@ export interface CompletionRequest {
   stepId?: string;
   /** The run's trace id, for the call's log line. */
   traceId?: string;
+  /** The seat the call is made for (a run's principal, the caller of `POST /model/complete`):
+   * the inference budgets over it apply. Without one no budget applies. */
+  seat?: string;
 }
 
 export interface Completion {
@@ -54,6 +58,8 @@ export interface ModelProviderOptions {
   now?: () => number;
   /** Anthropic endpoint override (tests, proxies); default https://api.anthropic.com. */
   anthropicBaseUrl?: string;
+  /** Inference budgets: held before each call with a seat, settled after (model/budget-guard.ts). */
+  budgets?: BudgetGuard;
 }
 
 export const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest', local: 'local' } as const;
@@ -84,12 +90,21 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
     usage: () => ({ ...totals }),
     async complete(req) {
       const model = req.model ?? DEFAULT_MODELS[name];
+      // A hard budget without room throws here, before the provider is asked.
+      const holds: Holds | undefined =
+        opts.budgets && req.seat !== undefined
+          ? await opts.budgets.reserve({ seat: req.seat, model, runId: req.runId, stepId: req.stepId, traceId: req.traceId })
+          : undefined;
       const started = now();
       let out: Awaited<ReturnType<Backend['call']>>;
       try {
         out = await backend.call(req, model, AbortSignal.timeout(timeoutMs));
       } catch (err) {
         totals.failedCalls += 1;
+        if (holds)
+          await opts
+            .budgets!.release(holds)
+            .catch((e: unknown) => opts.log?.warn({ err: (e as Error).message }, 'budget hold not released'));
         if (err instanceof AppError) throw err;
         const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
         throw new AppError('model_unavailable', {
@@ -111,6 +126,10 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
         },
         'model call',
       );
+      if (holds)
+        await opts
+          .budgets!.settle(holds, microDollars)
+          .catch((e: unknown) => opts.log?.warn({ err: (e as Error).message }, 'model call not settled against its inference budgets'));
       if (ledger) record(ledger, opts.log, { provider: name, model: out.model, usage: out.usage, microDollars, req, at: new Date(now()) });
       return { text: out.text, model: out.model, provider: name, ...(out.usage ? { usage: out.usage } : {}), microDollars };
     },

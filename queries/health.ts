@@ -8,6 +8,7 @@ import type { Config } from '../schemas/config.js';
 import type { Health } from '../schemas/health.js';
 import type { ChainState, ChainStatus } from '../chain/status.js';
 import { VERSION } from '../runtime/version.js';
+import { UNPRICED_CALL_FLOOR_MICRO_DOLLARS } from '../model/budget-guard.js';
 
 export type Role = Health['role'];
 
@@ -74,7 +75,13 @@ function build(deps: HealthDeps): () => Promise<Health> {
       },
       flows: { store: postgres ? 'postgres' : 'memory' },
       model: { provider: config.model.provider, configured: modelConfigured(config) },
-      budgets: { inference: { counters: postgres ? 'postgres' : 'process' } },
+      budgets: { inference: { counters: postgres ? 'postgres' : 'process', floorMicroDollars: UNPRICED_CALL_FLOOR_MICRO_DOLLARS } },
+      planRequired: {
+        mode: config.planRequired.mode,
+        windowMinutes: config.planRequired.windowMs / 60_000,
+        ...(config.planRequired.configError ? { configError: config.planRequired.configError } : {}),
+      },
+      chatReplies: config.channelKey ? { signed: true, key: config.channelKey.source } : { signed: false },
       governance: { autoExecute: config.autoExecute },
       actors,
     };

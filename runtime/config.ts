@@ -16,6 +16,7 @@ import { parseFaults, type Faults } from '../kernel/faults.js';
 import { SkillsConfig } from '../schemas/heartbeats.js';
 import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
 import { parseHostEntry } from '../kernel/host-entry.js';
+import { channelKey, planRequiredSettings } from './guard-config.js';
 
 export { ConfigError, readJsonSetting };
 
@@ -74,6 +75,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     streamReplicas: Number(e.SVC_STREAM_REPLICAS ?? 1),
     rootAuth: Object.freeze(rootAuth(e)),
     autoExecute: e.SVC_AUTO_EXECUTE === '1',
+    planRequired: Object.freeze(planRequiredSettings(e.SVC_PLAN_REQUIRED, e.SVC_PLAN_REQUIRED_WINDOW_MIN)),
+    channelKey: channelKey(e.SVC_CHANNEL_SECRET, e.SVC_SESSION_KEY === undefined ? undefined : parseSessionKey(e.SVC_SESSION_KEY)),
     model: Object.freeze({
       provider: modelProvider(e),
       openaiApiKey: e.OPENAI_API_KEY,

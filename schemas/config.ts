@@ -259,6 +259,36 @@ export const EnvSchema = Type.Object({
       description: '`1` executes cleared governance proposals on the minute sweep',
     }),
   ),
+  SVC_PLAN_REQUIRED: Type.Optional(
+    // Read as any string: an unreadable value turns the mode off (it fails open) and says so,
+    // instead of stopping the process like every other bad setting.
+    Type.String(
+      doc({
+        unset: 'off',
+        description:
+          '`spends_only` or `side_effects`; a spend (or any side-effecting step) is refused with `plan_required` unless its principal posted a `plan` message in its own thread within the window; approves nothing; an unreadable value fails open (logged at boot, `planRequired.configError` in /health)',
+      }),
+    ),
+  ),
+  SVC_PLAN_REQUIRED_WINDOW_MIN: Type.Optional(
+    Type.String(
+      doc({
+        unset: '`30`',
+        description: 'minutes a plan stays current; 1-10080; an unreadable value fails the mode open',
+      }),
+    ),
+  ),
+  SVC_CHANNEL_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      ...doc({
+        unset: 'from `SVC_SESSION_KEY`',
+        description:
+          'signs chat reply targets; a reply relayed from a chat bridge (`POST /messages/chat`) answers only the question its target names; with neither this nor `SVC_SESSION_KEY` every chat reply is refused',
+        mustBe: 'at least 32 characters',
+      }),
+    }),
+  ),
   SVC_MODEL_PROVIDER: Type.Optional(
     Type.Union(
       [Type.Literal('openai'), Type.Literal('anthropic'), Type.Literal('local')],
@@ -713,6 +743,14 @@ export interface Config {
   readonly streamReplicas: number;
   readonly rootAuth: { readonly kind: RootAuthKind | undefined; readonly configError: string | undefined };
   readonly autoExecute: boolean;
+  /** SVC_PLAN_REQUIRED*: plan-required mode; `configError` says why an unreadable rule set left it off. */
+  readonly planRequired: {
+    readonly mode: 'off' | 'spends_only' | 'side_effects';
+    readonly windowMs: number;
+    readonly configError: string | undefined;
+  };
+  /** SVC_CHANNEL_SECRET as bytes, else a key derived from SVC_SESSION_KEY, else undefined (chat replies refused). */
+  readonly channelKey: { readonly key: Buffer; readonly source: 'channel_secret' | 'session_key' } | undefined;
   readonly model: {
     readonly provider: ModelProviderName;
     readonly openaiApiKey: string | undefined;

@@ -53,6 +53,13 @@ export const errorCatalog = {
   gate_assignee_mismatch: { status: 403, message: 'only the assignee may answer this gate' },
   human_gate_timed_out: { status: 422, message: 'the human gate passed its deadline with no timeoutPort' },
   flow_wait_timed_out: { status: 422, message: 'the wait passed its timeoutMs with no event and no timeoutPort' },
+  inference_budget_exceeded: {
+    status: 402,
+    message: 'a hard inference budget has no room for this model call; the provider was not asked',
+  },
+  plan_required: { status: 409, message: 'plan-required mode: the acting agent has posted no plan in its thread within the window' },
+  chat_reply_unsigned: { status: 403, message: 'a chat reply is refused: no SVC_CHANNEL_SECRET or SVC_SESSION_KEY signs reply targets' },
+  chat_reply_target_invalid: { status: 403, message: 'the reply target does not verify' },
   model_unavailable: { status: 502, message: 'the model provider failed or did not answer in time' },
   connector_not_registered: { status: 404, message: 'no connector route of that name is registered (SVC_CONNECTORS)' },
   webhook_sealing_unavailable: { status: 503, message: 'trigger secrets cannot be sealed without SVC_SESSION_KEY' },

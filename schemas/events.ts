@@ -267,6 +267,52 @@ export const EVENT_DATA = {
     },
     'One heartbeat tick worked its checklist.',
   ),
+  // Inference budgets.
+  InferenceBudgetChanged: Closed(
+    {
+      crew: Str(),
+      change: Literals(['set', 'reset', 'removed'] as const),
+      by: By(),
+      limitMicroDollars: Opt(Type.Number()),
+      enforcement: Opt(Literals(['soft', 'hard'] as const)),
+    },
+    'An inference budget set, its counters reset, or removed.',
+  ),
+  InferenceBudgetExceeded: Closed(
+    {
+      crew: Str(),
+      enforcement: Literals(['soft', 'hard'] as const),
+      limitMicroDollars: Type.Number(),
+      spentMicroDollars: Type.Number(),
+      seat: Str(),
+      runId: Opt(Str()),
+      stepId: Opt(Str()),
+    },
+    'Spend reached an inference budget: a soft budget warns (once per crossing); a hard one stops admitting calls.',
+  ),
+  InferenceBudgetRefused: Closed(
+    {
+      crew: Str(),
+      limitMicroDollars: Type.Number(),
+      spentMicroDollars: Type.Number(),
+      seat: Str(),
+      model: Str(),
+      runId: Opt(Str()),
+      stepId: Opt(Str()),
+    },
+    'A model call refused by a hard inference budget before the provider was asked.',
+  ),
+  // Plan-required mode.
+  PlanRequiredRefused: Closed(
+    {
+      runId: Str(),
+      stepId: Str(),
+      principal: Str(),
+      kind: Str(),
+      mode: Literals(['spends_only', 'side_effects'] as const),
+    },
+    'A step refused by plan-required mode: its principal had posted no plan in its thread within the window.',
+  ),
   // The treasury indexer.
   TreasuryDeposit: Closed({ from: Str(), ...Transfer }, 'A transfer into a treasury.'),
   TreasuryOutflow: Closed({ to: Str(), ...Transfer }, 'A transfer out of a treasury.'),

@@ -86,6 +86,12 @@ export const MessageView = Type.Object({
   body: Type.String(),
   createdAt: Type.String(),
   outcome: Type.Union([Type.String(), Type.Null()], { description: 'what this reply did to the question it names' }),
+  replyTarget: Type.Optional(
+    Type.String({
+      description:
+        'on a question, when a channel key is configured: the signed target a chat bridge hands back with a reply (POST /messages/chat)',
+    }),
+  ),
 });
 export type MessageView = Static<typeof MessageView>;
 
@@ -121,6 +127,20 @@ export type GateOutcome = Static<typeof GateOutcome>;
 export const PostMessageReply = Type.Object({ message: MessageView, gate: Type.Optional(GateOutcome) });
 export type PostMessageReply = Static<typeof PostMessageReply>;
 
+/** A reply relayed from a chat channel: the question and thread come from the signed target, never from the body. */
+export const ChatReply = Type.Object(
+  {
+    replyTarget: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description: 'the replyTarget of the question being answered, as the bridge received it',
+    }),
+    body: Type.String({ minLength: 1, maxLength: 20_000 }),
+  },
+  { additionalProperties: false },
+);
+export type ChatReply = Static<typeof ChatReply>;
+
 export const MessagesQuery = Type.Object(
   {
     thread: Type.Optional(IdString({ maxLength: 200, description: "default the caller's own thread, agent:<seat>" })),
@@ -149,6 +169,11 @@ export const GateView = Type.Object({
   createdAt: Type.String(),
   optionId: Type.Union([Type.String(), Type.Null()]),
   answeredBy: Type.Union([Type.String(), Type.Null()]),
+  replyTarget: Type.Optional(
+    Type.String({
+      description: 'when a channel key is configured: the signed target a chat bridge hands back with a reply (POST /messages/chat)',
+    }),
+  ),
 });
 export type GateView = Static<typeof GateView>;
 

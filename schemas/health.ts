@@ -30,7 +30,23 @@ export const Health = Type.Object(
     rootAuth: Type.Object({ required: Type.Boolean(), kind: Type.Optional(Type.String()), configError: Type.Optional(Type.String()) }),
     flows: Type.Object({ store: Type.Union([Type.Literal('memory'), Type.Literal('postgres')]) }),
     model: Type.Object({ provider: Type.String(), configured: Type.Boolean() }),
-    budgets: Type.Object({ inference: Type.Object({ counters: Type.Union([Type.Literal('postgres'), Type.Literal('process')]) }) }),
+    budgets: Type.Object({
+      inference: Type.Object({
+        counters: Type.Union([Type.Literal('postgres'), Type.Literal('process')], {
+          description: 'where inference budget counters live: postgres (every replica, kept across restarts) or this process only',
+        }),
+        floorMicroDollars: Type.Number({ description: 'what a model call of unknown cost (unpriced or unmetered) is charged' }),
+      }),
+    }),
+    planRequired: Type.Object({
+      mode: Type.Union([Type.Literal('off'), Type.Literal('spends_only'), Type.Literal('side_effects')]),
+      windowMinutes: Type.Integer(),
+      configError: Type.Optional(Type.String({ description: 'the rule set was unreadable, so the mode is off (it fails open)' })),
+    }),
+    chatReplies: Type.Object({
+      signed: Type.Boolean({ description: 'false: no key signs reply targets, so every reply from chat is refused' }),
+      key: Type.Optional(Type.Union([Type.Literal('channel_secret'), Type.Literal('session_key')])),
+    }),
     governance: Type.Object({ autoExecute: Type.Boolean() }),
     actors: Type.Record(
       Type.String(),

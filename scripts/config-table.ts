@@ -1,8 +1,8 @@
 /**
  * Renders the configuration tables from the documentation each variable carries in
  * schemas/config.ts, so they cannot fall behind the code: test/unit/config-table.test.ts fails
- * when one differs. `npm run docs:config` rewrites both in place: README.md's brief one (each
- * description up to its first semicolon, so the README stays short) and docs/operations.md's full one.
+ * when one differs. `npm run docs:config` rewrites both in place: README.md's brief one (the
+ * variables to start with, each description up to its first semicolon, so the README stays short) and docs/operations.md's full one.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -36,12 +36,33 @@ const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '
 
 const brief = (text: string | undefined): string | undefined => text?.split('; ')[0];
 
-/** Variables only tests set: the full table lists them, the README's brief one leaves them out. */
-const TESTS_ONLY = '**tests only**';
+/** The README's brief table: what a newcomer sets to start, reach a store and bus, a model, tools
+ * and a chain. Every other variable is in the full table (docs/operations.md), which the README links. */
+export const README_ROWS: readonly string[] = [
+  'SVC_ORCH_PORT',
+  'SVC_ORCH_HOST',
+  'SVC_ORCH_TOKEN',
+  'SVC_IDENTITIES',
+  'NATS_URL',
+  'DATABASE_URL',
+  'DATABASE_SCHEMA',
+  'SVC_SESSION_KEY',
+  'SVC_BUS_PREFIX',
+  'LOG_LEVEL',
+  'SVC_MODEL_PROVIDER',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'SVC_CONNECTORS',
+  'SVC_MCP_SERVERS',
+  'SVC_ORG',
+  'SVC_CHAIN',
+  'SVC_ROOT_AUTH',
+  'SVC_URL',
+];
 
 export function renderConfigTable(options: { brief?: boolean } = {}): string {
   const lines = ['| variable | default | meaning |', '|---|---|---|'];
-  for (const r of variableRows().filter((v) => !options.brief || !v.description?.startsWith(TESTS_ONLY)))
+  for (const r of variableRows().filter((v) => !options.brief || README_ROWS.includes(v.name)))
     lines.push(`| \`${r.name}\` | ${cell(r.unset)} | ${cell(options.brief ? brief(r.description) : r.description)} |`);
   return lines.join('\n');
 }

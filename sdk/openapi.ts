@@ -86,6 +86,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/budgets/inference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every inference budget with its counters */
+        get: operations["listInferenceBudgets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/budgets/inference/{crew}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one crew's (or seat's) inference budget and its counters */
+        get: operations["getInferenceBudget"];
+        /** sets the limit and enforcement of an inference budget (counters carry over; operator only) */
+        put: operations["setInferenceBudget"];
+        post?: never;
+        /** removes an inference budget: its crew is no longer bounded (operator only) */
+        delete: operations["removeInferenceBudget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/budgets/inference/{crew}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** zeroes an inference budget's counters; calls in flight still settle (operator only) */
+        post: operations["resetInferenceBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connectors": {
         parameters: {
             query?: never;
@@ -868,6 +921,23 @@ export interface paths {
         put?: never;
         /** posts a message to a thread; a reply naming a question answers its gate */
         post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a reply relayed from a chat channel: answers the question its signed replyTarget names, as the caller; refused without a channel key or with a target that does not verify */
+        post: operations["postChatReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2111,6 +2181,748 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example bus_unavailable
                          * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listInferenceBudgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budgets: {
+                            calls: number;
+                            /** @description postgres: shared by every replica and kept across restarts; process: this process only, gone at restart */
+                            counters: "postgres" | "process";
+                            crew: string;
+                            /** @description soft: calls go on, the crossing is logged and audited (InferenceBudgetExceeded); hard: a call without room is refused before the provider is asked (402 inference_budget_exceeded) */
+                            enforcement: "soft" | "hard";
+                            /** @description spent has reached the limit */
+                            exceeded: boolean;
+                            /** @description what a call of unknown cost is charged */
+                            floorMicroDollars: number;
+                            /** @description estimates held by calls in flight */
+                            heldMicroDollars: number;
+                            limitMicroDollars: number;
+                            refusedCalls: number;
+                            /** @description limit minus spent and held, never below 0 */
+                            remainingMicroDollars: number;
+                            resetAt: string | null;
+                            /** @description settled spend since the last reset; unpriced and unmetered calls count at the floor */
+                            spentMicroDollars: number;
+                            /** @description calls charged the floor because no price or no usage was known */
+                            unpricedCalls: number;
+                            updatedAt: string;
+                            updatedBy: string;
+                            warnedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getInferenceBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a crew id, or a seat for a budget of its own */
+                crew: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calls: number;
+                        /** @description postgres: shared by every replica and kept across restarts; process: this process only, gone at restart */
+                        counters: "postgres" | "process";
+                        crew: string;
+                        /** @description soft: calls go on, the crossing is logged and audited (InferenceBudgetExceeded); hard: a call without room is refused before the provider is asked (402 inference_budget_exceeded) */
+                        enforcement: "soft" | "hard";
+                        /** @description spent has reached the limit */
+                        exceeded: boolean;
+                        /** @description what a call of unknown cost is charged */
+                        floorMicroDollars: number;
+                        /** @description estimates held by calls in flight */
+                        heldMicroDollars: number;
+                        limitMicroDollars: number;
+                        refusedCalls: number;
+                        /** @description limit minus spent and held, never below 0 */
+                        remainingMicroDollars: number;
+                        resetAt: string | null;
+                        /** @description settled spend since the last reset; unpriced and unmetered calls count at the floor */
+                        spentMicroDollars: number;
+                        /** @description calls charged the floor because no price or no usage was known */
+                        unpricedCalls: number;
+                        updatedAt: string;
+                        updatedBy: string;
+                        warnedAt: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `store_unavailable`: the store is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example store_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    setInferenceBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a crew id, or a seat for a budget of its own */
+                crew: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description soft: calls go on, the crossing is logged and audited (InferenceBudgetExceeded); hard: a call without room is refused before the provider is asked (402 inference_budget_exceeded) */
+                    enforcement: "soft" | "hard";
+                    /** @description the limit in micro-dollars ($1 = 1000000) */
+                    limitMicroDollars: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calls: number;
+                        /** @description postgres: shared by every replica and kept across restarts; process: this process only, gone at restart */
+                        counters: "postgres" | "process";
+                        crew: string;
+                        /** @description soft: calls go on, the crossing is logged and audited (InferenceBudgetExceeded); hard: a call without room is refused before the provider is asked (402 inference_budget_exceeded) */
+                        enforcement: "soft" | "hard";
+                        /** @description spent has reached the limit */
+                        exceeded: boolean;
+                        /** @description what a call of unknown cost is charged */
+                        floorMicroDollars: number;
+                        /** @description estimates held by calls in flight */
+                        heldMicroDollars: number;
+                        limitMicroDollars: number;
+                        refusedCalls: number;
+                        /** @description limit minus spent and held, never below 0 */
+                        remainingMicroDollars: number;
+                        resetAt: string | null;
+                        /** @description settled spend since the last reset; unpriced and unmetered calls count at the floor */
+                        spentMicroDollars: number;
+                        /** @description calls charged the floor because no price or no usage was known */
+                        unpricedCalls: number;
+                        updatedAt: string;
+                        updatedBy: string;
+                        warnedAt: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    removeInferenceBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a crew id, or a seat for a budget of its own */
+                crew: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crew: string;
+                        removed: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    resetInferenceBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a crew id, or a seat for a budget of its own */
+                crew: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calls: number;
+                        /** @description postgres: shared by every replica and kept across restarts; process: this process only, gone at restart */
+                        counters: "postgres" | "process";
+                        crew: string;
+                        /** @description soft: calls go on, the crossing is logged and audited (InferenceBudgetExceeded); hard: a call without room is refused before the provider is asked (402 inference_budget_exceeded) */
+                        enforcement: "soft" | "hard";
+                        /** @description spent has reached the limit */
+                        exceeded: boolean;
+                        /** @description what a call of unknown cost is charged */
+                        floorMicroDollars: number;
+                        /** @description estimates held by calls in flight */
+                        heldMicroDollars: number;
+                        limitMicroDollars: number;
+                        refusedCalls: number;
+                        /** @description limit minus spent and held, never below 0 */
+                        remainingMicroDollars: number;
+                        resetAt: string | null;
+                        /** @description settled spend since the last reset; unpriced and unmetered calls count at the floor */
+                        spentMicroDollars: number;
+                        /** @description calls charged the floor because no price or no usage was known */
+                        unpricedCalls: number;
+                        updatedAt: string;
+                        updatedBy: string;
+                        warnedAt: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
                          */
                         error: string;
                         message: string;
@@ -3729,6 +4541,8 @@ export interface operations {
                             prompt: string;
                             purpose: string;
                             questionId: string;
+                            /** @description when a channel key is configured: the signed target a chat bridge hands back with a reply (POST /messages/chat) */
+                            replyTarget?: string;
                             runId: string;
                             status: string;
                             stepId: string;
@@ -6570,7 +7384,10 @@ export interface operations {
                         };
                         budgets: {
                             inference: {
+                                /** @description where inference budget counters live: postgres (every replica, kept across restarts) or this process only */
                                 counters: "postgres" | "process";
+                                /** @description what a model call of unknown cost (unpriced or unmetered) is charged */
+                                floorMicroDollars: number;
                             };
                         };
                         chain: {
@@ -6579,6 +7396,11 @@ export interface operations {
                             reason?: string;
                             /** @description the RPC URL with every credential masked */
                             rpc?: string;
+                        };
+                        chatReplies: {
+                            key?: "channel_secret" | "session_key";
+                            /** @description false: no key signs reply targets, so every reply from chat is refused */
+                            signed: boolean;
                         };
                         db: {
                             error?: string;
@@ -6598,6 +7420,12 @@ export interface operations {
                         model: {
                             configured: boolean;
                             provider: string;
+                        };
+                        planRequired: {
+                            /** @description the rule set was unreadable, so the mode is off (it fails open) */
+                            configError?: string;
+                            mode: "off" | "spends_only" | "side_effects";
+                            windowMinutes: number;
                         };
                         queue: {
                             error?: string;
@@ -6685,7 +7513,10 @@ export interface operations {
                         };
                         budgets: {
                             inference: {
+                                /** @description where inference budget counters live: postgres (every replica, kept across restarts) or this process only */
                                 counters: "postgres" | "process";
+                                /** @description what a model call of unknown cost (unpriced or unmetered) is charged */
+                                floorMicroDollars: number;
                             };
                         };
                         chain: {
@@ -6694,6 +7525,11 @@ export interface operations {
                             reason?: string;
                             /** @description the RPC URL with every credential masked */
                             rpc?: string;
+                        };
+                        chatReplies: {
+                            key?: "channel_secret" | "session_key";
+                            /** @description false: no key signs reply targets, so every reply from chat is refused */
+                            signed: boolean;
                         };
                         db: {
                             error?: string;
@@ -6713,6 +7549,12 @@ export interface operations {
                         model: {
                             configured: boolean;
                             provider: string;
+                        };
+                        planRequired: {
+                            /** @description the rule set was unreadable, so the mode is off (it fails open) */
+                            configError?: string;
+                            mode: "off" | "spends_only" | "side_effects";
+                            windowMinutes: number;
                         };
                         queue: {
                             error?: string;
@@ -11093,6 +11935,8 @@ export interface operations {
                             outcome: string | null;
                             /** @description on a question message, the question to name in replyTo */
                             questionId: string | null;
+                            /** @description on a question, when a channel key is configured: the signed target a chat bridge hands back with a reply (POST /messages/chat) */
+                            replyTarget?: string;
                             replyTo: string | null;
                             thread: string;
                         }[];
@@ -11247,6 +12091,8 @@ export interface operations {
                             outcome: string | null;
                             /** @description on a question message, the question to name in replyTo */
                             questionId: string | null;
+                            /** @description on a question, when a channel key is configured: the signed target a chat bridge hands back with a reply (POST /messages/chat) */
+                            replyTarget?: string;
                             replyTo: string | null;
                             thread: string;
                         };
@@ -11417,6 +12263,207 @@ export interface operations {
             };
         };
     };
+    postChatReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @description the replyTarget of the question being answered, as the bridge received it */
+                    replyTarget: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gate?: {
+                            optionId: string | null;
+                            outcome: "resolved" | "not_an_option" | "agent_reply" | "assignee_mismatch" | "not_open";
+                            questionId: string;
+                            status: "open" | "resolved" | "timed_out" | "closed";
+                        };
+                        message: {
+                            author: string;
+                            authorId: string | null;
+                            /** @description human, agent or system; set server-side */
+                            authorKind: string;
+                            body: string;
+                            createdAt: string;
+                            id: string;
+                            kind: string;
+                            /** @description what this reply did to the question it names */
+                            outcome: string | null;
+                            /** @description on a question message, the question to name in replyTo */
+                            questionId: string | null;
+                            /** @description on a question, when a channel key is configured: the signed target a chat bridge hands back with a reply (POST /messages/chat) */
+                            replyTarget?: string;
+                            replyTo: string | null;
+                            thread: string;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chat_reply_target_invalid`: the reply target does not verify; `chat_reply_unsigned`: a chat reply is refused: no SVC_CHANNEL_SECRET or SVC_SESSION_KEY signs reply targets; `gate_assignee_mismatch`: only the assignee may answer this gate; `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chat_reply_target_invalid
+                         * @example chat_reply_unsigned
+                         * @example gate_assignee_mismatch
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     completeModel: {
         parameters: {
             query?: never;
@@ -11481,6 +12528,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `inference_budget_exceeded`: a hard inference budget has no room for this model call; the provider was not asked */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example inference_budget_exceeded
                          */
                         error: string;
                         message: string;

@@ -1,8 +1,9 @@
 import { defineActor } from '../actor.js';
 import { opsVerbs } from '../../schemas/commands/ops.js';
 import type { MeteredModelProvider } from '../../model/index.js';
+import { removeBudget, resetBudget, setBudget, type BudgetDeps } from './budgets.js';
 
-export interface OpsDeps {
+export interface OpsDeps extends BudgetDeps {
   readonly workerId: string;
   readonly model: MeteredModelProvider;
 }
@@ -23,6 +24,9 @@ export const opsActor = defineActor({
         const out = await deps.model.complete(payload);
         return { text: out.text, provider: out.provider, model: out.model, usage: out.usage ?? null, microDollars: out.microDollars };
       },
+      budgetSet: (ctx, p) => setBudget(deps, p, ctx.traceId),
+      budgetReset: (ctx, p) => resetBudget(deps, p, ctx.traceId),
+      budgetRemove: (ctx, p) => removeBudget(deps, p, ctx.traceId),
     },
   }),
 });

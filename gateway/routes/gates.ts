@@ -4,6 +4,8 @@ import { GateList, GatesQuery } from '../../schemas/gates.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { gatesVisibleTo } from '../../identity/gates.js';
 import { listGates } from '../../queries/gates.js';
+import { signReplyTarget } from '../../identity/reply-target.js';
+import type { GateView } from '../../schemas/gates.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/flows/gates`: human gates, read from the store. Answers arrive only as messages
@@ -29,7 +31,14 @@ export const gateRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
         limit: req.query.limit ?? 100,
         ...(seat === undefined ? {} : { seat }),
       });
-      return { gates };
+      return { gates: gates.map((g) => withReplyTarget(deps.config.channelKey, g)) };
     },
   );
 };
+
+/** An open gate carries the signed target a chat bridge hands back with a reply to it. */
+function withReplyTarget(channel: Parameters<typeof signReplyTarget>[0], g: GateView): GateView {
+  if (g.status !== 'open') return g;
+  const replyTarget = signReplyTarget(channel, { questionId: g.questionId, thread: g.thread });
+  return replyTarget === undefined ? g : { ...g, replyTarget };
+}

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
-import { MessageList, MessagesQuery, PostMessage, PostMessageReply, type GateMessageRequest } from '../../schemas/gates.js';
+import {
+  ChatReply,
+  MessageList,
+  MessagesQuery,
+  PostMessage,
+  PostMessageReply,
+  type GateMessageRequest,
+  type MessageView,
+} from '../../schemas/gates.js';
+import { signReplyTarget, verifyReplyTarget } from '../../identity/reply-target.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { mayUseThread, threadOf } from '../../identity/gates.js';
 import { readThread } from '../../queries/gates.js';
@@ -27,20 +36,44 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
     async (req) => {
       const caller = req.caller ?? OPERATOR;
       const { thread, replyTo, kind, body } = req.body;
-      const payload: GateMessageRequest = {
-        ...(thread === undefined ? {} : { thread }),
-        ...(replyTo === undefined ? {} : { replyTo }),
-        ...(kind === undefined ? {} : { kind }),
-        body,
-        caller,
-      };
-      const reply = await clientOf(deps.bus, 'gate').message(payload, { traceId: req.id, timeoutMs: 15_000 });
-      // The message is stored either way; the answer just did not count.
-      if (reply.gate?.outcome === 'assignee_mismatch')
-        throw new AppError('gate_assignee_mismatch', {
-          message: `only the assignee may answer question ${reply.gate.questionId}; the message was recorded as assignee_mismatch`,
-        });
-      return reply;
+      return post(
+        {
+          ...(thread === undefined ? {} : { thread }),
+          ...(replyTo === undefined ? {} : { replyTo }),
+          ...(kind === undefined ? {} : { kind }),
+          body,
+          caller,
+        },
+        req.id,
+      );
+    },
+  );
+
+  const post = async (payload: GateMessageRequest, traceId: string) => {
+    const reply = await clientOf(deps.bus, 'gate').message(payload, { traceId, timeoutMs: 15_000 });
+    // The message is stored either way; the answer just did not count.
+    if (reply.gate?.outcome === 'assignee_mismatch')
+      throw new AppError('gate_assignee_mismatch', {
+        message: `only the assignee may answer question ${reply.gate.questionId}; the message was recorded as assignee_mismatch`,
+      });
+    return reply;
+  };
+
+  app.post(
+    '/messages/chat',
+    {
+      schema: {
+        tags: ['flows'],
+        summary:
+          'a reply relayed from a chat channel: answers the question its signed replyTarget names, as the caller; refused without a channel key or with a target that does not verify',
+        body: ChatReply,
+        response: { 200: PostMessageReply, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (req) => {
+      const target = verifyReplyTarget(deps.config.channelKey, req.body.replyTarget);
+      const caller = req.caller ?? OPERATOR;
+      return post({ thread: target.thread, replyTo: target.questionId, kind: 'answer', body: req.body.body, caller }, req.id);
     },
   );
 
@@ -59,7 +92,15 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
       const thread = req.query.thread ?? threadOf(caller.seat);
       if (!mayUseThread(thread, caller) && !mayReadCrewThread(thread, caller, orgOf(deps)))
         throw new AppError('record_not_found', { message: `no thread ${thread} is open to ${caller.seat}` });
-      return { thread, messages: await readThread(deps.store, thread, req.query.limit ?? 50, req.query.after) };
+      const messages = await readThread(deps.store, thread, req.query.limit ?? 50, req.query.after);
+      return { thread, messages: messages.map((m) => withTarget(deps, m)) };
     },
   );
 };
+
+/** A question carries its signed reply target when a channel key is configured. */
+function withTarget(deps: GatewayDeps, m: MessageView): MessageView {
+  if (m.kind !== 'question' || m.questionId === null) return m;
+  const replyTarget = signReplyTarget(deps.config.channelKey, { questionId: m.questionId, thread: m.thread });
+  return replyTarget === undefined ? m : { ...m, replyTarget };
+}

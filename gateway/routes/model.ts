@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/errors.js';
 import { ModelCompleteReply, ModelCompleteRequest } from '../../schemas/connectors.js';
 import { clientOf } from '../../bus/verbs.js';
+import { OPERATOR } from '../../identity/caller.js';
 import type { GatewayDeps } from '../types.js';
 
 /** `/model/*`: one completion through the configured model provider, which runs on a worker
@@ -14,9 +15,10 @@ export const modelRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
         tags: ['flows'],
         summary: 'one completion through the configured model provider (metered)',
         body: ModelCompleteRequest,
-        response: { 200: ModelCompleteReply, 400: ErrorBody, 401: ErrorBody, 502: ErrorBody, 504: ErrorBody },
+        response: { 200: ModelCompleteReply, 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 502: ErrorBody, 504: ErrorBody },
       },
     },
-    async (req) => clientOf(deps.bus, 'ops').complete(req.body, { traceId: req.id, timeoutMs: 90_000 }),
+    async (req) =>
+      clientOf(deps.bus, 'ops').complete({ ...req.body, seat: (req.caller ?? OPERATOR).seat }, { traceId: req.id, timeoutMs: 90_000 }),
   );
 };

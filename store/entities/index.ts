@@ -18,6 +18,7 @@ import { FlowWait } from './FlowWait.js';
 import { GateQuestion } from './GateQuestion.js';
 import { Heartbeat } from './Heartbeat.js';
 import { HeartbeatTick } from './HeartbeatTick.js';
+import { InferenceBudget } from './InferenceBudget.js';
 import { Message } from './Message.js';
 import { ModelCall } from './ModelCall.js';
 import { McpCatalog } from './McpCatalog.js';
@@ -44,6 +45,7 @@ export { FlowWait } from './FlowWait.js';
 export { GateQuestion } from './GateQuestion.js';
 export { Heartbeat } from './Heartbeat.js';
 export { HeartbeatTick } from './HeartbeatTick.js';
+export { InferenceBudget } from './InferenceBudget.js';
 export { Message } from './Message.js';
 export { ModelCall } from './ModelCall.js';
 export { McpCatalog } from './McpCatalog.js';
@@ -83,4 +85,5 @@ export const entities = [
   ChainSession,
   ChainSend,
   ChainIntent,
+  InferenceBudget,
 ];

@@ -84,5 +84,9 @@ export function ormGates(store: Store): GateRepository {
         .find(Message, where, after === undefined ? { orderBy: { id: 'desc' }, limit } : { orderBy: { id: 'asc' }, limit });
       return after === undefined ? rows.reverse() : rows;
     },
+
+    async latestBy(thread, kind, author, since) {
+      return store.em().findOne(Message, { thread, kind, author, createdAt: { $gte: since } }, { orderBy: { id: 'desc' } });
+    },
   };
 }

@@ -74,4 +74,6 @@ export interface GateRepository {
   insertMessage(m: NewMessage): Promise<MessageRow>;
   /** The last `limit` messages of a thread (those after the id `after` when given), oldest first. */
   threadMessages(thread: string, limit: number, after?: string): Promise<MessageRow[]>;
+  /** The newest message of `kind` that `author` posted in `thread` at or after `since`, if any. */
+  latestBy(thread: string, kind: string, author: string, since: Date): Promise<MessageRow | null>;
 }

@@ -19,6 +19,7 @@ const SVC_TABLES = [
   'claim',
   'mikro_orm_migrations',
   'gate_question',
+  'inference_budget', // inference budgets
   'message',
   'model_call', // gates and the model ledger
   'mcp_catalog',
@@ -103,6 +104,7 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'heartbeat_pkey',
         'heartbeat_tick_crew_id_started_at_index',
         'heartbeat_tick_pkey',
+        'inference_budget_pkey', // inference budgets
         'message_pkey',
         'message_reply_to_index',
         'message_thread_id_index',

@@ -8,7 +8,7 @@ import { ROOT } from '../helpers/paths.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { renderConfigTable, TABLES, tableIn, variableRows, withTable } from '../../scripts/config-table.js';
+import { README_ROWS, renderConfigTable, TABLES, tableIn, variableRows, withTable } from '../../scripts/config-table.js';
 
 const SKIP = new Set(['node_modules', 'dist', 'test', '.git']);
 // A name with one of these prefixes is an environment variable wherever it appears in code.
@@ -86,6 +86,10 @@ for (const { path, brief } of TABLES) {
     t.equal(current, fresh, `${path} configuration table is current (npm run docs:config rewrites it)`);
   });
 }
+
+t.test('the README table names only variables the schema declares', async (t) => {
+  for (const name of README_ROWS) t.ok(documented.has(name), `${name} is declared in schemas/config.ts`);
+});
 
 t.test('the table renders one row per variable and keeps pipes inside cells', async (t) => {
   const table = renderConfigTable().split('\n');

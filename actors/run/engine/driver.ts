@@ -18,6 +18,7 @@ import { BoundaryWriter, MAX_HELD, type Unstored } from './writer.js';
 import { toView } from '../../../queries/run-view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
 import { mayRunAgain } from './takeover.js';
+import { planRefusal } from '../plan-required.js';
 
 export type Registry = { readonly [K in Step['kind']]: StepExecutor<K> };
 
@@ -200,7 +201,9 @@ export async function driveAlone(d: DriverDeps, runId: string, asked: string, in
       if (!step || !exec) {
         result = { kind: 'fail', code: 'flow_step_failed', message: `step ${cursor} does not exist in the flow` };
       } else {
-        if (exec.sideEffect(step)) {
+        // Refused before any attempt is opened: a refused step never ran, so there is nothing to reconcile.
+        result = signal === undefined ? await planRefusal(deps, view, step, exec.sideEffect(step), traceId) : undefined;
+        if (result === undefined && exec.sideEffect(step)) {
           faults.hit('attempt.before-open', step.id);
           // Re-entering after the step's own park was overtaken by its signal reuses its seq.
           const reenter = (closed: readonly { outcome: string | null }[]) =>

@@ -22,6 +22,7 @@ export const modelStep: StepExecutor<'model'> = {
       ...(step.system === undefined ? {} : { system: ctx.render(step.system) }),
       ...(step.model === undefined ? {} : { model: step.model }),
       runId: ctx.run.id,
+      seat: ctx.run.principal,
       stepId: step.id,
       traceId: ctx.traceId,
     } as Parameters<typeof ctx.deps.model.complete>[0]);
