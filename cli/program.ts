@@ -22,6 +22,7 @@ import { registerChainCommands } from './commands/chain.js';
 import { registerWalletCommands } from './commands/wallets.js';
 import { registerEpochCommand } from './commands/epoch.js';
 import { registerTickCommand } from './commands/tick.js';
+import { registerRootCommands, registerSessionAdminCommands } from './commands/root.js';
 
 export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const program = new Command('svc')
@@ -40,6 +41,11 @@ export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   registerGateCommands(program, env);
   registerHeartbeatCommands(program, env);
   registerChainCommands(program, env);
+  registerRootCommands(program, env);
+  registerSessionAdminCommands(
+    program.commands.find((c) => c.name() === 'sessions')!,
+    env,
+  );
   registerWalletCommands(program, env);
   registerEpochCommand(program, env);
   registerTickCommand(program, env);
