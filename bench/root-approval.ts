@@ -12,7 +12,7 @@ import { foundry } from 'viem/chains';
 import { EpochStreamer, EscalationRouter, SessionRegistry } from '../chain/artifacts/index.js';
 import { anvilAccount } from '../chain/dev/accounts.js';
 import { keylessAddress } from '../chain/dev/deploy.js';
-import { passkeyAssert, passkeyEnv, passkeyKeygen } from '../cli/dev-root.js';
+import { passkeyAssert, passkeyEnv, passkeyKeygen } from '../identity/root-auth/dev-credentials.js';
 import { fmt, percentile, startSvc } from './children.js';
 
 const USD = 1_000_000n;

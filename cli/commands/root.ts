@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
 import { EXIT_USAGE } from '../errors.js';
 import { printDocument, printFields, wantsDocument } from '../output.js';
-import { passkeyAssert, passkeyEnv, passkeyKeygen, walletSign, type DevPasskey } from '../dev-root.js';
+import { passkeyAssert, passkeyEnv, passkeyKeygen, walletSign, type DevPasskey } from '../../identity/root-auth/dev-credentials.js';
 import type { IntentResolution } from '../../schemas/intents.js';
 import type { ChallengeReply, RevokeSessionReply, RotateSessionReply } from '../../schemas/root-auth.js';
 import { ROOT_ACTIONS } from '../../schemas/root-auth.js';

@@ -18,8 +18,9 @@ export function sqlRootChallenges(store: Store): RootChallengeRepository {
   const sql = rawSql(store);
   const table = sql.table('root_challenge');
   const consume = `delete from ${table} where "id" = $1 returning "id", "action", "subject", "asset", "created_at", "expires_at"`;
-  const dropExpired = `delete from ${table} where "expires_at" < $1`;
-  const dropOldest = `delete from ${table} where "created_at" < (select "created_at" from ${table} order by "created_at" desc limit 1 offset $1)`;
+  // `returning` on the plain deletes too: one statement text runs on both engines through `rows`.
+  const dropExpired = `delete from ${table} where "expires_at" < $1 returning "id"`;
+  const dropOldest = `delete from ${table} where "created_at" < (select "created_at" from ${table} order by "created_at" desc limit 1 offset $1) returning "id"`;
   return {
     async issue(row, keep) {
       await store.em().insert(RootChallenge, { ...row });

@@ -9,7 +9,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { rootAuthority, MAX_PENDING } from '../../identity/root-auth/authority.js';
 import { loadConfig } from '../../runtime/config.js';
 import { openStore } from '../../store/index.js';
-import { passkeyAssert, passkeyEnv, passkeyKeygen, walletSign } from '../../cli/dev-root.js';
+import { passkeyAssert, passkeyEnv, passkeyKeygen, walletSign } from '../../identity/root-auth/dev-credentials.js';
 import { anvilPrivateKey } from '../../chain/dev/accounts.js';
 
 const store = await openStore({});

@@ -10,7 +10,13 @@
 import t from 'tap';
 import type { Address } from 'viem';
 import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
-import { passkeyAssert, passkeyEnv, passkeyKeygen, walletSign, type AssertionOptions } from '../../../cli/dev-root.js';
+import {
+  passkeyAssert,
+  passkeyEnv,
+  passkeyKeygen,
+  walletSign,
+  type AssertionOptions,
+} from '../../../identity/root-auth/dev-credentials.js';
 import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';

@@ -7,7 +7,7 @@
 import t from 'tap';
 import type { Address } from 'viem';
 import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
-import { passkeyAssert, passkeyEnv, passkeyKeygen } from '../../../cli/dev-root.js';
+import { passkeyAssert, passkeyEnv, passkeyKeygen } from '../../../identity/root-auth/dev-credentials.js';
 import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
 import { claimReal, startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';

@@ -8,11 +8,12 @@
 import t from 'tap';
 import type { Address } from 'viem';
 import { anvilPrivateKey } from '../../../chain/dev/accounts.js';
-import { walletSign } from '../../../cli/dev-root.js';
+import { walletSign } from '../../../identity/root-auth/dev-credentials.js';
 import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
 import { startSystem } from '../../helpers/system.js';
 import { req } from '../../helpers/http.js';
 import { skipUnless } from '../../helpers/services.js';
+import { runCli } from '../../helpers/process.js';
 
 const USD = 1_000_000n;
 const skip = await skipUnless('postgres');
@@ -90,6 +91,26 @@ t.test('wallet root', { skip: skip ?? false }, async (t) => {
   t.equal(ok.status, 200, JSON.stringify(ok.body));
   t.match(ok.body, { outcome: 'settled', approver: root, authorizedBy: 'root:wallet' });
   t.equal(await treasury(), before - 300n * USD, 'the treasury paid');
+  // The same round trip from the command line: challenge --json, wallet-dev sign, deny --proof -.
+  const { key: key2 } = await fx.sessionKey(worker);
+  const created = await fx.c.router.write(key2, 'propose', [worker, fx.vendor, 300n * USD, '0x']);
+  const id2 = String(created.events.find((e) => e.eventName === 'IntentCreated')!.args.id);
+  await call('/intents/resolve', { intentId: id2, approved: true });
+  const cli = { SVC_URL: sys.url, ROOT_KEY: anvilPrivateKey(0) };
+  const bare = await runCli(['root', 'deny', id2], cli);
+  t.equal(bare.code, 1, 'a refusal exits 1');
+  t.match(bare.stderr, /root_proof_required/);
+  const asked = await runCli(['root', 'challenge', 'intent:deny', id2, '--json'], cli);
+  t.equal(asked.code, 0, asked.stderr);
+  const signed = await runCli(['root', 'wallet-dev', 'sign', '--key-env', 'ROOT_KEY'], cli, asked.stdout);
+  t.equal(signed.code, 0, signed.stderr);
+  const denied = await runCli(['root', 'deny', id2, '--proof', '-'], cli, signed.stdout);
+  t.equal(denied.code, 0, denied.stderr);
+  t.match(denied.stdout, /outcome\s+rejected/);
+  t.match(denied.stdout, /authorized by\s+root:wallet/);
+  const again = await runCli(['root', 'deny', id2, '--proof', '-', '--json'], cli, signed.stdout);
+  t.equal(again.code, 1, 'a settled intent exits 1');
+
   const replay = await call('/intents/resolve', {
     intentId: id,
     approved: true,

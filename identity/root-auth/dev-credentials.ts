@@ -10,7 +10,7 @@ import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign } 
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import type { PasskeyProof, WalletProof } from '../schemas/root-auth.js';
+import type { PasskeyProof, WalletProof } from '../../schemas/root-auth.js';
 
 export interface DevPasskey {
   readonly credentialId: string;
