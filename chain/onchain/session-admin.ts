@@ -55,7 +55,7 @@ export interface Rotation {
 }
 
 export interface SessionAdmin {
-  /** The key (404 `session_not_found`); for a rotation also live and not contained (409 `session_not_live`). */
+  /** The key (404 `session_not_found`), unrevoked (409 `session_not_live`); for a rotation also unexpired and not contained. */
   check(sessionId: bigint, purpose: 'revoke' | 'rotate'): Promise<OnchainSession>;
   revoke(sessionId: bigint, authorizedBy: string, traceId?: string): Promise<{ agent: Address; key: Address; txHash: string }>;
   rotate(sessionId: bigint, narrowing: Narrowing, authorizedBy: string, traceId?: string): Promise<Rotation>;
@@ -69,7 +69,10 @@ export function sessionAdmin(current: CurrentBinding, deps: { keys: SessionKeys;
   };
   const check = async (b: ChainBinding, sessionId: bigint, purpose: 'revoke' | 'rotate'): Promise<OnchainSession> => {
     const s = await readSession(b, sessionId);
-    if (purpose === 'revoke') return s;
+    if (purpose === 'revoke') {
+      if (s.revoked) throw new AppError('session_not_live', { message: `session key ${sessionId} is already revoked` });
+      return s;
+    }
     const row = await chainSessionsOf(deps.store).get(getAddress(b.deployment.sessions), sessionId);
     if (s.revoked && row?.revokedBy === 'containment')
       throw new AppError('session_not_live', {

@@ -62,6 +62,8 @@ export interface AssertionOptions {
   readonly rpId?: string;
   readonly type?: string;
   readonly userVerified?: boolean;
+  /** False: the user-present flag is left clear, which a root refuses. */
+  readonly userPresent?: boolean;
   readonly counter?: number;
 }
 
@@ -72,7 +74,7 @@ export function passkeyAssert(c: DevPasskey, challenge: string, o: AssertionOpti
     .update(o.rpId ?? c.rpId)
     .digest()
     .copy(authenticatorData, 0);
-  authenticatorData[32] = UP | (o.userVerified === false ? 0 : UV);
+  authenticatorData[32] = (o.userPresent === false ? 0 : UP) | (o.userVerified === false || o.userPresent === false ? 0 : UV);
   authenticatorData.writeUInt32BE(o.counter ?? 0, 33);
   const clientDataJSON = Buffer.from(
     JSON.stringify({ type: o.type ?? 'webauthn.get', challenge, origin: o.origin ?? c.origin, crossOrigin: false }),

@@ -107,6 +107,8 @@ t.test('passkey root', { skip: skip ?? false }, async (t) => {
     await refused('replayed after a malformed one', prove(c6), 'root_proof_invalid', /already used/);
     const c7 = await challenge('intent:approve', id);
     await refused('a type other than webauthn.get', prove(c7, { type: 'webauthn.create' }));
+    const c10 = await challenge('intent:approve', id);
+    await refused('no user presence', prove(c10, { userPresent: false }), 'root_proof_invalid', /not present/);
     const c8 = await challenge('intent:approve', id);
     skewMs = 5 * 60_000 + 1_000;
     await refused('an expired challenge (the clock moved 5 minutes on)', prove(c8), 'root_proof_invalid', /expired/);
@@ -221,7 +223,7 @@ t.test('passkey root', { skip: skip ?? false }, async (t) => {
     t.ok(BigInt(expiresAt) < now + 4n * 3600n, 'and an earlier expiry');
     t.same(await fx.c.sessions.read('allowedTargetsOf', [fresh]), [fx.vendor]);
     t.match(
-      (await call('/sessions/rotate', { sessionId: s1, ...prove(await challenge('session:revoke', s1)) })).body,
+      (await call('/sessions/rotate', { sessionId: s1 })).body,
       {
         error: 'session_not_live',
       },
@@ -231,6 +233,9 @@ t.test('passkey root', { skip: skip ?? false }, async (t) => {
     const revoked2 = await call('/sessions/revoke', { sessionId: String(k2), ...prove(await challenge('session:revoke', String(k2))) });
     t.match(revoked2.body, { sessionId: String(k2), agent: worker, authorizedBy: 'root:passkey', txHash: /^0x/ });
     t.notOk(await valid(k2));
+    const twice = await call('/root-auth/challenge', { action: 'session:revoke', subject: String(k2) });
+    t.equal(twice.status, 409, 'a revoked key has no revoke challenge');
+    t.match(twice.body, { error: 'session_not_live' });
 
     // A key svc issued (POST /boot), revoked by containment: no proof, recorded containment, never rotated.
     const boot = await call('/boot', { agent: worker, scopes: ['propose:intent'] });
