@@ -23,6 +23,7 @@ import { registerWalletCommands } from './commands/wallets.js';
 import { registerEpochCommand } from './commands/epoch.js';
 import { registerTickCommand } from './commands/tick.js';
 import { registerBudgetCommands } from './commands/budgets.js';
+import { registerRootCommands, registerSessionAdminCommands } from './commands/root.js';
 
 export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const program = new Command('svc')
@@ -41,6 +42,11 @@ export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   registerGateCommands(program, env);
   registerHeartbeatCommands(program, env);
   registerChainCommands(program, env);
+  registerRootCommands(program, env);
+  registerSessionAdminCommands(
+    program.commands.find((c) => c.name() === 'sessions')!,
+    env,
+  );
   registerWalletCommands(program, env);
   registerEpochCommand(program, env);
   registerTickCommand(program, env);

@@ -21,6 +21,8 @@ import { hookRoutes } from './routes/hooks.js';
 import { triggerRoutes } from './routes/triggers.js';
 import { epochRoutes } from './routes/epoch.js';
 import { intentRoutes } from './routes/intents.js';
+import { rootAuthRoutes } from './routes/root-auth.js';
+import { sessionAdminRoutes } from './routes/session-admin.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { mcpServeRoutes } from './routes/mcp-serve.js';
 import { connectorRoutes } from './routes/connectors.js';
@@ -89,6 +91,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(triggerRoutes, { deps });
   await app.register(epochRoutes, { deps });
   await app.register(intentRoutes, { deps });
+  await app.register(rootAuthRoutes, { deps });
+  await app.register(sessionAdminRoutes, { deps });
   await app.register(mcpRoutes, { deps });
   await app.register(mcpServeRoutes, { deps });
   await app.register(flowRoutes, { deps });

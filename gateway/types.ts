@@ -8,6 +8,8 @@ import type { Caller } from '../identity/caller.js';
 import type { ChainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
 import type { IntentResolver } from '../chain/onchain/resolve.js';
+import type { SessionAdmin } from '../chain/onchain/session-admin.js';
+import type { RootAuthority } from '../identity/root-auth/authority.js';
 
 /** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
 export interface GatewayDeps {
@@ -20,6 +22,10 @@ export interface GatewayDeps {
   readonly chain: ChainRuntime;
   /** Resolves escalated intents as the awaiting seat (`/intents/resolve`). */
   readonly intents: IntentResolver;
+  /** Root challenges and proofs for root-anchored actions (SVC_ROOT_AUTH). */
+  readonly rootAuth: RootAuthority;
+  /** Revoking and rotating one session key (`/sessions/revoke`, `/sessions/rotate`). */
+  readonly sessionAdmin: SessionAdmin;
   /** Scenario listing and suite runs in a child process (`/flows/eval`). */
   readonly evals: Evals;
   /** The live org when a chain is configured (runtime/org.ts `orgOf`). */

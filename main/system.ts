@@ -35,6 +35,10 @@ import { chainTarget } from '../chain/target.js';
 import { anvilPrivateKey, devSeatKeys } from '../chain/dev/accounts.js';
 import { currentBinding, type CurrentBinding } from '../chain/onchain/current.js';
 import { intentResolver } from '../chain/onchain/resolve.js';
+import { sessionAdmin } from '../chain/onchain/session-admin.js';
+import { sessionKeys } from '../chain/onchain/session-keys.js';
+import { processSerial } from '../chain/onchain/serial.js';
+import { rootAuthority } from '../identity/root-auth/authority.js';
 import { chainIntentsOf } from '../store/chain-intents/index.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
@@ -244,7 +248,37 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let evals: Evals | undefined;
   if (role !== 'worker') {
     evals = createEvals({ store, audit, log, config: config.evals });
-    app = await buildGateway({ config, log, bus, store, health, chain, intents, evals, ...(org ? { org: org.current } : {}) });
+    // The gateway's own session keys: the ones a rotation issues are sealed in the store (with
+    // SVC_SESSION_KEY) where every worker finds them, else held by this process alone.
+    const adminBinding = currentBinding(
+      config.chain,
+      chainTarget(config.chain, devTarget),
+      config.chain.kind === 'dev' ? anvilPrivateKey(0) : undefined,
+    );
+    const admin = sessionAdmin(adminBinding, {
+      store,
+      keys: sessionKeys({
+        store,
+        audit,
+        serial: processSerial,
+        sealingKey: config.sessionKey,
+        issuerKey: config.chain.issuerKey() ?? (config.chain.kind === 'dev' ? anvilPrivateKey(2) : undefined),
+      }),
+    });
+    const rootAuth = rootAuthority({ settings: config.rootAuth, store, now });
+    app = await buildGateway({
+      config,
+      log,
+      bus,
+      store,
+      health,
+      chain,
+      intents,
+      rootAuth,
+      sessionAdmin: admin,
+      evals,
+      ...(org ? { org: org.current } : {}),
+    });
     url = await listen(app, config);
     if (config.token === undefined)
       log.warn(

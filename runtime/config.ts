@@ -8,7 +8,9 @@ import { chainSettings } from './chain-config.js';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
-import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthKind } from '../schemas/config.js';
+import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthSettings } from '../schemas/config.js';
+import { cose, decodeCredentialPublicKey } from '@simplewebauthn/server/helpers';
+import { getAddress, isAddress } from 'viem';
 import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
@@ -183,7 +185,7 @@ export function parseSessionKey(raw: string): Buffer {
   throw new ConfigError('SVC_SESSION_KEY', 'must be 32 bytes as 64 hex characters or base64');
 }
 
-function rootAuth(e: Env): { kind: RootAuthKind | undefined; configError: string | undefined } {
+function rootAuth(e: Env): RootAuthSettings {
   const kind = e.SVC_ROOT_AUTH;
   if (kind === undefined) return { kind, configError: undefined };
   const need: (keyof Env)[] =
@@ -193,8 +195,42 @@ function rootAuth(e: Env): { kind: RootAuthKind | undefined; configError: string
   if (kind === 'multisig-passkey') need.push('SVC_ROOT_MULTISIG_ADDRESS');
   const missing = need.filter((n) => e[n] === undefined);
   // A root that cannot verify makes gated routes refuse; it does not stop the process.
-  return { kind, configError: missing.length ? `SVC_ROOT_AUTH=${kind} needs ${missing.join(', ')}` : undefined };
+  if (missing.length) return { kind, configError: `SVC_ROOT_AUTH=${kind} needs ${missing.join(', ')}` };
+  if (kind === 'multisig-passkey')
+    return { kind, configError: 'SVC_ROOT_AUTH=multisig-passkey: approvals through a multisig root are not built in this version' };
+  if (kind === 'wallet') {
+    const address = e.SVC_ROOT_ADDRESS!;
+    if (!isAddress(address, { strict: false })) return { kind, configError: 'SVC_ROOT_ADDRESS must be a 20-byte hex address' };
+    return { kind, configError: undefined, address: getAddress(address) };
+  }
+  const passkey = {
+    id: e.SVC_ROOT_PASSKEY_ID!,
+    publicKey: e.SVC_ROOT_PASSKEY_PUBKEY!,
+    rpId: e.SVC_ROOT_PASSKEY_RPID!,
+    origin: e.SVC_ROOT_PASSKEY_ORIGIN!,
+  };
+  const problem = passkeyProblem(passkey);
+  return problem ? { kind, configError: problem } : { kind, configError: undefined, passkey };
 }
+
+/** Why the passkey settings cannot verify an assertion, or undefined. */
+function passkeyProblem(p: { id: string; publicKey: string; rpId: string; origin: string }): string | undefined {
+  if (!BASE64URL.test(p.id)) return 'SVC_ROOT_PASSKEY_ID must be the credential id in base64url';
+  if (!BASE64URL.test(p.publicKey)) return 'SVC_ROOT_PASSKEY_PUBKEY must be a COSE public key in base64url';
+  try {
+    const key = decodeCredentialPublicKey(new Uint8Array(Buffer.from(p.publicKey, 'base64url')));
+    // P-256 with ES256: what platform passkeys create, and the only curve the EVM's P-256 precompile verifies.
+    if (!cose.isCOSEPublicKeyEC2(key) || key.get(cose.COSEKEYS.crv) !== cose.COSECRV.P256)
+      return 'SVC_ROOT_PASSKEY_PUBKEY must be a P-256 (EC2, crv 1) COSE key';
+  } catch {
+    return 'SVC_ROOT_PASSKEY_PUBKEY must be a COSE public key in base64url (it does not decode as CBOR)';
+  }
+  if (!/^https?:\/\/[^/\s]+$/.test(p.origin)) return 'SVC_ROOT_PASSKEY_ORIGIN must be an origin, scheme://host[:port]';
+  if (!/^[a-z0-9.-]+$/i.test(p.rpId)) return 'SVC_ROOT_PASSKEY_RPID must be a host name (the relying party id)';
+  return undefined;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function modelProvider(e: Env): ModelProviderName {
   if (e.SVC_MODEL_PROVIDER) return e.SVC_MODEL_PROVIDER;

@@ -200,7 +200,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'none',
         description:
-          '`wallet`, `passkey` or `multisig-passkey`; a missing setting below shows as `/health` `rootAuth.configError` and gated routes refuse',
+          '`wallet` or `passkey` (`multisig-passkey` is not built yet and refuses); root-depth approvals, session revoke and rotate then need a root proof; a missing or unparsable setting below shows as `/health` `rootAuth.configError` and gated routes refuse (501)',
         mustBe: 'one of wallet, passkey, multisig-passkey',
       }),
     ),
@@ -209,7 +209,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: "`wallet`: the root's address",
+        description: "`wallet`: the root's address; must be the registry's root",
       }),
     ),
   ),
@@ -217,7 +217,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: '`passkey`, `multisig-passkey`: the credential id',
+        description: '`passkey`, `multisig-passkey`: the credential id, base64url',
       }),
     ),
   ),
@@ -225,7 +225,8 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: '`passkey`, `multisig-passkey`: its public key',
+        description:
+          '`passkey`, `multisig-passkey`: its public key, a P-256 COSE_Key in base64url (`svc root passkey-dev keygen` prints one)',
       }),
     ),
   ),
@@ -233,7 +234,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: '`passkey`, `multisig-passkey`: its relying party id',
+        description: '`passkey`, `multisig-passkey`: its relying party id (a host name)',
       }),
     ),
   ),
@@ -241,7 +242,7 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: '`passkey`, `multisig-passkey`: its origin',
+        description: '`passkey`, `multisig-passkey`: the origin its assertions carry, scheme://host[:port]',
       }),
     ),
   ),
@@ -713,6 +714,27 @@ export const ClientEnvSchema = Type.Object({
 export type Env = Static<typeof EnvSchema>;
 
 export type RootAuthKind = 'wallet' | 'passkey' | 'multisig-passkey';
+
+/** SVC_ROOT_AUTH and its settings, checked at load. None of them is a secret: a root's public
+ * key, credential id and address are what a proof is checked against. */
+export interface RootAuthSettings {
+  readonly kind: RootAuthKind | undefined;
+  /** Why the configured root cannot verify; gated routes refuse while it is set. */
+  readonly configError: string | undefined;
+  /** `wallet`: SVC_ROOT_ADDRESS, checksummed. */
+  readonly address?: `0x${string}` | undefined;
+  /** `passkey`: the credential a proof must come from. */
+  readonly passkey?:
+    | {
+        /** base64url credential id. */
+        readonly id: string;
+        /** The COSE_Key, base64url (as a registration's attested credential data carries it). */
+        readonly publicKey: string;
+        readonly rpId: string;
+        readonly origin: string;
+      }
+    | undefined;
+}
 export type ModelProviderName = 'openai' | 'anthropic' | 'local';
 
 /** The validated, frozen configuration passed down from the composition root. */
@@ -741,7 +763,7 @@ export interface Config {
   readonly duplicateWindowMs: number;
   /** JetStream replicas for streams and buckets. */
   readonly streamReplicas: number;
-  readonly rootAuth: { readonly kind: RootAuthKind | undefined; readonly configError: string | undefined };
+  readonly rootAuth: RootAuthSettings;
   readonly autoExecute: boolean;
   /** SVC_PLAN_REQUIRED*: plan-required mode; `configError` says why an unreadable rule set left it off. */
   readonly planRequired: {

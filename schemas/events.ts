@@ -325,7 +325,7 @@ export const EVENT_DATA = {
       approved: Type.Boolean(),
       outcome: Str(),
       approver: Str(),
-      authorizedBy: Literals(['approver', 'unauthenticated'] as const),
+      authorizedBy: Literals(['approver', 'unauthenticated', 'root:passkey', 'root:wallet'] as const),
       awaitingApprover: Opt(Str()),
       reason: Opt(Type.Literal('policy_deny')),
       txHash: Str(),

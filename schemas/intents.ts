@@ -1,19 +1,20 @@
 /**
  * `POST /intents/resolve` (docs/chain.md "Resolving escalated intents").
- * `challenge` and `rootProof` are accepted for the root-proof flow, which is not built yet; this build
- * refuses root depth when SVC_ROOT_AUTH asks for a proof.
+ * `challenge` and `rootProof` answer a root challenge (schemas/root-auth.ts) when the intent waits at
+ * root depth and SVC_ROOT_AUTH is set.
  */
 import { Type, type Static } from 'typebox';
 import { Address } from './chain-config.js';
 import { IdToken } from './text.js';
+import { ChallengeField, RootProofField } from './root-auth.js';
 
 export const ResolveIntentBody = Type.Object(
   {
     intentId: Type.String({ pattern: '^[1-9][0-9]{0,30}$', description: 'the intent id on the asset router, a decimal string' }),
     approved: Type.Boolean(),
     asset: Type.Optional(IdToken({ maxLength: 32 })),
-    challenge: Type.Optional(IdToken({ maxLength: 200 })),
-    rootProof: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    challenge: Type.Optional(ChallengeField),
+    rootProof: Type.Optional(RootProofField),
   },
   { additionalProperties: false },
 );
@@ -28,7 +29,13 @@ export const IntentResolution = Type.Object(
     outcome: Type.Union([Type.Literal('settled'), Type.Literal('climbed'), Type.Literal('rejected'), Type.Literal('denied')]),
     /** The seat that signed, read off the chain. */
     approver: Address,
-    authorizedBy: Type.Union([Type.Literal('approver'), Type.Literal('unauthenticated')]),
+    /** `root:passkey`/`root:wallet`: a root proof verified; `approver`: a manager seat's held key; `unauthenticated`: root depth with no root configured. */
+    authorizedBy: Type.Union([
+      Type.Literal('root:passkey'),
+      Type.Literal('root:wallet'),
+      Type.Literal('approver'),
+      Type.Literal('unauthenticated'),
+    ]),
     awaitingApprover: Type.Optional(Address),
     reason: Type.Optional(Type.Literal('policy_deny')),
     txHash: Type.String(),

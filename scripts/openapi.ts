@@ -14,6 +14,8 @@ import type { Health } from '../schemas/health.js';
 import { chainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
 import type { IntentResolver } from '../chain/onchain/resolve.js';
+import type { RootAuthority } from '../identity/root-auth/authority.js';
+import type { SessionAdmin } from '../chain/onchain/session-admin.js';
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const store = await openStore({});
@@ -27,6 +29,8 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     health: () => Promise.reject(new Error('the document build serves no requests')) as Promise<Health>,
     evals: {} as Evals,
     intents: {} as IntentResolver,
+    rootAuth: {} as RootAuthority,
+    sessionAdmin: {} as SessionAdmin,
   });
   try {
     await app.ready();

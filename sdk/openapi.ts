@@ -1012,6 +1012,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/root-auth/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a single-use root challenge for one action (intent:approve|deny, session:revoke|rotate) on one subject; 5 minutes */
+        post: operations["rootChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions": {
         parameters: {
             query?: never;
@@ -1040,6 +1057,40 @@ export interface paths {
         get: operations["listSessionHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** revokes one session key; a root proof when SVC_ROOT_AUTH is set, unless containment: true (audited containment) */
+        post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** revokes a live session key and re-issues its bounds as read from the chain, each kept or narrowed as asked (never wider, never a later expiry); a root proof when SVC_ROOT_AUTH is set */
+        post: operations["rotateSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9238,9 +9289,11 @@ export interface operations {
                 "application/json": {
                     approved: boolean;
                     asset?: string;
+                    /** @description the challenge from POST /root-auth/challenge */
                     challenge?: string;
                     /** @description the intent id on the asset router, a decimal string */
                     intentId: string;
+                    /** @description `{kind: 'passkey', credentialId, authenticatorData, clientDataJSON, signature}` or `{kind: 'wallet', address, signature}` */
                     rootProof?: {
                         [key: string]: unknown;
                     };
@@ -9259,7 +9312,7 @@ export interface operations {
                         /** @description a 20-byte address, 0x-prefixed hex */
                         approver: string;
                         asset: string;
-                        authorizedBy: "approver" | "unauthenticated";
+                        authorizedBy: "root:passkey" | "root:wallet" | "approver" | "unauthenticated";
                         /** @description a 20-byte address, 0x-prefixed hex */
                         awaitingApprover?: string;
                         intentId: string;
@@ -9304,7 +9357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this; `root_proof_required`: a fresh root proof is required */
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this; `root_proof_invalid`: the root proof does not verify (unknown, used or expired challenge, another action or subject, or a bad signature); `root_proof_required`: a fresh root proof is required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9315,6 +9368,7 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example operator_only
+                         * @example root_proof_invalid
                          * @example root_proof_required
                          */
                         error: string;
@@ -9414,6 +9468,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `root_auth_config_error`: the configured root cannot verify proofs */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example root_auth_config_error
                          */
                         error: string;
                         message: string;
@@ -13102,6 +13172,213 @@ export interface operations {
             };
         };
     };
+    rootChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    action: "intent:approve" | "intent:deny" | "session:revoke" | "session:rotate";
+                    asset?: string;
+                    /** @description a positive integer as a decimal string */
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        action: string;
+                        asset?: string;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        awaitingApprover?: string;
+                        challenge?: string;
+                        credentialId?: string;
+                        expiresAt?: string;
+                        kind?: string;
+                        required: boolean;
+                        rpId?: string;
+                        statement?: string;
+                        subject: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example unknown_asset
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `intent_not_found`: no such intent on that asset router; `session_not_found`: no such session key on the registry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example intent_not_found
+                         * @example session_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `session_not_live`: the session key is revoked or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example session_not_live
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `root_auth_config_error`: the configured root cannot verify proofs */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example root_auth_config_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listSessions: {
         parameters: {
             query?: never;
@@ -13345,6 +13622,485 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_read_unimplemented
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the challenge from POST /root-auth/challenge */
+                    challenge?: string;
+                    containment?: boolean;
+                    /** @description `{kind: 'passkey', credentialId, authenticatorData, clientDataJSON, signature}` or `{kind: 'wallet', address, signature}` */
+                    rootProof?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description a positive integer as a decimal string */
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        agent: string;
+                        authorizedBy: string;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        key: string;
+                        sessionId: string;
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this; `root_proof_invalid`: the root proof does not verify (unknown, used or expired challenge, another action or subject, or a bad signature); `root_proof_required`: a fresh root proof is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         * @example root_proof_invalid
+                         * @example root_proof_required
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `session_not_found`: no such session key on the registry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example session_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `session_not_live`: the session key is revoked or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example session_not_live
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_step_failed`: a flow step failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_step_failed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `root_auth_config_error`: the configured root cannot verify proofs */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example root_auth_config_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the challenge from POST /root-auth/challenge */
+                    challenge?: string;
+                    containment?: boolean;
+                    /** Format: date-time */
+                    expiresAt?: string;
+                    /** @description a non-negative integer as a decimal string */
+                    maxValue?: string;
+                    rateLimit?: {
+                        maxActions: number;
+                        windowSeconds: number;
+                    };
+                    /** @description `{kind: 'passkey', credentialId, authenticatorData, clientDataJSON, signature}` or `{kind: 'wallet', address, signature}` */
+                    rootProof?: {
+                        [key: string]: unknown;
+                    };
+                    scopes?: ("propose:intent" | "spend:whitelist")[];
+                    /** @description a positive integer as a decimal string */
+                    sessionId: string;
+                    targets?: string[];
+                    /** @description UTC seconds of the day, [start, end) */
+                    window?: {
+                        end: number;
+                        start: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        agent: string;
+                        authorizedBy: string;
+                        bounds: {
+                            expiresAt: string;
+                            /** @description a non-negative integer as a decimal string */
+                            maxValue: string;
+                            rateLimit?: {
+                                maxActions: number;
+                                windowSeconds: number;
+                            };
+                            scopes: ("propose:intent" | "spend:whitelist")[];
+                            targets: string[];
+                            window?: {
+                                end: number;
+                                start: number;
+                            };
+                        };
+                        issueTx: string;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        key: string;
+                        retired: string;
+                        revokeTx: string;
+                        sessionId: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `session_bounds_widen`: a rotation may only keep or narrow the retired key's bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example session_bounds_widen
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this; `root_proof_invalid`: the root proof does not verify (unknown, used or expired challenge, another action or subject, or a bad signature); `root_proof_required`: a fresh root proof is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         * @example root_proof_invalid
+                         * @example root_proof_required
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `session_not_found`: no such session key on the registry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example session_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `session_not_live`: the session key is revoked or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example session_not_live
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `flow_step_failed`: a flow step failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example flow_step_failed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `root_auth_config_error`: the configured root cannot verify proofs */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example root_auth_config_error
                          */
                         error: string;
                         message: string;

@@ -4,9 +4,10 @@
  * without one the answer is 409 `no_signer_for_approver` and nothing is sent.
  *
  * Root depth (the root, or a HumanRoot, waits) is the human's decision. With SVC_ROOT_AUTH unset
- * it is open and recorded `authorizedBy: unauthenticated`; with it set
- * a root proof is required, which this build does not verify yet, so it refuses (403
- * `root_proof_required`) rather than settle. Agent tools (`svc_approve`) never settle root depth.
+ * it is open and recorded `authorizedBy: unauthenticated`; with it set the request must carry a
+ * root proof, checked by the caller's `authorizeRoot` (the gateway's root authority) after the
+ * intent is read pending at root depth and before anything is sent; without one it is refused
+ * (403 `root_proof_required`). Agent tools (`svc_approve`) never settle root depth.
  *
  * After the send the intent is read back: still open means it climbed to the next seat;
  * IntentDenied means the approver's own stack said DENY, which binds (`approved: false`,
@@ -20,7 +21,7 @@ import { AppError } from '../../schemas/errors.js';
 import type { IntentHistoryView } from '../../schemas/chain-reads.js';
 import type { ChainIntentRepository, IntentOutcome } from '../../store/chain-intents/types.js';
 import type { EventData } from '../../schemas/events.js';
-import type { ChainWallet } from './binding.js';
+import type { ChainBinding, ChainWallet } from './binding.js';
 import type { CurrentBinding } from './current.js';
 import { send } from './tx.js';
 
@@ -35,6 +36,18 @@ export interface ResolveRequest {
   /** The seat resolving: refused unless the intent waits on it when read just before sending. */
   readonly as?: Address | undefined;
   readonly traceId?: string | undefined;
+  /** Checks the root's proof for this intent (consuming its challenge); called only at root depth
+   * with SVC_ROOT_AUTH set, after the signer is known and before the send. */
+  readonly authorizeRoot?: ((intent: PendingIntent) => Promise<'root:passkey' | 'root:wallet'>) | undefined;
+}
+
+/** An intent the chain holds open, as read just now. */
+export interface PendingIntent {
+  readonly asset: string;
+  readonly intentId: string;
+  readonly approver: Address;
+  /** The root, or a HumanRoot, waits: the human decides. */
+  readonly rootDepth: boolean;
 }
 
 export interface Resolution {
@@ -44,7 +57,7 @@ export interface Resolution {
   readonly approved: boolean;
   readonly outcome: IntentOutcome;
   readonly approver: Address;
-  readonly authorizedBy: 'approver' | 'unauthenticated';
+  readonly authorizedBy: 'approver' | 'unauthenticated' | 'root:passkey' | 'root:wallet';
   /** The seat the intent now waits on, after a climb. */
   readonly awaitingApprover?: Address;
   readonly reason?: 'policy_deny';
@@ -65,6 +78,34 @@ export interface IntentResolver {
   resolve(req: ResolveRequest): Promise<Resolution>;
 }
 
+/**
+ * Reads the intent the router holds under `intentId` and the depth of the seat it waits on:
+ * 400 for a malformed id, 404 `intent_not_found` for one the router never had, 409
+ * `intent_not_pending` for one already resolved.
+ */
+export async function pendingIntent(b: ChainBinding, assetSymbol: string | undefined, intentId: string): Promise<PendingIntent> {
+  const asset = b.asset(assetSymbol);
+  if (!/^[1-9][0-9]{0,30}$/.test(intentId))
+    throw new AppError('invalid_request', { message: `intentId must be a positive integer (got ${JSON.stringify(intentId)})` });
+  const id = BigInt(intentId);
+  const r = { address: asset.router as Address, abi: EscalationRouter.abi } as const;
+  const next = await b.client.readContract({ ...r, functionName: 'nextIntentId' });
+  if (id >= next) throw new AppError('intent_not_found', { message: `no intent ${id} on the ${asset.symbol} router` });
+  const before = await b.client.readContract({ ...r, functionName: 'getIntent', args: [id] });
+  if (before.resolved)
+    throw new AppError('intent_not_pending', {
+      message: `intent ${id} on ${asset.symbol} is already resolved; the chain has nothing pending to resolve`,
+    });
+  const approver = getAddress(before.awaitingApprover);
+  const org = { address: b.deployment.org as Address, abi: OrgRegistry.abi } as const;
+  const [parent, kind] = await Promise.all([
+    b.client.readContract({ ...org, functionName: 'parentOf', args: [approver] }),
+    b.client.readContract({ ...org, functionName: 'kindOf', args: [approver] }),
+  ]);
+  const rootDepth = parent === '0x0000000000000000000000000000000000000000' || kind === HUMAN_ROOT;
+  return { asset: asset.symbol, intentId: String(id), approver, rootDepth };
+}
+
 export function intentResolver(current: CurrentBinding, deps: ResolverDeps): IntentResolver {
   return {
     async resolve(req) {
@@ -72,36 +113,23 @@ export function intentResolver(current: CurrentBinding, deps: ResolverDeps): Int
       if (!b) throw new AppError('chain_unavailable', { message: 'the chain is unavailable: no deployment is bound yet' });
       const asset = b.asset(req.asset);
       const router = asset.router as Address;
-      if (!/^[1-9][0-9]{0,30}$/.test(req.intentId))
-        throw new AppError('invalid_request', { message: `intentId must be a positive integer (got ${JSON.stringify(req.intentId)})` });
-      const id = BigInt(req.intentId);
+      const pending = await pendingIntent(b, req.asset, req.intentId);
+      const { approver, rootDepth } = pending;
+      const id = BigInt(pending.intentId);
       const r = { address: router, abi: EscalationRouter.abi } as const;
-      const next = await b.client.readContract({ ...r, functionName: 'nextIntentId' });
-      if (id >= next) throw new AppError('intent_not_found', { message: `no intent ${id} on the ${asset.symbol} router` });
-      const before = await b.client.readContract({ ...r, functionName: 'getIntent', args: [id] });
-      if (before.resolved)
-        throw new AppError('intent_not_pending', {
-          message: `intent ${id} on ${asset.symbol} is already resolved; the chain has nothing pending to resolve`,
-        });
-      const approver = getAddress(before.awaitingApprover);
       if (req.as !== undefined && getAddress(req.as) !== approver)
         throw new AppError('not_awaiting_approver', {
           message: `intent ${id} on ${asset.symbol} waits on ${approver}, not on ${getAddress(req.as)}; only the seat it waits on resolves it`,
         });
 
-      const org = { address: b.deployment.org as Address, abi: OrgRegistry.abi } as const;
-      const [parent, kind] = await Promise.all([
-        b.client.readContract({ ...org, functionName: 'parentOf', args: [approver] }),
-        b.client.readContract({ ...org, functionName: 'kindOf', args: [approver] }),
-      ]);
-      const rootDepth = parent === '0x0000000000000000000000000000000000000000' || kind === HUMAN_ROOT;
       if (rootDepth && req.via === 'tool')
         throw new AppError('root_proof_required', {
           message: `intent ${id} waits on the root ${approver}: an agent tool never settles root depth; a person resolves it (POST /intents/resolve)`,
         });
-      if (rootDepth && deps.rootAuthKind() !== undefined)
+      const rootAuth = deps.rootAuthKind();
+      if (rootDepth && rootAuth !== undefined && req.authorizeRoot === undefined)
         throw new AppError('root_proof_required', {
-          message: `intent ${id} waits on the root ${approver} and SVC_ROOT_AUTH=${deps.rootAuthKind()} requires a root proof, which this build does not verify yet; nothing was sent`,
+          message: `intent ${id} waits on the root ${approver} and SVC_ROOT_AUTH=${rootAuth} requires a root proof; nothing was sent`,
         });
 
       const signer = signerFor(approver, b.orchestrator, deps.heldKeys(), b.walletFor);
@@ -109,6 +137,11 @@ export function intentResolver(current: CurrentBinding, deps: ResolverDeps): Int
         throw new AppError('no_signer_for_approver', {
           message: `intent ${id} waits on ${approver}, and this process holds no key for that seat; nothing was sent`,
         });
+      const authorizedBy: Resolution['authorizedBy'] = !rootDepth
+        ? 'approver'
+        : rootAuth === undefined
+          ? 'unauthenticated'
+          : await req.authorizeRoot!(pending);
 
       const sent = await send(
         b.client,
@@ -119,7 +152,6 @@ export function intentResolver(current: CurrentBinding, deps: ResolverDeps): Int
       const after = await b.client.readContract({ ...r, functionName: 'getIntent', args: [id] });
       const denied = sent.events.some((e) => e.eventName === 'IntentDenied');
       const outcome: IntentOutcome = !after.resolved ? 'climbed' : denied ? 'denied' : after.approved ? 'settled' : 'rejected';
-      const authorizedBy = rootDepth ? 'unauthenticated' : 'approver';
       const resolution: Resolution = {
         asset: asset.symbol,
         intentId: String(id),
@@ -176,4 +208,9 @@ export async function intentHistoryView(history: ChainIntentRepository, limit = 
       at: r.at.toISOString(),
     })),
   };
+}
+
+/** The registry's human root, read now: a wallet root must be it. */
+export async function orgRoot(b: ChainBinding): Promise<Address> {
+  return getAddress(await b.client.readContract({ address: b.deployment.org as Address, abi: OrgRegistry.abi, functionName: 'root' }));
 }

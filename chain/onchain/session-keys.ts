@@ -74,8 +74,24 @@ export interface SessionKeys {
   refuel(b: ChainBinding, key: Address): Promise<void>;
   /** The agent's newest live key that may propose, with the bounds it was issued under; undefined when it holds none. */
   heldKeyOf(b: ChainBinding, agent: Address): Promise<(SessionKey & { readonly row: SessionRow }) | undefined>;
+  /** One key revoked on chain by the issuer key (else the root), recorded and audited; 404 `session_not_found`, 409 `session_not_live`. */
+  revokeOne(
+    b: ChainBinding,
+    sessionId: bigint,
+    authorizedBy: string,
+    traceId?: string,
+  ): Promise<{ agent: Address; key: Address; txHash: Hex }>;
+  /** A new key issued with exactly these bounds and expiry (and the optional window and rate), held like `keyFor`'s. */
+  issueExact(b: ChainBinding, spec: ExactIssue, traceId?: string): Promise<{ sessionId: bigint; key: Address; txHash: Hex }>;
   /** Every live key of the agent revoked on chain (whoever issued it), its copies here dropped; the ids revoked. */
   revokeAll(b: ChainBinding, agent: Address, authorizedBy: string, traceId?: string): Promise<bigint[]>;
+}
+
+/** What a rotation re-issues: the bounds, the expiry (chain seconds) and the key's own window and rate (0 for none). */
+export interface ExactIssue extends Omit<SessionBounds, 'registry'> {
+  readonly expiresAt: bigint;
+  readonly window: readonly [number, number];
+  readonly rate: readonly [number, number];
 }
 
 const registryOf = (b: ChainBinding): Address => getAddress(b.deployment.sessions);
@@ -162,17 +178,29 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
     return undefined;
   };
 
-  const issue = async (b: ChainBinding, bounds: SessionBounds, now: bigint, traceId?: string): Promise<SessionKey> => {
+  const issue = async (
+    b: ChainBinding,
+    bounds: SessionBounds,
+    now: bigint,
+    traceId?: string,
+    exact?: Pick<ExactIssue, 'expiresAt' | 'window' | 'rate'>,
+  ): Promise<SessionKey & { txHash: Hex }> => {
     const issuer = await issuerWallet(b);
     const privateKey = generatePrivateKey();
     const account = privateKeyToAccount(privateKey);
-    const expiresAt = now + SESSION_TTL_SECONDS;
-    const w = await write(b.client, deps.serial, issuer, {
-      address: registryOf(b),
-      abi: SessionRegistry.abi,
-      functionName: 'issueScoped',
-      args: [bounds.agent, account.address, expiresAt, bounds.mask, bounds.maxValue, bounds.pins],
-    });
+    const expiresAt = exact?.expiresAt ?? now + SESSION_TTL_SECONDS;
+    const r = { address: registryOf(b), abi: SessionRegistry.abi } as const;
+    const w = exact
+      ? await write(b.client, deps.serial, issuer, {
+          ...r,
+          functionName: 'issueScopedTimed',
+          args: [bounds.agent, account.address, expiresAt, bounds.mask, bounds.maxValue, bounds.pins, ...exact.window, ...exact.rate],
+        })
+      : await write(b.client, deps.serial, issuer, {
+          ...r,
+          functionName: 'issueScoped',
+          args: [bounds.agent, account.address, expiresAt, bounds.mask, bounds.maxValue, bounds.pins],
+        });
     const event = parseEventLogs({ abi: SessionRegistry.abi, logs: w.receipt.logs, eventName: 'SessionIssued' })[0];
     if (!event) throw new AppError('flow_step_failed', { message: `issueScoped (tx ${w.hash}) emitted no SessionIssued` });
     const sessionId = event.args.id;
@@ -205,10 +233,40 @@ export function sessionKeys(deps: SessionKeysDeps): SessionKeys {
       },
       traceId,
     );
-    return { sessionId, wallet: b.walletFor(privateKey), expiresAt, reused: false };
+    return { sessionId, wallet: b.walletFor(privateKey), expiresAt, reused: false, txHash: w.hash };
   };
 
   return {
+    async revokeOne(b, sessionId, authorizedBy, traceId) {
+      const registry = registryOf(b);
+      const r = { address: registry, abi: SessionRegistry.abi } as const;
+      const [agent, key, , , revoked] = await b.client.readContract({ ...r, functionName: 'sessions', args: [sessionId] });
+      if (agent === '0x0000000000000000000000000000000000000000')
+        throw new AppError('session_not_found', { message: `no session key ${sessionId} on the registry` });
+      if (revoked) throw new AppError('session_not_live', { message: `session key ${sessionId} is already revoked` });
+      try {
+        const w = await write(b.client, deps.serial, await issuerWallet(b), { ...r, functionName: 'revoke', args: [sessionId] });
+        held.delete(key.toLowerCase());
+        gas.delete(key.toLowerCase());
+        for (const [k, v] of lastKey) if (v.sessionId === sessionId) lastKey.delete(k);
+        await repo.revoked(registry, sessionId, authorizedBy, w.hash, new Date());
+        await deps.audit.record('SessionRevoked', { sessionId: String(sessionId), agent, key, authorizedBy, txHash: w.hash }, traceId);
+        return { agent: getAddress(agent), key: getAddress(key), txHash: w.hash };
+      } catch (err) {
+        throw chainFailure(err, `revoking session key ${sessionId}`);
+      }
+    },
+
+    async issueExact(b, spec, traceId) {
+      const { expiresAt, window, rate, ...partial } = spec;
+      try {
+        const issued = await issue(b, { ...partial, registry: registryOf(b) }, 0n, traceId, { expiresAt, window, rate });
+        return { sessionId: issued.sessionId, key: issued.wallet.account.address, txHash: issued.txHash };
+      } catch (err) {
+        throw chainFailure(err, `issuing a session key for ${spec.agent}`);
+      }
+    },
+
     async revokeAll(b, agent, authorizedBy, traceId) {
       const registry = registryOf(b);
       const r = { address: registry, abi: SessionRegistry.abi } as const;

@@ -1,11 +1,14 @@
 /**
  * `POST /intents/resolve`: the seat an escalated intent waits on resolves it, sent with the key
  * this process holds for that seat (chain/onchain/resolve.ts holds the rules). Operator only: the
- * orchestrator decides for the seats whose keys it holds. Mock mode has no intent to resolve (409
+ * orchestrator decides for the seats whose keys it holds. At root depth with SVC_ROOT_AUTH set,
+ * the body's `challenge` and `rootProof` must verify for `intent:approve` (or `intent:deny`) on
+ * exactly this intent before anything is sent. Mock mode has no intent to resolve (409
  * `no_chain`); an unavailable chain is 503.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
+import { orgRoot } from '../../chain/onchain/resolve.js';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { IntentResolution, ResolveIntentBody } from '../../schemas/intents.js';
 import type { GatewayDeps } from '../types.js';
@@ -26,15 +29,29 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
           404: ErrorBody,
           409: ErrorBody,
           422: ErrorBody,
+          501: ErrorBody,
           503: ErrorBody,
         },
       },
     },
     async (req) => {
       requireOperator(req.caller, 'resolves intents');
-      if (!(await deps.chain.bound())) throw new AppError('no_chain', { message: 'no chain is configured: there is no intent to resolve' });
-      const { intentId, approved, asset } = req.body;
-      return deps.intents.resolve({ intentId, approved, asset, via: 'route', traceId: req.id });
+      const b = await deps.chain.bound();
+      if (!b) throw new AppError('no_chain', { message: 'no chain is configured: there is no intent to resolve' });
+      const { intentId, approved, asset, challenge, rootProof } = req.body;
+      return deps.intents.resolve({
+        intentId,
+        approved,
+        asset,
+        via: 'route',
+        traceId: req.id,
+        authorizeRoot: (pending) =>
+          deps.rootAuth.authorize(
+            { action: approved ? 'intent:approve' : 'intent:deny', subject: pending.intentId, asset: pending.asset, chainId: b.chain.id },
+            { challenge, proof: rootProof },
+            () => orgRoot(b),
+          ),
+      });
     },
   );
 };

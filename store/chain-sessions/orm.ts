@@ -81,6 +81,11 @@ export function ormChainSessions(store: Store): Omit<ChainSessionRepository, 're
       return rows.map(toSession);
     },
 
+    async get(registry, sessionId) {
+      const r = await store.em().findOne(ChainSession, { id: rowId(registry, sessionId) });
+      return r ? toSession(r) : undefined;
+    },
+
     async revoked(registry, sessionId, by, tx, at) {
       const n = await store
         .em()

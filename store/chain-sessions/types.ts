@@ -58,6 +58,8 @@ export interface ChainSessionRepository {
   live(b: SessionBounds, after: Date): Promise<SessionRow[]>;
   /** Unrevoked keys of the agent on the registry (any bounds) expiring after `after`. */
   liveOf(registry: `0x${string}`, agent: `0x${string}`, after: Date): Promise<SessionRow[]>;
+  /** The key's record, when this orchestrator issued it. */
+  get(registry: `0x${string}`, sessionId: bigint): Promise<SessionRow | undefined>;
   /** False when it was already revoked (or is unknown). */
   revoked(registry: `0x${string}`, sessionId: bigint, by: string, tx: `0x${string}` | null, at: Date): Promise<boolean>;
   /** Issue and revoke events on the registry, newest first. */

@@ -4,6 +4,7 @@
  */
 import { AuditEvent } from './AuditEvent.js';
 import { ChainIntent } from './ChainIntent.js';
+import { RootChallenge } from './RootChallenge.js';
 import { AuditOutbox } from './AuditOutbox.js';
 import { ChainCursor } from './ChainCursor.js';
 import { ChainLog } from './ChainLog.js';
@@ -51,6 +52,7 @@ export { ModelCall } from './ModelCall.js';
 export { McpCatalog } from './McpCatalog.js';
 export { McpRule } from './McpRule.js';
 export { ChainIntent } from './ChainIntent.js';
+export { RootChallenge } from './RootChallenge.js';
 export { McpSecret } from './McpSecret.js';
 export { McpServer } from './McpServer.js';
 export { PausedAgent } from './PausedAgent.js';
@@ -86,4 +88,5 @@ export const entities = [
   ChainSend,
   ChainIntent,
   InferenceBudget,
+  RootChallenge,
 ];

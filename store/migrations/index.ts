@@ -19,6 +19,7 @@ import { Migration20261126020000ChainIndex } from './Migration20261126020000Chai
 import { Migration20261126030000ChainSessions } from './Migration20261126030000ChainSessions.js';
 import { Migration20261126040000ChainIntents } from './Migration20261126040000ChainIntents.js';
 import { Migration20261128010000InferenceBudgets } from './Migration20261128010000InferenceBudgets.js';
+import { Migration20261128010000RootChallenges } from './Migration20261128010000RootChallenges.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126030000ChainSessions', class: Migration20261126030000ChainSessions },
   { name: 'Migration20261126040000ChainIntents', class: Migration20261126040000ChainIntents },
   { name: 'Migration20261128010000InferenceBudgets', class: Migration20261128010000InferenceBudgets },
+  { name: 'Migration20261128010000RootChallenges', class: Migration20261128010000RootChallenges },
 ];

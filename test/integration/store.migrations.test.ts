@@ -42,6 +42,7 @@ const SVC_TABLES = [
   'chain_send',
   'chain_session', // session keys and signed chain transactions
   'chain_intent', // the intent history
+  'root_challenge', // pending root challenges
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
@@ -149,6 +150,9 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'chain_intent_asset_intent_id_index',
         'chain_intent_at_index',
         'chain_intent_pkey',
+        // pending root challenges
+        'root_challenge_created_at_index',
+        'root_challenge_pkey',
       ].sort(),
     );
   });

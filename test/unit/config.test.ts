@@ -67,7 +67,10 @@ t.test('root auth with missing settings reports a configError, it does not stop 
   const c = loadConfig({ SVC_ROOT_AUTH: 'passkey', SVC_ROOT_PASSKEY_ID: 'x' });
   t.equal(c.rootAuth.kind, 'passkey');
   t.match(c.rootAuth.configError, /SVC_ROOT_PASSKEY_PUBKEY/);
-  t.equal(loadConfig({ SVC_ROOT_AUTH: 'wallet', SVC_ROOT_ADDRESS: '0xabc' }).rootAuth.configError, undefined);
+  t.equal(
+    loadConfig({ SVC_ROOT_AUTH: 'wallet', SVC_ROOT_ADDRESS: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }).rootAuth.configError,
+    undefined,
+  );
 });
 
 t.test('model provider: pinned, else the first configured key, else local', async (t) => {
