@@ -13,7 +13,7 @@
  */
 import type { McpContext, ServerEntry } from './context.js';
 import { definitionHash, definitionOf, type PublishedTool } from './definition.js';
-import type { Trigger } from './discovery.js';
+import type { EventData } from '../../schemas/events.js';
 import { pins, putPin, rules, updatePin, type PinRow, type RuleRow } from './store.js';
 
 const ATTEMPTS = 3;
@@ -27,7 +27,7 @@ export async function pinDefinitions(
   ctx: McpContext,
   s: ServerEntry,
   tools: readonly PublishedTool[],
-  trigger: Trigger,
+  trigger: EventData<'ExternalMcpToolDrifted'>['trigger'],
   traceId: string | undefined,
   window: number | undefined,
 ): Promise<string[]> {
