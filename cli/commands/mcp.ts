@@ -229,6 +229,7 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
           { header: 'added', value: (x) => x.added },
           { header: 'removed', value: (x) => x.removed },
           { header: 'unchanged', value: (x) => x.unchanged.length },
+          { header: 'drifted', value: (x) => x.drifted },
           { header: 'error', value: (x) => x.error, max: 80 },
         ],
         '(no MCP servers attached)',

@@ -18,7 +18,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -51,6 +50,15 @@ function asTool(t: ListedTool): Tool {
 
 function toolError(err: AppError): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: `${err.wireCode}: ${err.message}` }], _meta: { 'svc/error': err.wireCode } };
+}
+
+/**
+ * The JSON-RPC error the SDK sends for what a handler throws: its `code`, `message` and `data`.
+ * A plain error, since an `McpError` already carries "MCP error <code>:" in its message and the
+ * client's SDK adds that again.
+ */
+function unknownTool(name: string, err: AppError): Error {
+  return Object.assign(new Error(`unknown tool: ${name}`), { code: ErrorCode.InvalidParams, data: { 'svc/error': err.wireCode } });
 }
 
 /** A Server builds a fresh Ajv (about 0.3 ms) unless given one; the per-POST servers share this one. */
@@ -87,8 +95,7 @@ function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
         _meta: { ...result._meta, 'svc/untrusted': out.untrusted, ...failed },
       };
     } catch (err) {
-      if (isAppError(err) && err.code === 'unknown_external_mcp_tool')
-        throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${r.params.name}`, { 'svc/error': err.wireCode });
+      if (isAppError(err) && err.code === 'unknown_external_mcp_tool') throw unknownTool(r.params.name, err);
       if (isAppError(err)) return toolError(err);
       throw err;
     }

@@ -94,7 +94,11 @@ t.test('an external tool gets the same JSON values', async (t) => {
 });
 
 t.test('an unknown tool on /mcp is a JSON-RPC invalid-params error', async (t) => {
-  await t.rejects(client.callTool({ name: 'svc_nope', arguments: {} }), { code: -32602, message: /unknown tool: svc_nope/ });
+  await t.rejects(client.callTool({ name: 'svc_nope', arguments: {} }), {
+    code: -32602,
+    message: 'MCP error -32602: unknown tool: svc_nope',
+    data: { 'svc/error': 'unknown_external_mcp_tool:svc_nope' },
+  });
   await t.rejects(client.callTool({ name: 'mcp__gh__nope', arguments: {} }), { code: -32602 });
   await t.rejects(client.callTool({ name: 'mcp__elsewhere__echo', arguments: {} }), { code: -32602 });
   await t.rejects(client.callTool({ name: 'plain', arguments: {} }), { code: -32602 });
