@@ -43,6 +43,10 @@ export const errorCatalog = {
   mcp_scope_forbidden: { status: 403, message: 'this caller may not change or act for that scope' },
   mcp_arguments_invalid: { status: 400, message: "the arguments do not fit the tool's published inputSchema" },
   mcp_tool_error: { status: 422, message: 'the tool ran and answered with an error (isError)' },
+  mcp_tool_drifted: {
+    status: 403,
+    message: "the tool's definition changed since it was approved; it is refused until an operator approves the new one",
+  },
   // flows, gates, triggers, evals
   run_cancelled: { status: 409, message: 'the run is cancelled and cannot resume' },
   flow_delegation_cycle: { status: 422, message: 'delegation revisits a flow already on the stack' },

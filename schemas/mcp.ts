@@ -93,6 +93,8 @@ export const DiscoveryResult = Type.Object({
   added: Type.Array(Type.String()),
   removed: Type.Array(Type.String()),
   unchanged: Type.Array(Type.String()),
+  /** Allowed tools whose definition changed from the approved one at this discovery: refused until approved again. */
+  drifted: Type.Optional(Type.Array(Type.String())),
   error: Type.Optional(Type.String()),
 });
 export type DiscoveryResult = Static<typeof DiscoveryResult>;
@@ -100,16 +102,66 @@ export type DiscoveryResult = Static<typeof DiscoveryResult>;
 export const ToolState = Type.Object({
   name: Type.String(),
   description: Type.Optional(Type.String()),
-  /** `allowed`, `blocked` (no rule allows it) or `disabled` (a rule pins a refusal). */
-  state: Type.Union([Type.Literal('allowed'), Type.Literal('blocked'), Type.Literal('disabled')]),
+  /**
+   * `allowed`, `blocked` (no rule allows it), `disabled` (a rule pins a refusal) or `drifted` (its
+   * definition changed since it was approved: refused until an operator approves the new one).
+   */
+  state: Type.Union([Type.Literal('allowed'), Type.Literal('blocked'), Type.Literal('disabled'), Type.Literal('drifted')]),
   effect: Effect,
   /** Whether the effect comes from a workspace rule (false: never classified, so a write). */
   classified: Type.Boolean(),
   mode: Type.Optional(Mode),
   /** Which level decided the state: `agent:<seat>`, `crew:<crew>`, `workspace`, or none. */
   decidedBy: Type.Optional(Type.String()),
+  /** `sha256:<hex>` of the definition the server published last (absent before its first pin). */
+  hash: Type.Optional(Type.String()),
 });
 export type ToolState = Static<typeof ToolState>;
+
+/** A tool's pinned fields, with the id of the server that published it. */
+export const ToolDefinitionView = Type.Object({
+  server: Type.String(),
+  name: Type.String(),
+  title: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  inputSchema: Type.Optional(Type.Unknown()),
+  outputSchema: Type.Optional(Type.Unknown()),
+  annotations: Type.Optional(Type.Unknown()),
+});
+
+export const ToolParams = Type.Object({ id: McpServerId, tool: ToolName }, { additionalProperties: false });
+export type ToolParams = Static<typeof ToolParams>;
+
+export const DefinitionDiff = Type.Object({
+  server: Type.String(),
+  tool: Type.String(),
+  /** Refused until approved: the definition changed after the tool was allowed. */
+  drifted: Type.Boolean(),
+  driftedAt: Type.Union([Type.String(), Type.Null()]),
+  approved: Type.Object({ hash: Type.String(), at: Type.String(), by: Type.String(), definition: ToolDefinitionView }),
+  seen: Type.Object({ hash: Type.String(), at: Type.String(), definition: ToolDefinitionView }),
+  /** The fields that differ; `approved` or `seen` is absent where that side has no such field. */
+  changes: Type.Array(Type.Object({ field: Type.String(), approved: Type.Optional(Type.Unknown()), seen: Type.Optional(Type.Unknown()) })),
+});
+export type DefinitionDiff = Static<typeof DefinitionDiff>;
+
+export const ApproveDefinition = Type.Object(
+  {
+    /** The seen hash the operator reviewed; refused (409) when the server has published another since. */
+    hash: Type.Optional(Type.String({ pattern: '^sha256:[0-9a-f]{64}$' })),
+  },
+  { additionalProperties: false },
+);
+export type ApproveDefinition = Static<typeof ApproveDefinition>;
+
+export const ApproveReply = Type.Object({
+  server: Type.String(),
+  tool: Type.String(),
+  change: Type.Union([Type.Literal('approved'), Type.Literal('unchanged')]),
+  /** The hash now approved. */
+  hash: Type.String(),
+});
+export type ApproveReply = Static<typeof ApproveReply>;
 
 export const EgressPolicyView = Type.Object({
   mode: Type.Union([Type.Literal('self-host'), Type.Literal('hosted')]),
@@ -223,6 +275,17 @@ export const CallReply = Type.Object({
   durationMs: Type.Number(),
 });
 export type CallReply = Static<typeof CallReply>;
+
+/** What `/.well-known/oauth-protected-resource[/mcp]` describes: `/mcp` as the resource, bearer tokens in the header. */
+export const ProtectedResourceMetadata = Type.Object(
+  {
+    resource: Type.String({ description: 'the absolute URL of /mcp as the client reached it' }),
+    resource_name: Type.String(),
+    bearer_methods_supported: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type ProtectedResourceMetadata = Static<typeof ProtectedResourceMetadata>;
 
 export const SecretEntry = Type.Object({ ref: Type.String(), last4: Type.String(), updatedAt: Type.String() });
 export const SecretsReply = Type.Object({ secrets: Type.Array(SecretEntry) });

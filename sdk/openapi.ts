@@ -1,6 +1,40 @@
 // Generated from the OpenAPI document by scripts/sdk-types.ts (`npm run build`); do not edit.
 
 export interface paths {
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth protected resource metadata of /mcp, named by the WWW-Authenticate of its 401 (no token needed) */
+        get: operations["getProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth protected resource metadata of /mcp, named by the WWW-Authenticate of its 401 (no token needed) */
+        get: operations["getMcpProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/balances": {
         parameters: {
             query?: never;
@@ -807,6 +841,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp/servers/{id}/tools/{tool}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** approve the definition a tool publishes now, clearing its drift; with `hash`, only if that is still the definition (409 otherwise) */
+        post: operations["approveMcpToolDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers/{id}/tools/{tool}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a tool's approved definition beside the one its server published last, and the fields that differ */
+        get: operations["diffMcpToolDefinition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp/servers/attach": {
         parameters: {
             query?: never;
@@ -1453,6 +1521,152 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bearer_methods_supported: string[];
+                        /** @description the absolute URL of /mcp as the client reached it */
+                        resource: string;
+                        resource_name: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getMcpProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bearer_methods_supported: string[];
+                        /** @description the absolute URL of /mcp as the client reached it */
+                        resource: string;
+                        resource_name: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getAgentBalances: {
         parameters: {
             query?: never;
@@ -9695,7 +9909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `mcp_tool_drifted`: the tool's definition changed since it was approved; it is refused until an operator approves the new one; `tool_not_allowlisted`: tool is not allowlisted for this seat */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9708,6 +9922,7 @@ export interface operations {
                          * @example mcp_egress_refused
                          * @example mcp_mode_denied
                          * @example mcp_scope_forbidden
+                         * @example mcp_tool_drifted
                          * @example tool_not_allowlisted
                          */
                         error: string;
@@ -10394,13 +10609,481 @@ export interface operations {
                                 decidedBy?: string;
                                 description?: string;
                                 effect: "read" | "write";
+                                hash?: string;
                                 mode?: "auto" | "ask" | "deny";
                                 name: string;
-                                state: "allowed" | "blocked" | "disabled";
+                                state: "allowed" | "blocked" | "disabled" | "drifted";
                             }[];
                             transport: "http" | "stdio";
                             url?: string;
                         }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    approveMcpToolDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description server id: lowercase letters, digits and hyphens */
+                id: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hash?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        change: "approved" | "unchanged";
+                        hash: string;
+                        server: string;
+                        tool: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    diffMcpToolDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description server id: lowercase letters, digits and hyphens */
+                id: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: {
+                            at: string;
+                            by: string;
+                            definition: {
+                                annotations?: unknown;
+                                description?: string;
+                                inputSchema?: unknown;
+                                name: string;
+                                outputSchema?: unknown;
+                                server: string;
+                                title?: string;
+                            };
+                            hash: string;
+                        };
+                        changes: {
+                            approved?: unknown;
+                            field: string;
+                            seen?: unknown;
+                        }[];
+                        drifted: boolean;
+                        driftedAt: string | null;
+                        seen: {
+                            at: string;
+                            definition: {
+                                annotations?: unknown;
+                                description?: string;
+                                inputSchema?: unknown;
+                                name: string;
+                                outputSchema?: unknown;
+                                server: string;
+                                title?: string;
+                            };
+                            hash: string;
+                        };
+                        server: string;
+                        tool: string;
                     };
                 };
             };
@@ -10619,6 +11302,7 @@ export interface operations {
                     "application/json": {
                         discovery: {
                             added: string[];
+                            drifted?: string[];
                             error?: string;
                             ok: boolean;
                             removed: string[];
@@ -10632,9 +11316,10 @@ export interface operations {
                             decidedBy?: string;
                             description?: string;
                             effect: "read" | "write";
+                            hash?: string;
                             mode?: "auto" | "ask" | "deny";
                             name: string;
-                            state: "allowed" | "blocked" | "disabled";
+                            state: "allowed" | "blocked" | "disabled" | "drifted";
                         }[];
                     };
                 };
@@ -11330,6 +12015,7 @@ export interface operations {
                     "application/json": {
                         results: {
                             added: string[];
+                            drifted?: string[];
                             error?: string;
                             ok: boolean;
                             removed: string[];

@@ -26,7 +26,20 @@ export interface SvcToolContext {
   readonly chain: Pick<ChainPort, 'configured' | 'orgTree' | 'pendingIntents' | 'approve'>;
 }
 
-type SvcRun = (args: Record<string, string>, ctx: SvcToolContext) => Promise<SvcToolOutput>;
+/**
+ * Arguments arrive as the JSON values the caller sent (a number stays a number); flow steps hand in
+ * text. A tool reads the fields it names with `text()` so a wrong type is refused, not coerced.
+ */
+type SvcArgs = Readonly<Record<string, unknown>>;
+type SvcRun = (args: SvcArgs, ctx: SvcToolContext) => Promise<SvcToolOutput>;
+
+/** A string argument, or undefined when absent; any other JSON type is a bad request naming the field. */
+function text(args: SvcArgs, tool: string, field: string): string | undefined {
+  const v = args[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new AppError('invalid_request', { message: `${tool}: ${field} must be a string` });
+  return v;
+}
 
 /** What `GET /mcp/tools` and the `/mcp` endpoint publish for a tool; `run` is what flows and `/mcp/call` execute. */
 interface SvcTool {
@@ -64,12 +77,13 @@ const TOOLS: Record<SvcToolName, SvcTool> = {
     inputSchema: { type: 'object', properties: { seat: { type: 'string' } } },
     annotations: READ,
     run: async (args, ctx) => {
-      const seat = args.seat?.toLowerCase();
+      const wanted = text(args, 'svc_pending_intents', 'seat');
+      const seat = wanted?.toLowerCase();
       const all = (await ctx.chain.pendingIntents()).intents;
       const intents = seat ? all.filter((i) => i.awaitingApprover.toLowerCase() === seat) : all;
       const json = { source: ctx.chain.configured ? 'chain' : 'none', intents };
       const summary = ctx.chain.configured
-        ? `pending intents: ${intents.length}${seat ? ` waiting on ${args.seat}` : ''}`
+        ? `pending intents: ${intents.length}${seat ? ` waiting on ${wanted}` : ''}`
         : 'pending intents: no chain is configured; 0 intents';
       return { text: JSON.stringify(json), json, summary };
     },
@@ -86,9 +100,10 @@ const TOOLS: Record<SvcToolName, SvcTool> = {
     // An approval releases a spend on the chain: it cannot be taken back, and the chain is outside svc.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     run: async (args, ctx) => {
-      const intentId = args.intentId ?? '';
+      const intentId = text(args, 'svc_approve', 'intentId') ?? '';
+      const asset = text(args, 'svc_approve', 'asset');
       if (intentId === '') throw new AppError('invalid_request', { message: 'svc_approve needs intentId (the pending intent to approve)' });
-      const json = await ctx.chain.approve({ principal: ctx.principal, intentId, asset: args.asset, traceId: ctx.traceId });
+      const json = await ctx.chain.approve({ principal: ctx.principal, intentId, asset, traceId: ctx.traceId });
       return {
         text: JSON.stringify(json),
         json,
@@ -102,8 +117,8 @@ const TOOLS: Record<SvcToolName, SvcTool> = {
     inputSchema: { type: 'object', additionalProperties: true },
     annotations: READ,
     run: async (args) => {
-      const text = args.text ?? JSON.stringify(args);
-      return { text, json: { ...args }, summary: `echo: ${text.slice(0, 120)}` };
+      const shown = typeof args.text === 'string' ? args.text : JSON.stringify(args);
+      return { text: shown, json: { ...args }, summary: `echo: ${shown.slice(0, 120)}` };
     },
   },
 };
@@ -130,7 +145,7 @@ export function svcToolSpecs(): {
   }));
 }
 
-export async function callSvcTool(name: string, args: Record<string, string>, ctx: SvcToolContext): Promise<SvcToolOutput | undefined> {
+export async function callSvcTool(name: string, args: SvcArgs, ctx: SvcToolContext): Promise<SvcToolOutput | undefined> {
   const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name as SvcToolName] : undefined;
   return tool ? tool.run(args, ctx) : undefined;
 }

@@ -19,6 +19,7 @@ import { serverHandlers } from './handlers/servers.js';
 import { ruleHandlers } from './handlers/rules.js';
 import { callHandlers } from './handlers/call.js';
 import { secretHandlers } from './handlers/secrets.js';
+import { pinHandlers } from './handlers/pins.js';
 
 type McpVerbs = typeof mcpVerbs;
 
@@ -92,7 +93,13 @@ export const mcpActor = defineActor({
   create: (deps: McpDeps) => {
     const ctx = createContext(deps);
     return {
-      handlers: terminalWhenUnexpected({ ...serverHandlers(ctx), ...ruleHandlers(ctx), ...callHandlers(ctx), ...secretHandlers(ctx) }),
+      handlers: terminalWhenUnexpected({
+        ...serverHandlers(ctx),
+        ...ruleHandlers(ctx),
+        ...callHandlers(ctx),
+        ...secretHandlers(ctx),
+        ...pinHandlers(ctx),
+      }),
       sweeps: [
         {
           name: 'mcp.refresh',

@@ -2,13 +2,15 @@
  * Discovery: list a server's tools, diff against the stored catalog (kept across a detach, like
  * the rules), record what appeared and vanished. Nothing is admitted: a tool seen for the first
  * time under this id loses any allow rule written for it beforehand (deny rules stay), so an
- * attach or a refresh never widens what a crew may call.
+ * attach or a refresh never widens what a crew may call. Each tool's definition is pinned
+ * (pins.ts): an allowed tool that changes is refused until approved again.
  */
 import { isAppError } from '../../schemas/errors.js';
 import type { DiscoveryResult } from '../../schemas/mcp.js';
 import type { McpContext, ServerEntry } from './context.js';
 import { boundsFor, listAllTools, withClient } from './session.js';
 import { catalog, putCatalog, revokeAllows } from './store.js';
+import { pinDefinitions } from './pins.js';
 
 export type Trigger = 'boot' | 'attach' | 'refresh' | 'sweep';
 
@@ -49,7 +51,14 @@ export async function discover(
   const removed = [...before].filter((n) => !now.has(n)).sort();
   const unchanged = [...now].filter((n) => before.has(n)).sort();
   const revoked = await revokeAllows(ctx.deps.store, s.owner, id, added);
-  await putCatalog(ctx.deps.store, s.owner, id, tools);
+  // Pins before the catalog: a call that reads the new catalog entry already meets the drift.
+  const drifted = await pinDefinitions(ctx, s, tools, trigger, traceId, window);
+  await putCatalog(
+    ctx.deps.store,
+    s.owner,
+    id,
+    tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), inputSchema: t.inputSchema })),
+  );
   for (const r of revoked) {
     await ctx.audit(
       'ExternalMcpToolPolicyChanged',
@@ -83,5 +92,5 @@ export async function discover(
     },
     traceId,
   );
-  return { server: id, ok: true, added, removed, unchanged };
+  return { server: id, ok: true, added, removed, unchanged, ...(drifted.length ? { drifted } : {}) };
 }

@@ -17,11 +17,6 @@ export function servedFirstParty() {
   return svcToolSpecs();
 }
 
-/** The svc tools take string arguments (flow steps interpolate to text): other JSON values are passed as their JSON text. */
-function stringArgs(args: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-}
-
 export async function callFirstParty(
   name: string,
   args: Record<string, unknown>,
@@ -30,7 +25,7 @@ export async function callFirstParty(
   chain: SvcToolContext['chain'],
 ): Promise<McpCallOutcome> {
   const started = performance.now();
-  const out = await callSvcTool(name, stringArgs(args), {
+  const out = await callSvcTool(name, args, {
     principal: seat,
     runId: `mcp-call:${traceId}`,
     traceId,

@@ -7,6 +7,7 @@
  * error's message) leaves with the credential and the stdio environment this call resolved taken
  * out: a server may echo what it was sent, and no caller, bus message or log line may see it.
  */
+import type { PublishedTool } from './definition.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -188,17 +189,13 @@ export async function withClient<T>(
 }
 
 /** Every tool the server publishes (all pages). */
-export async function listAllTools(
-  client: Client,
-  signal: AbortSignal,
-  timeout: number,
-): Promise<{ name: string; description?: string; inputSchema?: unknown }[]> {
-  const out: { name: string; description?: string; inputSchema?: unknown }[] = [];
+/** Every tool the server publishes, as published (the pinned fields and the rest), across pages. */
+export async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<PublishedTool[]> {
+  const out: PublishedTool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
     const res = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout });
-    for (const tool of res.tools)
-      out.push({ name: tool.name, ...(tool.description ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
+    out.push(...res.tools);
     cursor = res.nextCursor;
     if (!cursor) break;
   }

@@ -2,11 +2,11 @@
  * The mcp actor's rows, through the store's MCP repository (store/mcp/): the actor names them by
  * store, the repository decides how each engine reads and writes them.
  */
-import { mcpOf, type Level, type RuleRow, type CatalogTool } from '../../store/mcp/index.js';
+import { mcpOf, type Level, type RuleRow, type CatalogTool, type PinChange, type PinRow } from '../../store/mcp/index.js';
 import type { McpServerConfig } from '../../schemas/mcp.js';
 import type { Store } from '../../store/types.js';
 
-export type { CatalogTool, Level, RuleRow };
+export type { CatalogTool, Level, PinChange, PinRow, RuleRow };
 
 export const runtimeServers = (store: Store) => mcpOf(store).runtimeServers();
 export const visibleRuntimeServer = (store: Store, owner: string, id: string) => mcpOf(store).visibleRuntimeServer(owner, id);
@@ -22,6 +22,16 @@ export const deleteRule = (store: Store, owner: string, server: string, tool: st
   mcpOf(store).deleteRule(owner, server, tool, level, ref);
 export const revokeAllows = (store: Store, owner: string, server: string, tools: string[]) =>
   mcpOf(store).revokeAllows(owner, server, tools);
+export const pins = (store: Store, owner: string, server: string) => mcpOf(store).pins(owner, server);
+export const putPin = (store: Store, pin: PinRow) => mcpOf(store).putPin(pin);
+export const updatePin = (
+  store: Store,
+  owner: string,
+  server: string,
+  tool: string,
+  expect: { approvedHash: string; seenHash: string },
+  change: PinChange,
+) => mcpOf(store).updatePin(owner, server, tool, expect, change);
 export const secrets = (store: Store, owner: string) => mcpOf(store).secrets(owner);
 export const sealedSecret = (store: Store, owner: string, ref: string) => mcpOf(store).sealedSecret(owner, ref);
 export const putSecret = (store: Store, owner: string, ref: string, sealed: string, last4: string) =>

@@ -6,19 +6,24 @@ import type { ServerListing, ToolState } from '../../schemas/mcp.js';
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../schemas/mcp.js';
 import type { McpContext, ServerEntry } from './context.js';
 import { reportingLine, resolveTool, type Resolution } from './rules.js';
-import { callRules, catalog, rules, type CatalogTool } from './store.js';
+import { callRules, catalog, pins, rules, type CatalogTool } from './store.js';
 import { orgOf } from '../../runtime/org.js';
 
-/** One tool as one seat sees it, for a call, with the inputSchema the server published for it:
- * undefined when the server's catalog does not list it. */
+/** One tool as one seat sees it, for a call, with the inputSchema the server published for it and
+ * whether its definition drifted: undefined when the server's catalog does not list it. */
 export async function toolState(
   ctx: McpContext,
   s: ServerEntry,
   seat: string | undefined,
   tool: string,
-): Promise<(Resolution & { inputSchema: unknown }) | undefined> {
-  const { found, inputSchema, rules: rs } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
-  return found ? { ...resolveTool(rs, tool, reportingLine(orgOf(ctx.deps), seat)), inputSchema } : undefined;
+): Promise<(Resolution & { inputSchema: unknown; drifted: boolean }) | undefined> {
+  const { found, inputSchema, rules: rs, drifted } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
+  return found ? { ...resolveTool(rs, tool, reportingLine(orgOf(ctx.deps), seat)), inputSchema, drifted } : undefined;
+}
+
+/** A refusal a rule pins stays what it says; any other state of a drifted tool shows the drift. */
+function shown(state: Resolution['state'], drifted: boolean): ToolState['state'] {
+  return drifted && state !== 'disabled' ? 'drifted' : state;
 }
 
 export async function toolStates(
@@ -26,19 +31,26 @@ export async function toolStates(
   s: ServerEntry,
   seat: string | undefined,
 ): Promise<{ states: ToolState[]; tools: CatalogTool[]; refreshedAt: Date | undefined }> {
-  const [cat, rs] = await Promise.all([catalog(ctx.deps.store, s.owner, s.config.id), rules(ctx.deps.store, s.owner, s.config.id)]);
+  const [cat, rs, ps] = await Promise.all([
+    catalog(ctx.deps.store, s.owner, s.config.id),
+    rules(ctx.deps.store, s.owner, s.config.id),
+    pins(ctx.deps.store, s.owner, s.config.id),
+  ]);
+  const pinned = new Map(ps.map((p) => [p.tool, p]));
   const line = reportingLine(orgOf(ctx.deps), seat);
   const tools = cat?.tools ?? [];
   const states = tools.map((t): ToolState => {
     const r = resolveTool(rs, t.name, line);
+    const pin = pinned.get(t.name);
     return {
       name: t.name,
       ...(t.description ? { description: t.description } : {}),
-      state: r.state,
+      state: shown(r.state, pin?.drifted === true),
       effect: r.effect,
       classified: r.classified,
       ...(r.mode ? { mode: r.mode } : {}),
       ...(r.decidedBy ? { decidedBy: r.decidedBy } : {}),
+      ...(pin ? { hash: pin.seenHash } : {}),
     };
   });
   return { states, tools, refreshedAt: cat?.refreshedAt };

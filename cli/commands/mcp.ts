@@ -8,8 +8,10 @@ import { apiOk, CliError, type ClientEnv } from '../client.js';
 import { printDocument, printList, printResult, renderTable, wantsDocument, type Column } from '../output.js';
 import { relativeTime } from '../time.js';
 import type {
+  ApproveReply,
   AttachReply,
   CallReply,
+  DefinitionDiff,
   DetachReply,
   ListedTool,
   PingResult,
@@ -128,6 +130,27 @@ function scope(spec: string | undefined): { scope?: { level: string; ref: string
   return { scope: { level: m[1]!, ref: m[2]! } };
 }
 
+/** One side of a changed field, each line marked: strings as they are, anything else as indented JSON. */
+function sideLines(mark: '-' | '+', value: unknown): string[] {
+  if (value === undefined) return [`  ${mark} (absent)`];
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  return text.split('\n').map((l) => `  ${mark} ${l}`);
+}
+
+function diffLines(d: DefinitionDiff): string[] {
+  const head = d.drifted
+    ? `${d.server}.${d.tool} drifted ${relativeTime(d.driftedAt) ?? ''}: refused until approved (svc mcp approve ${d.server}.${d.tool})`
+    : `${d.server}.${d.tool} is not drifted`;
+  const lines = [
+    head,
+    `approved ${d.approved.hash} (by ${d.approved.by}, ${relativeTime(d.approved.at) ?? d.approved.at})`,
+    `seen     ${d.seen.hash} (${relativeTime(d.seen.at) ?? d.seen.at})`,
+  ];
+  if (d.changes.length === 0) return [...lines, '', 'no difference: the server publishes the approved definition'];
+  for (const c of d.changes) lines.push('', `${c.field}:`, ...sideLines('-', c.approved), ...sideLines('+', c.seen));
+  return lines;
+}
+
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('secret value (then Ctrl-D): ');
   const chunks: Buffer[] = [];
@@ -151,6 +174,11 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
       const tools = body.servers.flatMap((s) => s.tools.map((tool) => ({ server: s.id, tool })));
       printList(cmd, body, body.servers, SERVER_COLUMNS, '(no MCP servers attached)');
       if (tools.length) process.stdout.write(`\n${renderTable(tools, SERVER_TOOL_COLUMNS)}\n`);
+      const drifted = tools.filter((x) => x.tool.state === 'drifted');
+      if (drifted.length)
+        process.stdout.write(
+          `\n${drifted.length} tool(s) changed their definition after approval and are refused: svc mcp diff ${drifted[0]!.server}.${drifted[0]!.tool.name}\n`,
+        );
     });
   mcp
     .command('tools')
@@ -201,6 +229,7 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
           { header: 'added', value: (x) => x.added },
           { header: 'removed', value: (x) => x.removed },
           { header: 'unchanged', value: (x) => x.unchanged.length },
+          { header: 'drifted', value: (x) => x.drifted },
           { header: 'error', value: (x) => x.error, max: 80 },
         ],
         '(no MCP servers attached)',
@@ -272,6 +301,39 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
   rule('allow', 'allows seats to call <server>.<tool> at a scope (workspace by default)', true, true);
   rule('deny', 'pins a refusal of <server>.<tool> (or <server>.*) at a scope', false, false);
   rule('clear', 'clears the rule at a scope, so the tool inherits from the wider scope again', undefined, false);
+
+  mcp
+    .command('diff <target>')
+    .description("shows a tool's approved definition beside the one its server publishes now (<server>.<tool>)")
+    .action(async (spec: string, _o: unknown, cmd: Command) => {
+      const { server, tool } = target(spec);
+      const d = await apiOk<DefinitionDiff>(
+        env,
+        'GET',
+        `/mcp/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool)}/diff`,
+      );
+      printResult(cmd, d, diffLines(d));
+    });
+  mcp
+    .command('approve <target>')
+    .description('admits the definition <server>.<tool> publishes now, after a change refused it (see svc mcp diff)')
+    .option('--hash <sha256:hex>', 'approve only if the tool still publishes this definition (the seen hash svc mcp diff shows)')
+    .action(async (spec: string, o: { hash?: string }, cmd: Command) => {
+      const { server, tool } = target(spec);
+      const r = await apiOk<ApproveReply>(
+        env,
+        'POST',
+        `/mcp/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool)}/approve`,
+        o.hash ? { hash: o.hash } : {},
+      );
+      printResult(
+        cmd,
+        r,
+        r.change === 'approved'
+          ? `approved the definition ${r.hash} of ${r.server}.${r.tool}; calls are admitted again as its rules allow`
+          : `${r.server}.${r.tool} already publishes its approved definition (${r.hash}); nothing to approve`,
+      );
+    });
 
   const secret = mcp.command('secret').description('sealed credentials of your scope');
   secret

@@ -5,14 +5,22 @@
  * `POST /mcp/call`, so the allowlist, write modes, bounds and audit are the same ones. There is
  * no ask surface here: an ask-mode write is not listed, and a call of one is refused
  * `mcp_mode_denied:<server>.<tool>:ask_unavailable`.
- * Every refusal or failure the actor names comes back as a tool result with `isError: true`.
+ * A name no tool answers to is a protocol error (JSON-RPC invalid params, as MCP asks of an unknown
+ * tool); every other refusal or failure the actor names is a tool result with `isError: true`, so
+ * the model sees why the tool it chose did not run.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
 import type { ListedTool } from '../../schemas/mcp.js';
 import { clientOf } from '../../bus/verbs.js';
@@ -20,6 +28,8 @@ import { VERSION } from '../../runtime/version.js';
 import type { Caller } from '../../identity/caller.js';
 import type { GatewayDeps } from '../types.js';
 import { CALL_TIMEOUT_MS, callerOf } from './mcp.js';
+import { bearerChallenge, MCP_RESOURCE_METADATA_PATH, RESOURCE_METADATA_PATH, resourceMetadata } from '../mcp-resource.js';
+import { ProtectedResourceMetadata } from '../../schemas/mcp.js';
 
 /** MCP requires an object schema; a server that published something else is shown as a free-form object. */
 function inputSchema(s: unknown): Tool['inputSchema'] {
@@ -40,6 +50,15 @@ function asTool(t: ListedTool): Tool {
 
 function toolError(err: AppError): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: `${err.wireCode}: ${err.message}` }], _meta: { 'svc/error': err.wireCode } };
+}
+
+/**
+ * The JSON-RPC error the SDK sends for what a handler throws: its `code`, `message` and `data`.
+ * A plain error, since an `McpError` already carries "MCP error <code>:" in its message and the
+ * client's SDK adds that again.
+ */
+function unknownTool(name: string, err: AppError): Error {
+  return Object.assign(new Error(`unknown tool: ${name}`), { code: ErrorCode.InvalidParams, data: { 'svc/error': err.wireCode } });
 }
 
 /** A Server builds a fresh Ajv (about 0.3 ms) unless given one; the per-POST servers share this one. */
@@ -76,6 +95,7 @@ function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
         _meta: { ...result._meta, 'svc/untrusted': out.untrusted, ...failed },
       };
     } catch (err) {
+      if (isAppError(err) && err.code === 'unknown_external_mcp_tool') throw unknownTool(r.params.name, err);
       if (isAppError(err)) return toolError(err);
       throw err;
     }
@@ -113,9 +133,14 @@ function browserOrigin(deps: GatewayDeps): onRequestHookHandler {
 
 export const mcpServeRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const onRequest = browserOrigin(deps);
+  const onError = bearerChallenge;
   app.post(
     '/mcp',
-    { onRequest, schema: { tags: ['mcp'], summary: 'the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body)' } },
+    {
+      onRequest,
+      onError,
+      schema: { tags: ['mcp'], summary: 'the orchestrator as an MCP server (Streamable HTTP, stateless, JSON-RPC body)' },
+    },
     async (req, reply) => {
       const caller = callerOf(req);
       const server = mcpServer(deps, caller, req.id);
@@ -137,6 +162,20 @@ export const mcpServeRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = 
       }
     },
   );
-  app.get('/mcp', { onRequest, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
-  app.delete('/mcp', { onRequest, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
+  app.get('/mcp', { onRequest, onError, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
+  app.delete('/mcp', { onRequest, onError, schema: { hide: true } }, async (_req, reply) => notAllowed(reply));
+  for (const path of [MCP_RESOURCE_METADATA_PATH, RESOURCE_METADATA_PATH])
+    app.get(
+      path,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['mcp'],
+          summary: 'OAuth protected resource metadata of /mcp, named by the WWW-Authenticate of its 401 (no token needed)',
+          security: [],
+          response: { 200: ProtectedResourceMetadata },
+        },
+      },
+      async (req) => resourceMetadata(req),
+    );
 };

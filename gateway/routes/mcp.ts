@@ -7,10 +7,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ErrorBody } from '../../schemas/errors.js';
 import {
+  ApproveDefinition,
+  ApproveReply,
   AsQuery,
   AttachReply,
   CallReply,
   CallRequest,
+  DefinitionDiff,
   DetachReply,
   McpServerConfig,
   PingResult,
@@ -23,12 +26,14 @@ import {
   SecretsReply,
   ServerRef,
   ServersReply,
+  ToolParams,
   ToolRule,
   ToolsReply,
   mcpSecretLabel,
   MCP_CALL_TIMEOUT_MS,
 } from '../../schemas/mcp.js';
 import { seal } from '../../kernel/seal.js';
+import { absentBodyIsEmpty } from '../absent-body.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';
 import type { Caller } from '../../identity/caller.js';
@@ -132,6 +137,45 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       },
     },
     async (req) => mcp.setRule({ caller: callerOf(req), rule: req.body }, wait(req.id)),
+  );
+
+  app.get(
+    '/mcp/servers/:id/tools/:tool/diff',
+    {
+      schema: {
+        tags,
+        summary: "a tool's approved definition beside the one its server published last, and the fields that differ",
+        params: ToolParams,
+        response: { 200: DefinitionDiff, ...E },
+      },
+    },
+    async (req) => mcp.diff({ caller: callerOf(req), server: req.params.id, tool: req.params.tool }, wait(req.id)),
+  );
+
+  app.post(
+    '/mcp/servers/:id/tools/:tool/approve',
+    {
+      schema: {
+        tags,
+        summary:
+          'approve the definition a tool publishes now, clearing its drift; with `hash`, only if that is still the definition (409 otherwise)',
+        params: ToolParams,
+        body: ApproveDefinition,
+        response: { 200: ApproveReply, ...E },
+      },
+      // With no body at all: approve whatever the tool publishes now.
+      preValidation: absentBodyIsEmpty,
+    },
+    async (req) =>
+      mcp.approve(
+        {
+          caller: callerOf(req),
+          server: req.params.id,
+          tool: req.params.tool,
+          ...(req.body.hash === undefined ? {} : { hash: req.body.hash }),
+        },
+        wait(req.id),
+      ),
   );
 
   app.get(

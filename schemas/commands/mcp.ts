@@ -5,7 +5,9 @@
  */
 import { Type } from 'typebox';
 import {
+  ApproveReply,
   AttachReply,
+  DefinitionDiff,
   DetachReply,
   McpCallCommand,
   McpCallOutcome,
@@ -37,6 +39,10 @@ export const mcpVerbs = {
     Type.Object({ window: Type.Integer(), handled: Type.Boolean(), servers: Type.Integer() }),
   ),
   setRule: verb(Scoped({ rule: ToolRule }), RuleChange),
+  /** A tool's approved definition beside the one its server published last. */
+  diff: verb(Scoped({ server: Type.String(), tool: Type.String() }), DefinitionDiff),
+  /** Admits the definition last seen (optionally only if it is still `hash`). */
+  approve: verb(Scoped({ server: Type.String(), tool: Type.String(), hash: Type.Optional(Type.String()) }), ApproveReply),
   tools: verb(Scoped({ as: Type.Optional(Type.String()) }), ToolsReply),
   call: verb(McpCallCommand, McpCallOutcome, { rpc: true }),
   secrets: verb(Scoped({}), SecretsReply),

@@ -26,6 +26,7 @@ import { McpCatalog } from './McpCatalog.js';
 import { McpRule } from './McpRule.js';
 import { McpSecret } from './McpSecret.js';
 import { McpServer } from './McpServer.js';
+import { McpToolPin } from './McpToolPin.js';
 import { PausedAgent } from './PausedAgent.js';
 import { WaitEvent } from './WaitEvent.js';
 import { WebhookDelivery } from './WebhookDelivery.js';
@@ -55,6 +56,7 @@ export { ChainIntent } from './ChainIntent.js';
 export { RootChallenge } from './RootChallenge.js';
 export { McpSecret } from './McpSecret.js';
 export { McpServer } from './McpServer.js';
+export { McpToolPin } from './McpToolPin.js';
 export { PausedAgent } from './PausedAgent.js';
 export { WaitEvent } from './WaitEvent.js';
 export { WebhookDelivery } from './WebhookDelivery.js';
@@ -75,6 +77,7 @@ export const entities = [
   McpCatalog,
   McpRule,
   McpSecret,
+  McpToolPin,
   WebhookTrigger,
   WebhookDelivery,
   PausedAgent,

@@ -6,7 +6,7 @@
 import { fromJson, rawSql } from '../raw.js';
 import type { McpServerConfig } from '../../schemas/mcp.js';
 import type { Store } from '../types.js';
-import { serverKey } from './plan.js';
+import { pinKey, serverKey } from './plan.js';
 import { ruleOf } from './writes.js';
 import type { CatalogTool, McpRepository } from './types.js';
 
@@ -15,11 +15,14 @@ export function callReads(
   /** The catalog's entry (`{name, description?, inputSchema?}`) for the tool, or null. */
   entry: (catalog: string) => string,
   toolParam: string,
+  /** The tool's pin key (`$5`), as the engine binds a text parameter. */
+  pinParam: string,
 ): Pick<McpRepository, 'visibleRuntimeServer' | 'callRules'> {
   const sql = rawSql(store);
   const servers = `select "owner", "config" from ${sql.table('mcp_server')} where "key" in ($1, $2)`;
   const rules =
-    `select ${entry('c."tools"')} as "entry", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${sql.table('mcp_catalog')} c` +
+    `select ${entry('c."tools"')} as "entry", p."drifted" as "pin_drifted", r."tool", r."level", r."ref", r."enabled", r."effect", r."mode" from ${sql.table('mcp_catalog')} c` +
+    ` left join ${sql.table('mcp_tool_pin')} p on p."key" = ${pinParam}` +
     ` left join ${sql.table('mcp_rule')} r on r."owner" = $1 and r."server" = $2 and r."tool" in (${toolParam}, '*') where c."key" = $4`;
   return {
     async visibleRuntimeServer(owner, id) {
@@ -30,10 +33,12 @@ export function callReads(
     },
 
     async callRules(owner, server, tool) {
-      const rows = await sql.rows(rules, [owner, server, tool, serverKey(owner, server)]);
+      const rows = await sql.rows(rules, [owner, server, tool, serverKey(owner, server), pinKey(owner, server, tool)]);
       const entry = rows.length > 0 && rows[0]!.entry != null ? fromJson<CatalogTool>(rows[0]!.entry) : undefined;
       const decide = rows.filter((r) => r.tool !== null && r.tool !== undefined).map((r) => ruleOf({ ...r, owner, server }));
-      return { found: entry !== undefined, inputSchema: entry?.inputSchema, rules: decide };
+      // SQLite's booleans are 0/1; no pin (a tool discovered before pins existed) has not drifted.
+      const drifted = rows.length > 0 && (rows[0]!.pin_drifted === true || rows[0]!.pin_drifted === 1);
+      return { found: entry !== undefined, inputSchema: entry?.inputSchema, rules: decide, drifted };
     },
   };
 }

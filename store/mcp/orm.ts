@@ -4,6 +4,7 @@ import { McpCatalog } from '../entities/McpCatalog.js';
 import { McpRule } from '../entities/McpRule.js';
 import { McpSecret } from '../entities/McpSecret.js';
 import { McpServer } from '../entities/McpServer.js';
+import { McpToolPin } from '../entities/McpToolPin.js';
 import type { Effect, Mode } from '../../schemas/mcp.js';
 import type { Store } from '../types.js';
 import type { Level, McpRepository, RuleRow } from './types.js';
@@ -21,7 +22,7 @@ function toRule(r: McpRule): RuleRow {
   };
 }
 
-export type OrmMcp = Pick<McpRepository, 'runtimeServers' | 'catalog' | 'rules' | 'secrets' | 'sealedSecret'>;
+export type OrmMcp = Pick<McpRepository, 'runtimeServers' | 'catalog' | 'rules' | 'pins' | 'secrets' | 'sealedSecret'>;
 
 export function ormMcp(store: Store): OrmMcp {
   return {
@@ -38,6 +39,24 @@ export function ormMcp(store: Store): OrmMcp {
     async rules(owner, server) {
       const rows = await store.em().find(McpRule, server === undefined ? { owner } : { owner, server });
       return rows.map(toRule);
+    },
+
+    async pins(owner, server) {
+      const rows = await store.em().find(McpToolPin, { owner, server }, { orderBy: { tool: 'asc' } });
+      return rows.map((r) => ({
+        owner: r.owner,
+        server: r.server,
+        tool: r.tool,
+        approvedHash: r.approvedHash,
+        approvedDefinition: r.approvedDefinition,
+        approvedAt: r.approvedAt,
+        approvedBy: r.approvedBy,
+        seenHash: r.seenHash,
+        seenDefinition: r.seenDefinition,
+        seenAt: r.seenAt,
+        drifted: r.drifted,
+        driftedAt: r.driftedAt ?? null,
+      }));
     },
 
     async secrets(owner) {

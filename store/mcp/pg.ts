@@ -3,7 +3,7 @@
  * its name; a write's plan (plan.ts) runs as its statement, with the check whether its key was
  * there before in the same transaction.
  */
-import { renderDelete, renderExists, renderUpsert } from '../plan.js';
+import { renderDelete, renderExists, renderUpdate, renderUpsert } from '../plan.js';
 import { rawSql } from '../raw.js';
 import type { Store } from '../types.js';
 import { callReads } from './calls.js';
@@ -19,6 +19,10 @@ export function pgMcp(store: Store, orm: OrmMcp): McpRepository {
     if ('delete' in plan) {
       const d = renderDelete(table, plan.delete, sql, plan.returning);
       return { existed: false, rows: (await sql.pg(d.text, d.values)).rows };
+    }
+    if ('update' in plan) {
+      const u = renderUpdate(table, plan.update, sql);
+      return { existed: false, rows: [], changed: (await sql.pg(u.text, u.values)).rowCount };
     }
     const u = renderUpsert(table, plan.upsert, sql);
     if (!plan.existed) return { existed: false, rows: (await sql.pg(u.text, u.values)).rows };
@@ -36,6 +40,7 @@ export function pgMcp(store: Store, orm: OrmMcp): McpRepository {
       store,
       (tools) => `(select e from jsonb_array_elements(${tools}) as t(e) where e->>'name' = $3::text limit 1)`,
       '$3::text',
+      '$5::text',
     ),
   };
 }

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { McpServerConfig } from '../../schemas/mcp.js';
-import type { Cond, Upsert } from '../plan.js';
-import type { CatalogTool, RuleRow } from './types.js';
+import type { Cond, Update, Upsert } from '../plan.js';
+import type { CatalogTool, PinChange, PinRow, RuleRow } from './types.js';
 
 export const serverKey = (owner: string, id: string): string => `${owner}/${id}`;
 export const ruleKey = (owner: string, server: string, tool: string, level: string, ref: string): string =>
@@ -15,11 +15,17 @@ export const ruleKey = (owner: string, server: string, tool: string, level: stri
     .update(JSON.stringify([owner, server, tool, level, ref]))
     .digest('hex');
 
-export type McpTable = 'mcp_server' | 'mcp_catalog' | 'mcp_rule' | 'mcp_secret';
+export const pinKey = (owner: string, server: string, tool: string): string =>
+  createHash('sha256')
+    .update(JSON.stringify([owner, server, tool]))
+    .digest('hex');
+
+export type McpTable = 'mcp_server' | 'mcp_catalog' | 'mcp_rule' | 'mcp_secret' | 'mcp_tool_pin';
 
 export type McpPlan =
   | { table: McpTable; upsert: Upsert; /** Report whether the key was there before. */ existed: boolean }
-  | { table: McpTable; delete: readonly Cond[]; returning: readonly string[] };
+  | { table: McpTable; delete: readonly Cond[]; returning: readonly string[] }
+  | { table: McpTable; update: Update };
 
 export const planPutServer = (owner: string, config: McpServerConfig, by: string, now: Date): McpPlan => ({
   table: 'mcp_server',
@@ -94,4 +100,47 @@ export const planDeleteSecret = (owner: string, ref: string): McpPlan => ({
   table: 'mcp_secret',
   delete: [{ col: 'key', eq: serverKey(owner, ref) }],
   returning: ['last4'],
+});
+
+/** A pin's columns as the table names them. */
+const PIN_COLUMNS: Record<keyof PinChange, string> = {
+  approvedHash: 'approved_hash',
+  approvedDefinition: 'approved_definition',
+  approvedAt: 'approved_at',
+  approvedBy: 'approved_by',
+  seenHash: 'seen_hash',
+  seenDefinition: 'seen_definition',
+  seenAt: 'seen_at',
+  drifted: 'drifted',
+  driftedAt: 'drifted_at',
+};
+
+function pinColumns(change: PinChange): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(change)) if (v !== undefined) out[PIN_COLUMNS[k as keyof PinChange]] = v;
+  return out;
+}
+
+export const planPutPin = ({ owner, server, tool, ...columns }: PinRow): McpPlan => ({
+  table: 'mcp_tool_pin',
+  upsert: { row: { key: pinKey(owner, server, tool), owner, server, tool, ...pinColumns(columns) }, key: ['key'] },
+  existed: false,
+});
+
+export const planUpdatePin = (
+  owner: string,
+  server: string,
+  tool: string,
+  expect: { approvedHash: string; seenHash: string },
+  change: PinChange,
+): McpPlan => ({
+  table: 'mcp_tool_pin',
+  update: {
+    where: [
+      { col: 'key', eq: pinKey(owner, server, tool) },
+      { col: 'approved_hash', eq: expect.approvedHash },
+      { col: 'seen_hash', eq: expect.seenHash },
+    ],
+    set: pinColumns(change),
+  },
 });

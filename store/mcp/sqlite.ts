@@ -3,7 +3,7 @@
  * text with that name; a write's plan (plan.ts) runs as one synchronous transaction with the
  * check whether its key was there before.
  */
-import { renderDelete, renderExists, renderUpsert } from '../plan.js';
+import { renderDelete, renderExists, renderUpdate, renderUpsert } from '../plan.js';
 import { rawSql } from '../raw.js';
 import type { Store } from '../types.js';
 import { callReads } from './calls.js';
@@ -22,6 +22,10 @@ export function sqliteMcp(store: Store, orm: OrmMcp): McpRepository {
           const d = renderDelete(table, plan.delete, sql, plan.returning);
           return { existed: false, rows: prep(d.text).all(d.values) };
         }
+        if ('update' in plan) {
+          const u = renderUpdate(table, plan.update, sql);
+          return { existed: false, rows: [], changed: prep(u.text).run(u.values).changes };
+        }
         let existed = false;
         if (plan.existed) {
           const was = renderExists(table, [{ col: 'key', eq: plan.upsert.row.key }], sql);
@@ -35,6 +39,11 @@ export function sqliteMcp(store: Store, orm: OrmMcp): McpRepository {
   return {
     ...orm,
     ...mcpWrites(run),
-    ...callReads(store, (tools) => `(select t.value from json_each(${tools}) t where json_extract(t.value, '$.name') = $3 limit 1)`, '$3'),
+    ...callReads(
+      store,
+      (tools) => `(select t.value from json_each(${tools}) t where json_extract(t.value, '$.name') = $3 limit 1)`,
+      '$3',
+      '$5',
+    ),
   };
 }

@@ -11,11 +11,22 @@ import type { Level, McpRepository, RuleRow } from './types.js';
 export interface Applied {
   existed: boolean;
   rows: Record<string, unknown>[];
+  /** Rows an update changed. */
+  changed?: number;
 }
 
 export type McpWrites = Pick<
   McpRepository,
-  'putRuntimeServer' | 'deleteRuntimeServer' | 'putCatalog' | 'upsertRule' | 'deleteRule' | 'revokeAllows' | 'putSecret' | 'deleteSecret'
+  | 'putRuntimeServer'
+  | 'deleteRuntimeServer'
+  | 'putCatalog'
+  | 'upsertRule'
+  | 'deleteRule'
+  | 'revokeAllows'
+  | 'putPin'
+  | 'updatePin'
+  | 'putSecret'
+  | 'deleteSecret'
 >;
 
 /** A rule row as a statement returns it (SQLite's booleans are 0/1). */
@@ -40,6 +51,9 @@ export function mcpWrites(run: (plan: McpPlan) => Promise<Applied>): McpWrites {
       (await run(plans.planDeleteRule(owner, server, tool, level, ref))).rows.length > 0,
     revokeAllows: async (owner, server, tools) =>
       tools.length === 0 ? [] : (await run(plans.planRevokeAllows(owner, server, tools))).rows.map(ruleOf),
+    putPin: async (pin) => void (await run(plans.planPutPin(pin))),
+    updatePin: async (owner, server, tool, expect, change) =>
+      ((await run(plans.planUpdatePin(owner, server, tool, expect, change))).changed ?? 0) > 0,
     putSecret: async (owner, ref, sealed, last4) => (await run(plans.planPutSecret(owner, ref, sealed, last4, new Date()))).existed,
     async deleteSecret(owner, ref) {
       const row = (await run(plans.planDeleteSecret(owner, ref))).rows[0];

@@ -20,6 +20,7 @@ import { Migration20261126030000ChainSessions } from './Migration20261126030000C
 import { Migration20261126040000ChainIntents } from './Migration20261126040000ChainIntents.js';
 import { Migration20261128010000InferenceBudgets } from './Migration20261128010000InferenceBudgets.js';
 import { Migration20261128010000RootChallenges } from './Migration20261128010000RootChallenges.js';
+import { Migration20261128010000McpToolPins } from './Migration20261128010000McpToolPins.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126040000ChainIntents', class: Migration20261126040000ChainIntents },
   { name: 'Migration20261128010000InferenceBudgets', class: Migration20261128010000InferenceBudgets },
   { name: 'Migration20261128010000RootChallenges', class: Migration20261128010000RootChallenges },
+  { name: 'Migration20261128010000McpToolPins', class: Migration20261128010000McpToolPins },
 ];

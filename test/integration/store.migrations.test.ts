@@ -26,6 +26,7 @@ const SVC_TABLES = [
   'mcp_rule',
   'mcp_secret',
   'mcp_server', // attached MCP servers
+  'mcp_tool_pin', // pinned tool definitions
   'paused_agent',
   'webhook_delivery',
   'webhook_trigger', // triggers and paused agents
@@ -124,6 +125,8 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'mcp_rule_pkey',
         'mcp_secret_pkey',
         'mcp_server_pkey',
+        'mcp_tool_pin_owner_index',
+        'mcp_tool_pin_pkey',
         // flows and runs
         'flow_attempt_pkey',
         'flow_attempt_run_id_index',

@@ -83,6 +83,14 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   audit.effect = state.effect;
   audit.mode = state.mode ?? null;
   if (state.state !== 'allowed') return refuse(new AppError('tool_not_allowlisted', { detail: `${server}.${tool}` }));
+  // Admitted by name, but the server now describes it differently from what was approved.
+  if (state.drifted)
+    return refuse(
+      new AppError('mcp_tool_drifted', {
+        detail: `${server}.${tool}`,
+        message: `${server}.${tool} changed its definition after it was approved; see svc mcp diff ${server}.${tool}, then svc mcp approve ${server}.${tool}`,
+      }),
+    );
   // Before the write mode: a call that cannot run should not first wait on a person's yes.
   try {
     checkArguments(server, tool, state.inputSchema, p.arguments ?? {});

@@ -2,7 +2,8 @@
  * The orchestrator is itself an MCP server at `/mcp`. A stock SDK `Client`
  * over `StreamableHTTPClientTransport` with an Authorization header connects, lists the `svc_*`
  * tools plus exactly the external tools its seat may call, and calls through the same allowlist,
- * modes and audit as `POST /mcp/call` (refusals are tool results with `isError: true`).
+ * modes and audit as `POST /mcp/call` (refusals are tool results with `isError: true`; a name no
+ * tool answers to is a JSON-RPC invalid-params error).
  */
 import t, { type Test } from 'tap';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -105,20 +106,19 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
   t.match(deny._meta, { 'svc/error': 'mcp_mode_denied:gh.delete_repo:deny' });
   const slow = await client.callTool({ name: 'mcp__gh__slow', arguments: {} });
   t.match(slow._meta, { 'svc/error': 'mcp_call_timeout:gh' }, 'the server bounds apply');
-  const unknown = await client.callTool({ name: 'mcp__nope__x', arguments: {} });
-  t.match(unknown._meta, { 'svc/error': 'unknown_external_mcp_tool:nope.x' });
-  const unknownFirst = await client.callTool({ name: 'svc_nope', arguments: {} });
-  t.match(unknownFirst._meta, { 'svc/error': 'unknown_external_mcp_tool:svc_nope' });
+  await t.rejects(client.callTool({ name: 'mcp__nope__x', arguments: {} }), { code: -32602 }, 'an unknown tool is invalid params');
+  await t.rejects(client.callTool({ name: 'svc_nope', arguments: {} }), { code: -32602 });
+  await t.rejects(client.callTool({ name: 'mcp__gh__not_published', arguments: {} }), { code: -32602 }, 'on a known server too');
   t.same(fake.calls(), ['echo', 'slow'], 'only the allowed calls reached the server');
 
-  // Rows are written after the answers (runtime/detached-audit.ts): wait for all six.
+  // Rows are written after the answers (runtime/detached-audit.ts): wait for all seven.
   const rows = (
-    await pollFor('six ExternalMcpCalled rows', async () => {
+    await pollFor('seven ExternalMcpCalled rows', async () => {
       const found = await sys.store
         .em()
         .fork()
         .find(AuditEvent, { type: 'ExternalMcpCalled' }, { orderBy: { id: 'asc' } });
-      return found.length >= 6 ? found : undefined;
+      return found.length >= 7 ? found : undefined;
     })
   ).map((r) => r.data);
   t.match(
@@ -130,6 +130,7 @@ t.test('a stock SDK client lists and calls through the allowlist', async (t) => 
       ['delete_repo', 'bot1', 'refused', false],
       ['slow', 'bot1', 'failed', true],
       ['x', 'bot1', 'refused', false],
+      ['not_published', 'bot1', 'refused', false],
     ],
     'the same audit rows as /mcp/call',
   );
@@ -179,7 +180,7 @@ t.test('/mcp/call answers svc_* with the first-party implementations', async (t)
     status: 'ok',
     name: 'svc_echo',
     untrusted: false,
-    result: { content: [{ type: 'text', text: 'hi' }], structuredContent: { text: 'hi', n: '2' } },
+    result: { content: [{ type: 'text', text: 'hi' }], structuredContent: { text: 'hi', n: 2 } },
   });
   const u = await req(sys.url, 'POST', '/mcp/call', { name: 'svc_nope', arguments: {} }, OP);
   t.equal(u.status, 404);
