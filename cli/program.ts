@@ -22,6 +22,7 @@ import { registerChainCommands } from './commands/chain.js';
 import { registerWalletCommands } from './commands/wallets.js';
 import { registerEpochCommand } from './commands/epoch.js';
 import { registerTickCommand } from './commands/tick.js';
+import { registerGovernanceCommands } from './commands/governance.js';
 
 export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const program = new Command('svc')
@@ -43,6 +44,7 @@ export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   registerWalletCommands(program, env);
   registerEpochCommand(program, env);
   registerTickCommand(program, env);
+  registerGovernanceCommands(program, env);
   registerContextCommands(program, processEnv);
   registerCompletionCommand(program);
   registerHelp(program);

@@ -21,6 +21,7 @@ import { hookRoutes } from './routes/hooks.js';
 import { triggerRoutes } from './routes/triggers.js';
 import { epochRoutes } from './routes/epoch.js';
 import { intentRoutes } from './routes/intents.js';
+import { governanceRoutes } from './routes/governance.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { mcpServeRoutes } from './routes/mcp-serve.js';
 import { connectorRoutes } from './routes/connectors.js';
@@ -85,6 +86,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(triggerRoutes, { deps });
   await app.register(epochRoutes, { deps });
   await app.register(intentRoutes, { deps });
+  await app.register(governanceRoutes, { deps });
   await app.register(mcpRoutes, { deps });
   await app.register(mcpServeRoutes, { deps });
   await app.register(flowRoutes, { deps });

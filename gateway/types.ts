@@ -8,6 +8,7 @@ import type { Caller } from '../identity/caller.js';
 import type { ChainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
 import type { IntentResolver } from '../chain/onchain/resolve.js';
+import type { GovernanceWrites } from '../chain/onchain/governance-writes.js';
 
 /** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
 export interface GatewayDeps {
@@ -20,6 +21,8 @@ export interface GatewayDeps {
   readonly chain: ChainRuntime;
   /** Resolves escalated intents as the awaiting seat (`/intents/resolve`). */
   readonly intents: IntentResolver;
+  /** Governance proposals raised, read and moved by the orchestrator's seat (`/governance/*`). */
+  readonly governance: GovernanceWrites;
   /** Scenario listing and suite runs in a child process (`/flows/eval`). */
   readonly evals: Evals;
   /** The live org when a chain is configured (runtime/org.ts `orgOf`). */

@@ -33,6 +33,11 @@ import { chainTarget } from '../chain/target.js';
 import { anvilPrivateKey, devSeatKeys } from '../chain/dev/accounts.js';
 import { currentBinding, type CurrentBinding } from '../chain/onchain/current.js';
 import { intentResolver } from '../chain/onchain/resolve.js';
+import { autoExecuteSweep } from '../chain/onchain/auto-execute.js';
+import { governanceWrites } from '../chain/onchain/governance-writes.js';
+import { shareSenders } from '../chain/onchain/serial.js';
+import { senderLock } from '../store/sender-lock.js';
+import type { AutoExecuteState } from '../queries/health.js';
 import { chainIntentsOf } from '../store/chain-intents/index.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
@@ -120,7 +125,15 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     await devChain?.stop();
     throw err;
   });
-  const chain = chainRuntime(config.chain, { dev: devTarget, store, org: config.org });
+  // Two processes on one database may sign with one key: their sends take turns in the database too.
+  const lock = senderLock(store);
+  const unshareSenders = lock ? shareSenders(lock) : () => undefined;
+  const chain = chainRuntime(config.chain, {
+    dev: devTarget,
+    store,
+    org: config.org,
+    ...(config.chain.kind === 'dev' ? { devOrchestratorKey: anvilPrivateKey(0) } : {}),
+  });
   // With a chain configured, reporting lines are the chain's from the first read on (never SVC_ORG's).
   const org =
     config.chain.kind === 'none' ? undefined : chainOrg({ read: async () => (await chain.reads()).org(), declared: config.org, log });
@@ -201,6 +214,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
 
   const consumers: ConsumerHandle[] = [];
   const wanted = new Set(role === 'gateway' ? [] : (opts.actors ?? ACTOR_NAMES));
+  const autoExecute = autoExecuteState(config, role !== 'gateway' && wanted.has('clock'));
   // An actor is made where its consumer runs, and every actor where the clock runs (for its sweeps).
   const made = ACTORS.filter((a) => wanted.has(a.name) || wanted.has('clock')).map((a) => ({
     name: a.name,
@@ -215,6 +229,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     if (wanted.has('clock')) {
       for (const m of made) sweeps.push(...(m.actor.sweeps ?? []));
       sweeps.push(outboxSweep({ store, bus, log }));
+      if (autoExecute.on) sweeps.push(autoExecuteSweep({ binding: chain.binding, store, workerId, log }));
     }
     for (const m of running) await m.actor.start?.();
     // Every worker ticks; the bus dedupes the window, so any replica may be the one that lives.
@@ -224,14 +239,25 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   let healthServer: HealthServer | undefined;
-  const health = healthSource({ config, bus, store, role, chain: chain.status });
+  const health = healthSource({ config, bus, store, role, chain: chain.status, autoExecute });
   if (role === 'worker' && config.workerHealthPort !== undefined) {
     healthServer = await startHealthServer(health, config.workerHealthPort, config.host);
   }
   let evals: Evals | undefined;
   if (role !== 'worker') {
     evals = createEvals({ store, audit, log, config: config.evals });
-    app = await buildGateway({ config, log, bus, store, health, chain, intents, evals, ...(org ? { org: org.current } : {}) });
+    app = await buildGateway({
+      config,
+      log,
+      bus,
+      store,
+      health,
+      chain,
+      intents,
+      evals,
+      governance: governanceWrites(chain.bound),
+      ...(org ? { org: org.current } : {}),
+    });
     url = await listen(app, config);
     if (config.token === undefined)
       log.warn(
@@ -273,6 +299,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
         await Promise.all(consumers.map((c) => c.stop(10_000)));
         await bus.close();
         for (const m of running) await m.actor.stop?.();
+        unshareSenders();
         await store.close();
         await devChain?.stop();
         // Last: a worker that is still draining must keep answering its liveness probe.
@@ -281,6 +308,16 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       })()),
   };
   return handle;
+}
+
+/** What SVC_AUTO_EXECUTE=1 makes of this process: the sweep runs where the clock does, with a chain and the orchestrator's key. */
+function autoExecuteState(config: Config, runsClock: boolean): AutoExecuteState {
+  if (!config.autoExecute) return { on: false };
+  if (config.chain.kind === 'none') return { on: false, reason: 'no chain is configured' };
+  if (config.chain.kind !== 'dev' && config.chain.orchestratorKey() === undefined)
+    return { on: false, reason: "no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot execute" };
+  if (!runsClock) return { on: false, reason: 'this process runs no clock: a worker (or svc serve) executes' };
+  return { on: true };
 }
 
 async function listen(app: FastifyInstance, config: Config): Promise<string> {

@@ -29,7 +29,13 @@ async function bounded<T>(p: Promise<T>, fallback: T): Promise<T> {
  * health checks costs the database one `select 1` per interval, not one per request. */
 const FRESH_MS = 500;
 
-type HealthDeps = { config: Config; bus: Bus; store: Store; role: Role; chain: ChainStatus };
+/** What this process does about cleared governance proposals, decided where its sweeps are wired. */
+export interface AutoExecuteState {
+  readonly on: boolean;
+  readonly reason?: string | undefined;
+}
+
+type HealthDeps = { config: Config; bus: Bus; store: Store; role: Role; chain: ChainStatus; autoExecute: AutoExecuteState };
 
 export function healthSource(deps: HealthDeps): () => Promise<Health> {
   let last: { at: number; value: Promise<Health> } | undefined;
@@ -43,7 +49,7 @@ export function healthSource(deps: HealthDeps): () => Promise<Health> {
 }
 
 function build(deps: HealthDeps): () => Promise<Health> {
-  const { config, bus, store, role, chain } = deps;
+  const { config, bus, store, role, chain, autoExecute } = deps;
   return async () => {
     const [dbReady, busHealth, actors, chainState] = await Promise.all([
       bounded(store.ready(), false),
@@ -75,7 +81,7 @@ function build(deps: HealthDeps): () => Promise<Health> {
       flows: { store: postgres ? 'postgres' : 'memory' },
       model: { provider: config.model.provider, configured: modelConfigured(config) },
       budgets: { inference: { counters: postgres ? 'postgres' : 'process' } },
-      governance: { autoExecute: config.autoExecute },
+      governance: { autoExecute: autoExecute.on, ...(autoExecute.reason !== undefined ? { reason: autoExecute.reason } : {}) },
       actors,
     };
   };

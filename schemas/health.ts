@@ -31,7 +31,12 @@ export const Health = Type.Object(
     flows: Type.Object({ store: Type.Union([Type.Literal('memory'), Type.Literal('postgres')]) }),
     model: Type.Object({ provider: Type.String(), configured: Type.Boolean() }),
     budgets: Type.Object({ inference: Type.Object({ counters: Type.Union([Type.Literal('postgres'), Type.Literal('process')]) }) }),
-    governance: Type.Object({ autoExecute: Type.Boolean() }),
+    governance: Type.Object({
+      /** True only when this process runs the sweep that executes cleared proposals. */
+      autoExecute: Type.Boolean(),
+      /** Why SVC_AUTO_EXECUTE=1 executes nothing here (no chain, no orchestrator key, no clock in this role). */
+      reason: Type.Optional(Type.String()),
+    }),
     actors: Type.Record(
       Type.String(),
       Type.Object({

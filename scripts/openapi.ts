@@ -14,6 +14,7 @@ import type { Health } from '../schemas/health.js';
 import { chainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
 import type { IntentResolver } from '../chain/onchain/resolve.js';
+import type { GovernanceWrites } from '../chain/onchain/governance-writes.js';
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const store = await openStore({});
@@ -27,6 +28,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     health: () => Promise.reject(new Error('the document build serves no requests')) as Promise<Health>,
     evals: {} as Evals,
     intents: {} as IntentResolver,
+    governance: {} as GovernanceWrites,
   });
   try {
     await app.ready();

@@ -463,6 +463,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/governance/attach-policy-module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** appends a listed policy module to the node's stack and proposes the bind at high tier; alreadyBound: true when it is there */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the asset stack whose router and modules are meant (default the primary) */
+                        asset?: string;
+                        listing: {
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            address?: string;
+                            chainId?: number;
+                            kind: "whitelist" | "spend_cap" | "rate_limit" | "time_window" | "custom";
+                            name: string;
+                            params?: {
+                                end?: number;
+                                maxActions?: number;
+                                start?: number;
+                                windowSeconds?: number;
+                            };
+                        };
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        node: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alreadyBound?: boolean;
+                            asset: string;
+                            deployed: string[];
+                            modules?: string[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            node?: string;
+                            proposals: {
+                                action: string;
+                                calldata: string;
+                                /** @description a proposal id, a decimal string */
+                                proposalId: string;
+                                /** @description a 20-byte address, 0x-prefixed hex */
+                                target: string;
+                                tier: "low" | "high";
+                                txHash: string;
+                            }[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            stack?: string;
+                            unchanged: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/governance/grants": {
         parameters: {
             query?: never;
@@ -474,6 +624,1043 @@ export interface paths {
         get: operations["listGrants"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** proposals newest first, with tallies and whether execute would pass now (clearance) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    state?: "Active" | "Executed" | "Vetoed" | "Defeated";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            at: string;
+                            /** @description newest first */
+                            proposals: components["schemas"]["ProposalView"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one proposal with its governed call */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a proposal id, a decimal string */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            action?: string;
+                            calldata?: string;
+                            clearance: "cleared" | "short_of_quorum" | "timelocked" | "would_defeat" | "closed";
+                            /** @description ISO time voting closes */
+                            deadline: string;
+                            /** @description ISO time a High proposal may execute without the fast path */
+                            eta: string;
+                            /** @description a non-negative integer as a decimal string */
+                            no: string;
+                            /** @description a non-negative integer as a decimal string */
+                            noHuman: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            proposer: string;
+                            state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            target: string;
+                            tier: "low" | "high";
+                            /** @description a non-negative integer as a decimal string */
+                            yes: string;
+                            /** @description a non-negative integer as a decimal string */
+                            yesHuman: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** executes with the proposal's own calldata; past the deadline with more no than yes the module closes it Defeated instead */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a proposal id, a decimal string */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a non-negative integer as a decimal string */
+                            countedWeight?: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                            txHash: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}/veto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** vetoes as the orchestrator's seat (a Human seat) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a proposal id, a decimal string */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a non-negative integer as a decimal string */
+                            countedWeight?: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                            txHash: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** votes as the orchestrator's seat */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a proposal id, a decimal string */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        support: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a non-negative integer as a decimal string */
+                            countedWeight?: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                            txHash: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/propose-node-stack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** proposes a node's policy stack (setNodeRateRecorder for a custom rate, then setNodePolicy); unchanged: true when the chain already binds it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the asset stack whose router and modules are meant (default the primary) */
+                        asset?: string;
+                        /** @description the stack in order; the first DENY wins */
+                        modules: ({
+                            /** @enum {string} */
+                            kind: "whitelist";
+                        } | {
+                            /** @enum {string} */
+                            kind: "spend_cap";
+                        } | {
+                            /** @enum {string} */
+                            kind: "rate_limit";
+                            maxActions: number;
+                            windowSeconds: number;
+                        } | {
+                            /** @description UTC second of the day it closes (after start) */
+                            end: number;
+                            /** @enum {string} */
+                            kind: "time_window";
+                            /** @description UTC second of the day the window opens */
+                            start: number;
+                        })[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        node: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alreadyBound?: boolean;
+                            asset: string;
+                            deployed: string[];
+                            modules?: string[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            node?: string;
+                            proposals: {
+                                action: string;
+                                calldata: string;
+                                /** @description a proposal id, a decimal string */
+                                proposalId: string;
+                                /** @description a 20-byte address, 0x-prefixed hex */
+                                target: string;
+                                tier: "low" | "high";
+                                txHash: string;
+                            }[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            stack?: string;
+                            unchanged: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/propose-set-agent-cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** proposes SpendCapPolicy.setAgentCap on the agent's own cap module */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        agent: string;
+                        /** @description the asset stack whose router and modules are meant (default the primary) */
+                        asset?: string;
+                        /** @description a non-negative integer as a decimal string */
+                        cap: string;
+                        tier?: "low" | "high";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alreadyBound?: boolean;
+                            asset: string;
+                            deployed: string[];
+                            modules?: string[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            node?: string;
+                            proposals: {
+                                action: string;
+                                calldata: string;
+                                /** @description a proposal id, a decimal string */
+                                proposalId: string;
+                                /** @description a 20-byte address, 0x-prefixed hex */
+                                target: string;
+                                tier: "low" | "high";
+                                txHash: string;
+                            }[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            stack?: string;
+                            unchanged: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/propose-set-whitelist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** proposes WhitelistPolicy.setAllowed on the stack of `node` (default the router default) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `node` picks whose stack's whitelist (default the router's default stack) */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowed: boolean;
+                        /** @description the asset stack whose router and modules are meant (default the primary) */
+                        asset?: string;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        node?: string;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        target: string;
+                        tier?: "low" | "high";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alreadyBound?: boolean;
+                            asset: string;
+                            deployed: string[];
+                            modules?: string[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            node?: string;
+                            proposals: {
+                                action: string;
+                                calldata: string;
+                                /** @description a proposal id, a decimal string */
+                                proposalId: string;
+                                /** @description a 20-byte address, 0x-prefixed hex */
+                                target: string;
+                                tier: "low" | "high";
+                                txHash: string;
+                            }[];
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            stack?: string;
+                            unchanged: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1204,6 +2391,31 @@ export interface components {
                 [key: string]: string;
             };
             title?: string;
+        };
+        ProposalView: {
+            action?: string;
+            calldata?: string;
+            clearance: "cleared" | "short_of_quorum" | "timelocked" | "would_defeat" | "closed";
+            /** @description ISO time voting closes */
+            deadline: string;
+            /** @description ISO time a High proposal may execute without the fast path */
+            eta: string;
+            /** @description a non-negative integer as a decimal string */
+            no: string;
+            /** @description a non-negative integer as a decimal string */
+            noHuman: string;
+            /** @description a proposal id, a decimal string */
+            proposalId: string;
+            /** @description a 20-byte address, 0x-prefixed hex */
+            proposer: string;
+            state: "Active" | "Executed" | "Vetoed" | "Defeated";
+            /** @description a 20-byte address, 0x-prefixed hex */
+            target: string;
+            tier: "low" | "high";
+            /** @description a non-negative integer as a decimal string */
+            yes: string;
+            /** @description a non-negative integer as a decimal string */
+            yesHuman: string;
         };
         RunView: {
             createdAt: string;
@@ -6350,6 +7562,7 @@ export interface operations {
                         };
                         governance: {
                             autoExecute: boolean;
+                            reason?: string;
                         };
                         /** @description mock: no chain configured (chain reads are empty lists); unavailable: configured but not answering (chain reads are 503) */
                         mode: "mock" | "chain" | "unavailable";
@@ -6465,6 +7678,7 @@ export interface operations {
                         };
                         governance: {
                             autoExecute: boolean;
+                            reason?: string;
                         };
                         /** @description mock: no chain configured (chain reads are empty lists); unavailable: configured but not answering (chain reads are 503) */
                         mode: "mock" | "chain" | "unavailable";
