@@ -1,5 +1,5 @@
 /**
- * SVC_AUTO_EXECUTE=1 across three real `svc worker` processes on one PostgreSQL, one NATS and
+ * SVC_AUTO_EXECUTE=1 across three real worker processes (the composition root `svc worker` runs) on one PostgreSQL, one NATS and
  * one anvil (the demo org), their clock at 200 ms windows instead of a minute: a Low proposal at
  * quorum and a High one past its timelock are each executed exactly once (one execute
  * transaction, one ProposalExecuted, one worker's log line, no failed attempt); a proposal with
@@ -13,6 +13,7 @@ import { SpendCapPolicy, WhitelistPolicy } from '../../../chain/artifacts/index.
 import { chainEnv, chainFixture } from '../../helpers/chain-fixture.js';
 import { startSvc } from '../../helpers/process.js';
 import { pollFor, until } from '../../helpers/poll.js';
+import { repoPath } from '../../helpers/paths.js';
 import { skipUnless, TEST_DATABASE_URL } from '../../helpers/services.js';
 import { claimReal } from '../../helpers/system.js';
 
@@ -47,8 +48,20 @@ t.test('cleared proposals are executed once across three workers; a defeated bal
   await fx.chain.test.mine({ blocks: 1 });
 
   const real = claimReal(t);
-  const env = { ...real.env, ...chainEnv(fx), SVC_AUTO_EXECUTE: '1', SVC_CLOCK_TICK_MS: '200', LOG_LEVEL: 'info' };
-  const workers = await Promise.all([0, 1, 2].map(() => startSvc(t, ['worker'], env)));
+  // `svc worker` consuming only the clock's queue (every sweep is still made): quicker to start.
+  const now = String(Date.now());
+  const env = {
+    ...real.env,
+    ...chainEnv(fx),
+    SVC_AUTO_EXECUTE: '1',
+    SVC_CLOCK_TICK_MS: '200',
+    LOG_LEVEL: 'info',
+    TEST_CLOCK_T0: now,
+    TEST_CLOCK_REAL0: now,
+    TEST_CLOCK_SCALE: '1',
+    TEST_WORKER_ACTORS: 'clock',
+  };
+  const workers = await Promise.all([0, 1, 2].map(() => startSvc(t, [], env, repoPath('test/helpers/scaled-clock-worker.mjs'))));
   const state = async (id: bigint) => Number((await g.read('proposals', [id]))[1]);
 
   await until('both cleared proposals executed', async () => (await state(low)) === 1 && (await state(high)) === 1, {
