@@ -6,7 +6,7 @@
  * Chain-mode reads go through the binding of the current chain (RPC and deployment together), so a
  * dev chain that redeploys is read at its new addresses.
  */
-import type { ChainSettings } from '../schemas/chain-config.js';
+import type { ChainSettings, Hex } from '../schemas/chain-config.js';
 import type { OrgConfig } from '../schemas/mcp.js';
 import type { AgentBalancesView } from '../schemas/chain-reads.js';
 import { AppError } from '../schemas/errors.js';
@@ -47,6 +47,8 @@ export interface ChainRuntimeOptions {
   readonly probeTimeoutMs?: number;
   readonly probeFreshMs?: number;
   readonly balanceTimeoutMs?: number;
+  /** The dev chain's orchestrator key (SVC_CHAIN=dev), used when the settings name none. */
+  readonly devOrchestratorKey?: Hex | undefined;
 }
 
 export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions = {}): ChainRuntime {
@@ -57,7 +59,7 @@ export function chainRuntime(settings: ChainSettings, opts: ChainRuntimeOptions 
     ...(opts.probeFreshMs !== undefined ? { freshMs: opts.probeFreshMs } : {}),
   });
   const mock = mockReads();
-  const binding = currentBinding(settings, target);
+  const binding = currentBinding(settings, target, opts.devOrchestratorKey);
   const watchlist = watchlistStore(settings.watchlist());
   const balances = balanceReader(opts.balanceTimeoutMs !== undefined ? { timeoutMs: opts.balanceTimeoutMs } : {});
   let onchain: { binding: ChainBinding; reads: ChainReads } | undefined;

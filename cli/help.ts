@@ -107,6 +107,24 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   balances: ['svc balances'],
   epoch: ['svc epoch', 'svc epoch --asset mUSD'],
   tick: ['svc tick', 'svc tick --value 1000000'],
+  'governance propose-node-stack': [
+    'svc governance propose-node-stack 0xNODE --module whitelist --module spend_cap --module rate_limit:5/600',
+    'svc governance propose-node-stack 0xNODE --module time_window:0-43200 --module whitelist --asset mUSD',
+  ],
+  'governance propose-set-whitelist': [
+    'svc governance propose-set-whitelist 0xTARGET',
+    'svc governance propose-set-whitelist 0xTARGET --remove --tier low',
+  ],
+  'governance propose-set-agent-cap': ['svc governance propose-set-agent-cap 0xAGENT 75000000'],
+  'governance attach-policy-module': [
+    'svc governance attach-policy-module 0xNODE listing.json',
+    'svc governance attach-policy-module 0xNODE \'{"name":"office hours","kind":"time_window","params":{"start":0,"end":43200}}\'',
+  ],
+  'governance proposals': ['svc governance proposals', 'svc governance proposals --state Active --json'],
+  'governance show': ['svc governance show 3'],
+  'governance vote': ['svc governance vote 3 yes'],
+  'governance veto': ['svc governance veto 3'],
+  'governance execute': ['svc governance execute 3'],
   'context set': [
     'svc context set prod --url https://svc.example.com --token -   # token on stdin',
     'svc context set local --url http://127.0.0.1:8788',

@@ -24,6 +24,7 @@ import { registerEpochCommand } from './commands/epoch.js';
 import { registerTickCommand } from './commands/tick.js';
 import { registerBudgetCommands } from './commands/budgets.js';
 import { registerRootCommands, registerSessionAdminCommands } from './commands/root.js';
+import { registerGovernanceCommands } from './commands/governance.js';
 
 export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const program = new Command('svc')
@@ -51,6 +52,7 @@ export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   registerEpochCommand(program, env);
   registerTickCommand(program, env);
   registerBudgetCommands(program, env);
+  registerGovernanceCommands(program, env);
   registerContextCommands(program, processEnv);
   registerCompletionCommand(program);
   registerHelp(program);

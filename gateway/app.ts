@@ -23,6 +23,7 @@ import { epochRoutes } from './routes/epoch.js';
 import { intentRoutes } from './routes/intents.js';
 import { rootAuthRoutes } from './routes/root-auth.js';
 import { sessionAdminRoutes } from './routes/session-admin.js';
+import { governanceRoutes } from './routes/governance.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { mcpServeRoutes } from './routes/mcp-serve.js';
 import { connectorRoutes } from './routes/connectors.js';
@@ -93,6 +94,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(intentRoutes, { deps });
   await app.register(rootAuthRoutes, { deps });
   await app.register(sessionAdminRoutes, { deps });
+  await app.register(governanceRoutes, { deps });
   await app.register(mcpRoutes, { deps });
   await app.register(mcpServeRoutes, { deps });
   await app.register(flowRoutes, { deps });

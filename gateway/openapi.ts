@@ -39,6 +39,24 @@ const MCP: readonly ErrorCode[] = [
 const CHAIN_READ: readonly ErrorCode[] = ['chain_unavailable', 'chain_read_unimplemented'];
 /** A chain read naming an asset (`?asset=`). */
 const ASSET_READ: readonly ErrorCode[] = ['invalid_request', 'unknown_asset', ...CHAIN_READ];
+/** The governance routes: proposals raised and moved by the orchestrator's seat. */
+const GOVERNANCE_WRITE: readonly ErrorCode[] = [
+  'operator_only',
+  'unknown_asset',
+  'unknown_node',
+  'no_chain',
+  'orchestrator_key_missing',
+  'chain_reverted',
+  'chain_unavailable',
+];
+const PROPOSAL_ACTION: readonly ErrorCode[] = [
+  'operator_only',
+  'no_chain',
+  'orchestrator_key_missing',
+  'proposal_not_found',
+  'chain_reverted',
+  'chain_unavailable',
+];
 const SECRETS: readonly ErrorCode[] = ['invalid_request', 'mcp_scope_forbidden', 'sealing_key_unavailable', 'record_not_found', ...BUS];
 /** What running an eval suite may answer (evals/child-process.ts, evals/service.ts). */
 const EVAL_RUN: readonly ErrorCode[] = ['eval_already_running', 'eval_timeout', 'eval_crashed', 'app_unavailable', 'store_unavailable'];
@@ -239,6 +257,18 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /treasury/balances': { id: 'getTreasuryBalances', codes: CHAIN_READ },
   'GET /sessions': { id: 'listSessions', codes: CHAIN_READ },
   'GET /agents/balances': { id: 'getAgentBalances', codes: CHAIN_READ },
+  'POST /governance/propose-node-stack': { id: 'proposeNodeStack', codes: GOVERNANCE_WRITE },
+  'POST /governance/propose-set-whitelist': { id: 'proposeSetWhitelist', codes: GOVERNANCE_WRITE },
+  'POST /governance/propose-set-agent-cap': { id: 'proposeSetAgentCap', codes: GOVERNANCE_WRITE },
+  'POST /governance/attach-policy-module': {
+    id: 'attachPolicyModule',
+    codes: [...GOVERNANCE_WRITE, 'invalid_listing', 'policy_module_no_code'],
+  },
+  'GET /governance/proposals': { id: 'listProposals', codes: ['chain_unavailable'] },
+  'GET /governance/proposals/{id}': { id: 'getProposal', codes: ['chain_unavailable', 'no_chain', 'proposal_not_found'] },
+  'POST /governance/proposals/{id}/vote': { id: 'voteProposal', codes: PROPOSAL_ACTION },
+  'POST /governance/proposals/{id}/veto': { id: 'vetoProposal', codes: PROPOSAL_ACTION },
+  'POST /governance/proposals/{id}/execute': { id: 'executeProposal', codes: PROPOSAL_ACTION },
   'GET /wallets/watchlist': { id: 'getWatchlist', codes: [] },
   'POST /wallets/watchlist': { id: 'replaceWatchlist', codes: ['operator_only'] },
 };

@@ -10,6 +10,7 @@ import type { Evals } from '../evals/service.js';
 import type { IntentResolver } from '../chain/onchain/resolve.js';
 import type { SessionAdmin } from '../chain/onchain/session-admin.js';
 import type { RootAuthority } from '../identity/root-auth/authority.js';
+import type { GovernanceWrites } from '../chain/onchain/governance-writes.js';
 
 /** Everything a route may use. Routes validate, read the store or send on the bus; no business rule lives here. */
 export interface GatewayDeps {
@@ -26,6 +27,8 @@ export interface GatewayDeps {
   readonly rootAuth: RootAuthority;
   /** Revoking and rotating one session key (`/sessions/revoke`, `/sessions/rotate`). */
   readonly sessionAdmin: SessionAdmin;
+  /** Governance proposals raised, read and moved by the orchestrator's seat (`/governance/*`). */
+  readonly governance: GovernanceWrites;
   /** Scenario listing and suite runs in a child process (`/flows/eval`). */
   readonly evals: Evals;
   /** The live org when a chain is configured (runtime/org.ts `orgOf`). */

@@ -37,8 +37,12 @@ import { currentBinding, type CurrentBinding } from '../chain/onchain/current.js
 import { intentResolver } from '../chain/onchain/resolve.js';
 import { sessionAdmin } from '../chain/onchain/session-admin.js';
 import { sessionKeys } from '../chain/onchain/session-keys.js';
-import { processSerial } from '../chain/onchain/serial.js';
 import { rootAuthority } from '../identity/root-auth/authority.js';
+import { autoExecuteSweep } from '../chain/onchain/auto-execute.js';
+import { governanceWrites } from '../chain/onchain/governance-writes.js';
+import { processSerial, shareSenders } from '../chain/onchain/serial.js';
+import { senderLock } from '../store/sender-lock.js';
+import type { AutoExecuteState } from '../queries/health.js';
 import { chainIntentsOf } from '../store/chain-intents/index.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
@@ -126,7 +130,15 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     await devChain?.stop();
     throw err;
   });
-  const chain = chainRuntime(config.chain, { dev: devTarget, store, org: config.org });
+  // Two processes on one database may sign with one key: their sends take turns in the database too.
+  const lock = senderLock(store);
+  const unshareSenders = lock ? shareSenders(lock) : () => undefined;
+  const chain = chainRuntime(config.chain, {
+    dev: devTarget,
+    store,
+    org: config.org,
+    ...(config.chain.kind === 'dev' ? { devOrchestratorKey: anvilPrivateKey(0) } : {}),
+  });
   // With a chain configured, reporting lines are the chain's from the first read on (never SVC_ORG's).
   const org =
     config.chain.kind === 'none' ? undefined : chainOrg({ read: async () => (await chain.reads()).org(), declared: config.org, log });
@@ -218,6 +230,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
 
   const consumers: ConsumerHandle[] = [];
   const wanted = new Set(role === 'gateway' ? [] : (opts.actors ?? ACTOR_NAMES));
+  const autoExecute = autoExecuteState(config, role !== 'gateway' && wanted.has('clock'));
   // An actor is made where its consumer runs, and every actor where the clock runs (for its sweeps).
   const made = ACTORS.filter((a) => wanted.has(a.name) || wanted.has('clock')).map((a) => ({
     name: a.name,
@@ -232,6 +245,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     if (wanted.has('clock')) {
       for (const m of made) sweeps.push(...(m.actor.sweeps ?? []));
       sweeps.push(outboxSweep({ store, bus, log }));
+      if (autoExecute.on) sweeps.push(autoExecuteSweep({ binding: chain.binding, store, workerId, log }));
     }
     for (const m of running) await m.actor.start?.();
     // Every worker ticks; the bus dedupes the window, so any replica may be the one that lives.
@@ -241,7 +255,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   let healthServer: HealthServer | undefined;
-  const health = healthSource({ config, bus, store, role, chain: chain.status });
+  const health = healthSource({ config, bus, store, role, chain: chain.status, autoExecute });
   if (role === 'worker' && config.workerHealthPort !== undefined) {
     healthServer = await startHealthServer(health, config.workerHealthPort, config.host);
   }
@@ -277,6 +291,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       rootAuth,
       sessionAdmin: admin,
       evals,
+      governance: governanceWrites(chain.bound),
       ...(org ? { org: org.current } : {}),
     });
     url = await listen(app, config);
@@ -327,6 +342,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
         await Promise.all(consumers.map((c) => c.stop(10_000)));
         await bus.close();
         for (const m of running) await m.actor.stop?.();
+        unshareSenders();
         await store.close();
         await devChain?.stop();
         // Last: a worker that is still draining must keep answering its liveness probe.
@@ -335,6 +351,16 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       })()),
   };
   return handle;
+}
+
+/** What SVC_AUTO_EXECUTE=1 makes of this process: the sweep runs where the clock does, with a chain and the orchestrator's key. */
+function autoExecuteState(config: Config, runsClock: boolean): AutoExecuteState {
+  if (!config.autoExecute) return { on: false };
+  if (config.chain.kind === 'none') return { on: false, reason: 'no chain is configured' };
+  if (config.chain.kind !== 'dev' && config.chain.orchestratorKey() === undefined)
+    return { on: false, reason: "no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot execute" };
+  if (!runsClock) return { on: false, reason: 'this process runs no clock: a worker (or svc serve) executes' };
+  return { on: true };
 }
 
 async function listen(app: FastifyInstance, config: Config): Promise<string> {

@@ -30,7 +30,13 @@ async function bounded<T>(p: Promise<T>, fallback: T): Promise<T> {
  * health checks costs the database one `select 1` per interval, not one per request. */
 const FRESH_MS = 500;
 
-type HealthDeps = { config: Config; bus: Bus; store: Store; role: Role; chain: ChainStatus };
+/** What this process does about cleared governance proposals, decided where its sweeps are wired. */
+export interface AutoExecuteState {
+  readonly on: boolean;
+  readonly reason?: string | undefined;
+}
+
+type HealthDeps = { config: Config; bus: Bus; store: Store; role: Role; chain: ChainStatus; autoExecute: AutoExecuteState };
 
 export function healthSource(deps: HealthDeps): () => Promise<Health> {
   let last: { at: number; value: Promise<Health> } | undefined;
@@ -44,7 +50,7 @@ export function healthSource(deps: HealthDeps): () => Promise<Health> {
 }
 
 function build(deps: HealthDeps): () => Promise<Health> {
-  const { config, bus, store, role, chain } = deps;
+  const { config, bus, store, role, chain, autoExecute } = deps;
   return async () => {
     const [dbReady, busHealth, actors, chainState] = await Promise.all([
       bounded(store.ready(), false),
@@ -82,7 +88,7 @@ function build(deps: HealthDeps): () => Promise<Health> {
         ...(config.planRequired.configError ? { configError: config.planRequired.configError } : {}),
       },
       chatReplies: config.channelKey ? { signed: true, key: config.channelKey.source } : { signed: false },
-      governance: { autoExecute: config.autoExecute },
+      governance: { autoExecute: autoExecute.on, ...(autoExecute.reason !== undefined ? { reason: autoExecute.reason } : {}) },
       actors,
     };
   };

@@ -257,7 +257,8 @@ export const EnvSchema = Type.Object({
   SVC_AUTO_EXECUTE: Type.Optional(
     flag({
       unset: '`0`',
-      description: '`1` executes cleared governance proposals on the minute sweep',
+      description:
+        '`1` executes cleared governance proposals on the minute sweep; once across replicas (a claim per proposal in the store), never finalizing a defeated ballot, in a process that runs the clock with a chain and the orchestrator key (`/health` `governance.autoExecute` says whether this one does)',
     }),
   ),
   SVC_PLAN_REQUIRED: Type.Optional(

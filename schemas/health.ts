@@ -47,7 +47,12 @@ export const Health = Type.Object(
       signed: Type.Boolean({ description: 'false: no key signs reply targets, so every reply from chat is refused' }),
       key: Type.Optional(Type.Union([Type.Literal('channel_secret'), Type.Literal('session_key')])),
     }),
-    governance: Type.Object({ autoExecute: Type.Boolean() }),
+    governance: Type.Object({
+      /** True only when this process runs the sweep that executes cleared proposals. */
+      autoExecute: Type.Boolean(),
+      /** Why SVC_AUTO_EXECUTE=1 executes nothing here (no chain, no orchestrator key, no clock in this role). */
+      reason: Type.Optional(Type.String()),
+    }),
     actors: Type.Record(
       Type.String(),
       Type.Object({

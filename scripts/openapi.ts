@@ -16,6 +16,7 @@ import type { Evals } from '../evals/service.js';
 import type { IntentResolver } from '../chain/onchain/resolve.js';
 import type { RootAuthority } from '../identity/root-auth/authority.js';
 import type { SessionAdmin } from '../chain/onchain/session-admin.js';
+import type { GovernanceWrites } from '../chain/onchain/governance-writes.js';
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const store = await openStore({});
@@ -31,6 +32,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     intents: {} as IntentResolver,
     rootAuth: {} as RootAuthority,
     sessionAdmin: {} as SessionAdmin,
+    governance: {} as GovernanceWrites,
   });
   try {
     await app.ready();

@@ -567,6 +567,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/governance/attach-policy-module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** appends a listed policy module to the node's stack and proposes the bind at high tier; alreadyBound: true when it is there */
+        post: operations["attachPolicyModule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/governance/grants": {
         parameters: {
             query?: never;
@@ -578,6 +595,142 @@ export interface paths {
         get: operations["listGrants"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** proposals newest first, with tallies and whether execute would pass now (clearance) */
+        get: operations["listProposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one proposal with its governed call */
+        get: operations["getProposal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** executes with the proposal's own calldata; past the deadline with more no than yes the module closes it Defeated instead */
+        post: operations["executeProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}/veto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** vetoes as the orchestrator's seat (a Human seat) */
+        post: operations["vetoProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** votes as the orchestrator's seat */
+        post: operations["voteProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/propose-node-stack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** proposes a node's policy stack (setNodeRateRecorder for a custom rate, then setNodePolicy); unchanged: true when the chain already binds it */
+        post: operations["proposeNodeStack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/propose-set-agent-cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** proposes SpendCapPolicy.setAgentCap on the agent's own cap module */
+        post: operations["proposeSetAgentCap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/propose-set-whitelist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** proposes WhitelistPolicy.setAllowed on the stack of `node` (default the router default) */
+        post: operations["proposeSetWhitelist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1427,6 +1580,31 @@ export interface components {
                 [key: string]: string;
             };
             title?: string;
+        };
+        ProposalView: {
+            action?: string;
+            calldata?: string;
+            clearance: "cleared" | "short_of_quorum" | "timelocked" | "would_defeat" | "closed";
+            /** @description ISO time voting closes */
+            deadline: string;
+            /** @description ISO time a High proposal may execute without the fast path */
+            eta: string;
+            /** @description a non-negative integer as a decimal string */
+            no: string;
+            /** @description a non-negative integer as a decimal string */
+            noHuman: string;
+            /** @description a proposal id, a decimal string */
+            proposalId: string;
+            /** @description a 20-byte address, 0x-prefixed hex */
+            proposer: string;
+            state: "Active" | "Executed" | "Vetoed" | "Defeated";
+            /** @description a 20-byte address, 0x-prefixed hex */
+            target: string;
+            tier: "low" | "high";
+            /** @description a non-negative integer as a decimal string */
+            yes: string;
+            /** @description a non-negative integer as a decimal string */
+            yesHuman: string;
         };
         RunView: {
             createdAt: string;
@@ -7491,6 +7669,219 @@ export interface operations {
             };
         };
     };
+    attachPolicyModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the asset stack whose router and modules are meant (default the primary) */
+                    asset?: string;
+                    listing: {
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        address?: string;
+                        chainId?: number;
+                        kind: "whitelist" | "spend_cap" | "rate_limit" | "time_window" | "custom";
+                        name: string;
+                        params?: {
+                            end?: number;
+                            maxActions?: number;
+                            start?: number;
+                            windowSeconds?: number;
+                        };
+                    };
+                    /** @description a 20-byte address, 0x-prefixed hex */
+                    node: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alreadyBound?: boolean;
+                        asset: string;
+                        deployed: string[];
+                        modules?: string[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        node?: string;
+                        proposals: {
+                            action: string;
+                            calldata: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            target: string;
+                            tier: "low" | "high";
+                            txHash: string;
+                        }[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        stack?: string;
+                        unchanged: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_listing`: the policy-module listing does not hold together (its fields, its kind, its chain); `invalid_request`: the request does not match the schema; `policy_module_no_code`: the policy module address holds no contract code on this chain; `unknown_asset`: no asset of that symbol in this deployment; `unknown_node`: the body names an address that is not a node of the org */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_listing
+                         * @example invalid_request
+                         * @example policy_module_no_code
+                         * @example unknown_asset
+                         * @example unknown_node
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `orchestrator_key_missing`: no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot send */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example orchestrator_key_missing
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listGrants: {
         parameters: {
             query?: {
@@ -7620,6 +8011,1413 @@ export interface operations {
             };
         };
     };
+    listProposals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                state?: "Active" | "Executed" | "Vetoed" | "Defeated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        at: string;
+                        /** @description newest first */
+                        proposals: components["schemas"]["ProposalView"][];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a proposal id, a decimal string */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        action?: string;
+                        calldata?: string;
+                        clearance: "cleared" | "short_of_quorum" | "timelocked" | "would_defeat" | "closed";
+                        /** @description ISO time voting closes */
+                        deadline: string;
+                        /** @description ISO time a High proposal may execute without the fast path */
+                        eta: string;
+                        /** @description a non-negative integer as a decimal string */
+                        no: string;
+                        /** @description a non-negative integer as a decimal string */
+                        noHuman: string;
+                        /** @description a proposal id, a decimal string */
+                        proposalId: string;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        proposer: string;
+                        state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        target: string;
+                        tier: "low" | "high";
+                        /** @description a non-negative integer as a decimal string */
+                        yes: string;
+                        /** @description a non-negative integer as a decimal string */
+                        yesHuman: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `proposal_not_found`: no such governance proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example proposal_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    executeProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a proposal id, a decimal string */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a non-negative integer as a decimal string */
+                        countedWeight?: string;
+                        /** @description a proposal id, a decimal string */
+                        proposalId: string;
+                        state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `proposal_not_found`: no such governance proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example proposal_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `orchestrator_key_missing`: no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot send */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example orchestrator_key_missing
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    vetoProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a proposal id, a decimal string */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a non-negative integer as a decimal string */
+                        countedWeight?: string;
+                        /** @description a proposal id, a decimal string */
+                        proposalId: string;
+                        state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `proposal_not_found`: no such governance proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example proposal_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `orchestrator_key_missing`: no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot send */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example orchestrator_key_missing
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    voteProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a proposal id, a decimal string */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    support: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a non-negative integer as a decimal string */
+                        countedWeight?: string;
+                        /** @description a proposal id, a decimal string */
+                        proposalId: string;
+                        state: "Active" | "Executed" | "Vetoed" | "Defeated";
+                        txHash: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `proposal_not_found`: no such governance proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example proposal_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `orchestrator_key_missing`: no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot send */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example orchestrator_key_missing
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    proposeNodeStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the asset stack whose router and modules are meant (default the primary) */
+                    asset?: string;
+                    /** @description the stack in order; the first DENY wins */
+                    modules: ({
+                        /** @enum {string} */
+                        kind: "whitelist";
+                    } | {
+                        /** @enum {string} */
+                        kind: "spend_cap";
+                    } | {
+                        /** @enum {string} */
+                        kind: "rate_limit";
+                        maxActions: number;
+                        windowSeconds: number;
+                    } | {
+                        /** @description UTC second of the day it closes (after start) */
+                        end: number;
+                        /** @enum {string} */
+                        kind: "time_window";
+                        /** @description UTC second of the day the window opens */
+                        start: number;
+                    })[];
+                    /** @description a 20-byte address, 0x-prefixed hex */
+                    node: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alreadyBound?: boolean;
+                        asset: string;
+                        deployed: string[];
+                        modules?: string[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        node?: string;
+                        proposals: {
+                            action: string;
+                            calldata: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            target: string;
+                            tier: "low" | "high";
+                            txHash: string;
+                        }[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        stack?: string;
+                        unchanged: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment; `unknown_node`: the body names an address that is not a node of the org */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example unknown_asset
+                         * @example unknown_node
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `orchestrator_key_missing`: no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot send */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example orchestrator_key_missing
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    proposeSetAgentCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 20-byte address, 0x-prefixed hex */
+                    agent: string;
+                    /** @description the asset stack whose router and modules are meant (default the primary) */
+                    asset?: string;
+                    /** @description a non-negative integer as a decimal string */
+                    cap: string;
+                    tier?: "low" | "high";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alreadyBound?: boolean;
+                        asset: string;
+                        deployed: string[];
+                        modules?: string[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        node?: string;
+                        proposals: {
+                            action: string;
+                            calldata: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            target: string;
+                            tier: "low" | "high";
+                            txHash: string;
+                        }[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        stack?: string;
+                        unchanged: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment; `unknown_node`: the body names an address that is not a node of the org */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example unknown_asset
+                         * @example unknown_node
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `orchestrator_key_missing`: no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot send */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example orchestrator_key_missing
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    proposeSetWhitelist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `node` picks whose stack's whitelist (default the router's default stack) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowed: boolean;
+                    /** @description the asset stack whose router and modules are meant (default the primary) */
+                    asset?: string;
+                    /** @description a 20-byte address, 0x-prefixed hex */
+                    node?: string;
+                    /** @description a 20-byte address, 0x-prefixed hex */
+                    target: string;
+                    tier?: "low" | "high";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alreadyBound?: boolean;
+                        asset: string;
+                        deployed: string[];
+                        modules?: string[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        node?: string;
+                        proposals: {
+                            action: string;
+                            calldata: string;
+                            /** @description a proposal id, a decimal string */
+                            proposalId: string;
+                            /** @description a 20-byte address, 0x-prefixed hex */
+                            target: string;
+                            tier: "low" | "high";
+                            txHash: string;
+                        }[];
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        stack?: string;
+                        unchanged: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment; `unknown_node`: the body names an address that is not a node of the org */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example unknown_asset
+                         * @example unknown_node
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain; `orchestrator_key_missing`: no orchestrator key (SVC_ORCH_PRIVATE_KEY): the orchestrator's seat cannot send */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         * @example orchestrator_key_missing
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_reverted`: a chain call reverted; the message names the contract error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -7679,6 +9477,7 @@ export interface operations {
                         };
                         governance: {
                             autoExecute: boolean;
+                            reason?: string;
                         };
                         /** @description mock: no chain configured (chain reads are empty lists); unavailable: configured but not answering (chain reads are 503) */
                         mode: "mock" | "chain" | "unavailable";
@@ -7808,6 +9607,7 @@ export interface operations {
                         };
                         governance: {
                             autoExecute: boolean;
+                            reason?: string;
                         };
                         /** @description mock: no chain configured (chain reads are empty lists); unavailable: configured but not answering (chain reads are 503) */
                         mode: "mock" | "chain" | "unavailable";

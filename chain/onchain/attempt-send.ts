@@ -10,7 +10,7 @@ import { AppError } from '../../schemas/errors.js';
 import { chainSessionsOf, type SendRow } from '../../store/chain-sessions/index.js';
 import type { Store } from '../../store/types.js';
 import type { ChainWallet } from './binding.js';
-import type { Serial } from './serial.js';
+import { senderKey, sendersShared, type Serial } from './serial.js';
 import { receiptOf } from './transact.js';
 
 /** The attempt key without the `.rN` a retry adds: what the first try and its retries share. */
@@ -93,13 +93,18 @@ export async function sendInAttempt(
 ): Promise<AttemptSent> {
   if (attemptKey === '') throw new AppError('flow_step_failed', { message: 'a chain send needs the attempt the engine opened around it' });
   const account = wallet.account;
-  const sender = account.address.toLowerCase();
-  const { row, fresh } = await serial(account.address, async () => {
+  const sender = senderKey(wallet);
+  const { row, fresh } = await serial(sender, async () => {
     let request = prepared?.request;
     const last = lastNonce.get(sender);
     if (request === undefined || (last !== undefined && request.nonce <= last)) {
       const filled = (await prepareSend(wallet, call)).request;
       request = last !== undefined && filled.nonce <= last ? { ...filled, nonce: last + 1 } : filled;
+    } else if (sendersShared()) {
+      // Filled before the turn: another process may have sent as this key meanwhile, which this
+      // process's own record cannot know; the chain's count, read inside the turn, does.
+      const next = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      if (request.nonce < next) request = { ...request, nonce: next };
     }
     const rawTx = await sign(wallet, request);
     const mine: SendRow = {

@@ -7,7 +7,7 @@
 import { TransactionReceiptNotFoundError, type Abi, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import type { ChainWallet } from './binding.js';
 import { chainFailure } from './failure.js';
-import type { Serial } from './serial.js';
+import { senderKey, type Serial } from './serial.js';
 
 const RECEIPT_TIMEOUT_MS = 60_000;
 const FIRST_RETRY_MS = 2;
@@ -41,7 +41,7 @@ export async function write(
 ): Promise<Written> {
   const doing = `${call.functionName} on ${call.address}`;
   try {
-    return await serial(wallet.account.address, async () => {
+    return await serial(senderKey(wallet), async () => {
       const { request } = await client.simulateContract({ ...call, account: wallet.account } as never);
       const hash = await wallet.writeContract(request as never);
       const receipt = await receiptOf(client, hash);
@@ -56,7 +56,7 @@ export async function write(
 /** Sends native currency as the wallet and waits for it. */
 export async function pay(client: PublicClient, serial: Serial, wallet: ChainWallet, to: Address, value: bigint): Promise<Written> {
   try {
-    return await serial(wallet.account.address, async () => {
+    return await serial(senderKey(wallet), async () => {
       const hash = await wallet.sendTransaction({ to, value });
       return { hash, receipt: await receiptOf(client, hash) };
     });

@@ -19,7 +19,7 @@ import {
 import * as artifacts from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
 import type { ChainWallet } from './binding.js';
-import { processSerial } from './serial.js';
+import { processSerial, senderKey } from './serial.js';
 import { receiptOf } from './transact.js';
 
 /** Every error and event any svc contract declares: what a revert or a receipt may carry. */
@@ -43,7 +43,7 @@ export interface Sent {
 /** Simulates, sends as `wallet` and waits. A revert throws 422 `chain_reverted:<ErrorName>`, named in the message. */
 export async function send(client: PublicClient, wallet: ChainWallet, call: ContractCall, label: string): Promise<Sent> {
   // One sender's writes one at a time (a gate's gas top-up and a proposal share the orchestrator's nonce).
-  return processSerial(wallet.account.address, () => sendNow(client, wallet, call, label));
+  return processSerial(senderKey(wallet), () => sendNow(client, wallet, call, label));
 }
 
 async function sendNow(client: PublicClient, wallet: ChainWallet, call: ContractCall, label: string): Promise<Sent> {

@@ -49,7 +49,8 @@ t.test('GET /health in embedded mode', async (t) => {
     flows: { store: 'memory' },
     model: { provider: 'local', configured: true },
     budgets: { inference: { counters: 'process' } },
-    governance: { autoExecute: true },
+    // Asked for, but with no chain nothing can be executed: /health says what the process does.
+    governance: { autoExecute: false, reason: 'no chain is configured' },
   });
   t.match(body.rootAuth.configError, /SVC_ROOT_PASSKEY_ID/, 'a root that cannot verify says why');
 });
