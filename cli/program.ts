@@ -22,6 +22,7 @@ import { registerChainCommands } from './commands/chain.js';
 import { registerWalletCommands } from './commands/wallets.js';
 import { registerEpochCommand } from './commands/epoch.js';
 import { registerTickCommand } from './commands/tick.js';
+import { registerMigrateCommand } from './commands/migrate.js';
 
 export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const program = new Command('svc')
@@ -32,6 +33,7 @@ export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const env = clientEnv(processEnv, () => program.opts());
   addGlobalOptions(program);
   registerRoleCommands(program);
+  registerMigrateCommand(program);
   registerRuntimeCommands(program, env);
   registerEventCommands(program, env);
   registerMcpCommands(program, env);

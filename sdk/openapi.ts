@@ -651,6 +651,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** liveness: the process answers (checks no dependency) */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -857,6 +874,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics of this process (text exposition format 0.0.4) */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/model/complete": {
         parameters: {
             query?: never;
@@ -917,6 +951,23 @@ export interface paths {
         };
         /** per-node policy stacks of an asset (default the primary) */
         get: operations["listPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** readiness: store and bus answer, a configured chain has answered since start, migrations applied (503 when not) */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1389,6 +1440,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -1546,6 +1613,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -1712,6 +1795,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -1837,6 +1936,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -2050,6 +2165,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2185,6 +2316,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2268,6 +2415,22 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -2434,6 +2597,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2586,6 +2765,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2705,6 +2900,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2812,6 +3023,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -3006,6 +3233,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `eval_crashed`: the eval child process ended without a report; `internal_error`: internal error */
             500: {
                 headers: {
@@ -3169,6 +3412,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -3283,6 +3542,22 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -3448,6 +3723,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `eval_crashed`: the eval child process ended without a report; `internal_error`: internal error */
             500: {
                 headers: {
@@ -3586,6 +3877,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -3822,6 +4129,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -3936,6 +4259,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -4153,6 +4492,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -4267,6 +4622,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -4478,6 +4849,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -4725,6 +5112,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -4892,6 +5295,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -4993,6 +5412,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -5104,6 +5539,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -5346,6 +5797,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -5538,6 +6005,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -5680,6 +6163,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -5895,6 +6394,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -6119,6 +6634,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -6243,6 +6774,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -6616,6 +7163,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -6834,6 +7397,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -6987,6 +7566,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -7214,6 +7809,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -7430,6 +8041,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -7590,6 +8217,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -7823,6 +8466,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -7961,6 +8620,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -8086,6 +8761,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8320,6 +9011,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -8346,6 +9053,77 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        live: true;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
                          */
                         error: string;
                         message: string;
@@ -8413,6 +9191,22 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example origin_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8659,6 +9453,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -8810,6 +9620,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8997,6 +9823,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -9131,6 +9973,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -9347,6 +10205,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -9621,6 +10495,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -9849,6 +10739,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -10090,6 +10996,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -10282,6 +11204,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -10539,6 +11477,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -10748,6 +11702,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -10916,6 +11886,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -11125,6 +12111,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -11167,6 +12169,82 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
                          */
                         error: string;
                         message: string;
@@ -11287,6 +12365,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -11470,6 +12564,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -11593,6 +12703,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -11747,6 +12873,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -11792,6 +12934,127 @@ export interface operations {
                          */
                         error: string;
                         message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            bus: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description a configured chain must have answered once since start (a dev chain still deploying is not ready); a later chain outage shows in /health mode, not here */
+                            chain: {
+                                configured: boolean;
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description the store opens only once its migrations are applied */
+                            migrations: {
+                                ready: boolean;
+                            };
+                            store: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                        };
+                        ready: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            bus: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description a configured chain must have answered once since start (a dev chain still deploying is not ready); a later chain outage shows in /health mode, not here */
+                            chain: {
+                                configured: boolean;
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description the store opens only once its migrations are applied */
+                            migrations: {
+                                ready: boolean;
+                            };
+                            store: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                        };
+                        ready: boolean;
                     };
                 };
             };
@@ -11881,6 +13144,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -12008,6 +13287,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -12221,6 +13516,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -12352,6 +13663,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -12477,6 +13804,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -12585,6 +13928,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -12732,6 +14091,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;

@@ -25,6 +25,7 @@ import { McpRule } from './McpRule.js';
 import { McpSecret } from './McpSecret.js';
 import { McpServer } from './McpServer.js';
 import { PausedAgent } from './PausedAgent.js';
+import { RateWindow } from './RateWindow.js';
 import { WaitEvent } from './WaitEvent.js';
 import { WebhookDelivery } from './WebhookDelivery.js';
 import { WebhookTrigger } from './WebhookTrigger.js';
@@ -83,4 +84,5 @@ export const entities = [
   ChainSession,
   ChainSend,
   ChainIntent,
+  RateWindow,
 ];

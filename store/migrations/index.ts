@@ -18,6 +18,7 @@ import { Migration20261126010000Heartbeats } from './Migration20261126010000Hear
 import { Migration20261126020000ChainIndex } from './Migration20261126020000ChainIndex.js';
 import { Migration20261126030000ChainSessions } from './Migration20261126030000ChainSessions.js';
 import { Migration20261126040000ChainIntents } from './Migration20261126040000ChainIntents.js';
+import { Migration20261128010000RateWindows } from './Migration20261128010000RateWindows.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020000ChainIndex', class: Migration20261126020000ChainIndex },
   { name: 'Migration20261126030000ChainSessions', class: Migration20261126030000ChainSessions },
   { name: 'Migration20261126040000ChainIntents', class: Migration20261126040000ChainIntents },
+  { name: 'Migration20261128010000RateWindows', class: Migration20261128010000RateWindows },
 ];

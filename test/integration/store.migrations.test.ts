@@ -41,6 +41,7 @@ const SVC_TABLES = [
   'chain_send',
   'chain_session', // session keys and signed chain transactions
   'chain_intent', // the intent history
+  'rate_window', // rate-limit counts shared by gateway replicas
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
@@ -147,6 +148,8 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'chain_intent_asset_intent_id_index',
         'chain_intent_at_index',
         'chain_intent_pkey',
+        // rate-limit windows
+        'rate_window_pkey',
       ].sort(),
     );
   });

@@ -243,8 +243,8 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
   const streams = Object.fromEntries((doc.streams as Obj[]).map((s) => [s.name, s]));
   t.same(
     Object.keys(streams).sort(),
-    [n.commandStream, n.eventStream, n.deadLetterStream].sort(),
-    'the command, event and dead-letter streams',
+    [n.commandStream, n.eventStream, n.deadLetterStream, n.nakStream].sort(),
+    'the command, event, dead-letter and nak-count streams',
   );
   const cmd = streams[n.commandStream]!;
   const evt = streams[n.eventStream]!;
