@@ -11,6 +11,7 @@ import type { ActorName, Names } from './subjects.js';
 import { decode, encode, toWireError, verbOf } from './wire.js';
 import { classify } from '../kernel/retry.js';
 import type { DeadLetter } from '../schemas/dlq.js';
+import { commands, type CommandEvent } from '../kernel/metrics.js';
 
 /** A payload as a dead letter keeps it: parsed, or as text when it is not JSON. */
 function payloadOf(data: Uint8Array): { payload: unknown; payloadText?: string } {
@@ -23,6 +24,8 @@ function payloadOf(data: Uint8Array): { payload: unknown; payloadText?: string }
 
 /** One delivery of one command, as any transport hands it over. */
 export interface Delivery {
+  /** The stream sequence, where the transport has one (JetStream). */
+  readonly seq?: number;
   readonly subject: string;
   readonly data: Uint8Array;
   readonly msgId: string;
@@ -54,6 +57,18 @@ export interface DispatcherOptions {
   readonly beforeAck?: ((actor: string, verb: string) => void) | undefined;
   /** Called whenever a slot frees, so a push-style transport can offer more work. */
   onFree?: () => void;
+  /**
+   * Poison detection (a transport that outlives a worker's crash: JetStream). A delivery the
+   * dispatcher settles itself with a nak is recorded (`recordNak`, before the nak); a redelivery
+   * reads how many of its earlier deliveries ended that way (`naks`). The rest ended with the
+   * worker gone or stuck past its ack wait, and once they reach `poisonAfter` the command is
+   * dead-lettered as `poison` instead of being run again.
+   */
+  readonly poison?: {
+    readonly poisonAfter: number;
+    naks(d: Delivery): Promise<number>;
+    recordNak(d: Delivery, naks: number): Promise<void>;
+  };
 }
 
 export interface Dispatcher {
@@ -70,6 +85,8 @@ export interface Dispatcher {
 interface InFlight {
   readonly d: Delivery;
   settled: boolean;
+  /** Earlier deliveries the dispatcher nak'd itself (read on a redelivery when poison detection is on). */
+  naks: number;
 }
 
 export function createDispatcher(opts: DispatcherOptions): Dispatcher {
@@ -102,6 +119,19 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     return true;
   };
 
+  const count = (verb: string, event: CommandEvent): void => commands.inc({ actor, verb, event });
+
+  /** A nak the dispatcher decides: recorded first (poison detection), so a redelivery reads it. */
+  const nak = async (e: InFlight, verb: string, delayMs: number): Promise<void> => {
+    if (e.settled) return;
+    if (opts.poison) {
+      await opts.poison
+        .recordNak(e.d, e.naks + 1)
+        .catch((err: unknown) => log.warn({ err, actor, msgId: e.d.msgId }, 'bus: could not record a nak'));
+    }
+    if (settle(e, 'nak', () => e.d.nak(delayMs))) count(verb, 'nacked');
+  };
+
   const reply = (d: Delivery, body: unknown, isError: boolean): void => {
     if (d.replyTo === undefined) return;
     const to = d.replyTo;
@@ -111,6 +141,10 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   async function handle(e: InFlight): Promise<void> {
     const { d } = e;
     const verb = verbOf(names, actor, d.subject);
+    // Only verbs the actor has become label values: a stray subject must not grow the series.
+    const known = Object.hasOwn(handlers, verb) ? verb : 'unknown';
+    count(known, 'consumed');
+    if (d.deliveryCount > 1) count(known, 'redelivered');
     // Made on first use: most commands log nothing, and a pino child per command was ~1.6% of a
     // run worker's CPU (its bindings are serialized when it is made).
     let child: Logger | undefined;
@@ -123,6 +157,11 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     const timer = setInterval(beat, Math.max(20, Math.floor(opts.ackWaitMs / 3)));
     timer.unref?.();
     try {
+      if (opts.poison && d.deliveryCount > 1) {
+        e.naks = await opts.poison.naks(d);
+        const lost = d.deliveryCount - 1 - e.naks;
+        if (lost >= opts.poison.poisonAfter) return await poisoned(e, verb, known, lost, clog);
+      }
       const handler = Object.hasOwn(handlers, verb) ? handlers[verb] : undefined;
       if (handler === undefined) {
         throw new AppError('invalid_request', { detail: 'unknown_verb', message: `actor ${actor} has no verb ${verb}` });
@@ -149,7 +188,10 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       };
       const result: unknown = await (handler as Handler)(ctx, payload);
       opts.beforeAck?.(actor, verb);
-      if (settle(e, 'ack', () => d.ack())) reply(d, result, false);
+      if (settle(e, 'ack', () => d.ack())) {
+        count(known, 'acked');
+        reply(d, result, false);
+      }
     } catch (err) {
       const failure = classify(err);
       if (failure === 'outage' || (failure === 'unknown' && d.deliveryCount < opts.maxDeliver)) {
@@ -158,7 +200,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
           { err, retryInMs: delay },
           failure === 'outage' ? 'command met an outage; will retry until it passes' : 'command failed; will retry',
         );
-        settle(e, 'nak', () => d.nak(delay));
+        await nak(e, known, delay);
       } else {
         await end(e, verb, err, clog);
       }
@@ -167,6 +209,39 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       inflight.delete(e);
       wake();
     }
+  }
+
+  /**
+   * A command whose earlier deliveries ended with no settlement (the worker died, or stalled past
+   * its ack wait) `lost` times: dead-lettered as `poison` without running it again. If the dead
+   * letter cannot be stored it is nak'd and the next delivery decides again.
+   */
+  async function poisoned(e: InFlight, verb: string, known: string, lost: number, clog: () => Logger): Promise<void> {
+    const { d } = e;
+    try {
+      await opts.deadLetter({
+        subject: d.subject,
+        actor,
+        verb,
+        msgId: d.msgId,
+        traceId: d.traceId,
+        deliveries: d.deliveryCount,
+        error: {
+          error: 'poison',
+          message: `the worker handling ${actor}.${verb} died or stalled on ${lost} of its ${d.deliveryCount} deliveries (limit ${opts.poison?.poisonAfter}); not run again until replayed`,
+        },
+        at: new Date().toISOString(),
+        ...payloadOf(d.data),
+      });
+    } catch (dlqErr) {
+      const delay = opts.backoffMs(d.deliveryCount);
+      clog().error({ dlqErr, retryInMs: delay }, 'poison command could not be dead-lettered; will retry');
+      await nak(e, known, delay);
+      return;
+    }
+    count(known, 'poisoned');
+    clog().warn({ lost }, 'poison command dead-lettered');
+    settle(e, 'term', () => d.term());
   }
 
   /**
@@ -200,9 +275,10 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       } catch (dlqErr) {
         const delay = opts.backoffMs(d.deliveryCount);
         clog().error({ err, dlqErr, retryInMs: delay }, 'command ended but its dead letter could not be stored; will retry');
-        settle(e, 'nak', () => d.nak(delay));
+        await nak(e, Object.hasOwn(handlers, verb) ? verb : 'unknown', delay);
         return;
       }
+      count(Object.hasOwn(handlers, verb) ? verb : 'unknown', 'dead_lettered');
     }
     // A refusal (4xx) is an ordinary answer, not trouble: only server-side failures warn.
     const level = isAppError(err) && err.status < 500 ? 'info' : 'warn';
@@ -214,7 +290,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     free: () => (draining ? 0 : Math.max(0, opts.concurrency - inflight.size)),
     inFlight: () => inflight.size,
     dispatch(d) {
-      const e: InFlight = { d, settled: false };
+      const e: InFlight = { d, settled: false, naks: 0 };
       inflight.add(e);
       void handle(e);
     },
@@ -236,9 +312,13 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
         });
       }
       // Hand unfinished work back at once rather than let it sit out a whole ack wait.
-      for (const e of inflight) {
-        if (settle(e, 'nak', () => e.d.nak(0))) log.warn({ actor, msgId: e.d.msgId }, 'handler outlived the stop grace; nak');
-      }
+      await Promise.all(
+        [...inflight].map(async (e) => {
+          if (e.settled) return;
+          await nak(e, Object.hasOwn(handlers, verbOf(names, actor, e.d.subject)) ? verbOf(names, actor, e.d.subject) : 'unknown', 0);
+          log.warn({ actor, msgId: e.d.msgId }, 'handler outlived the stop grace; nak');
+        }),
+      );
     },
   };
 }

@@ -52,6 +52,9 @@ export { HEADERS } from './wire.js';
 export { checkEvent, EventMismatch } from './event-check.js';
 import { backoffWithCap } from './wire.js';
 import { checkingEvents } from './event-check.js';
+import { commands } from '../kernel/metrics.js';
+import type { ActorName } from './subjects.js';
+import type { CallOptions, SendOptions } from './types.js';
 
 export interface CreateBusOptions {
   /** NATS_URL; without it the bus is embedded (single process only). */
@@ -73,6 +76,8 @@ export interface CreateBusOptions {
   beforeAck?: (actor: string, verb: string) => void;
   /** Test-only (SVC_VALIDATE_EVENTS): every event is checked against its schema before it is published. */
   checkEvents?: boolean;
+  /** SVC_POISON_DELIVERIES: deliveries lost to a dead or stuck worker before a command is poison (JetStream only). */
+  poisonAfter?: number;
 }
 
 export function createBus(opts: CreateBusOptions): Bus {
@@ -92,6 +97,7 @@ export function createBus(opts: CreateBusOptions): Bus {
           ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
           ...(name === undefined ? {} : { name }),
           ...(replicas === undefined ? {} : { replicas }),
+          ...(opts.poisonAfter === undefined ? {} : { poisonAfter: opts.poisonAfter }),
           ...window,
           ...hook,
         })
@@ -102,5 +108,23 @@ export function createBus(opts: CreateBusOptions): Bus {
           ...(ackWaitMs === undefined ? {} : { ackWaitMs }),
           ...hook,
         });
-  return opts.checkEvents === true ? checkingEvents(bus, log) : bus;
+  return countingPublishes(opts.checkEvents === true ? checkingEvents(bus, log) : bus);
+}
+
+/** Counts the commands this process publishes (svc_bus_commands_total, event `published`); a
+ * copy the stream dropped as a duplicate is not counted. */
+function countingPublishes<B extends Bus>(bus: B): B {
+  const send = bus.send.bind(bus);
+  const call = bus.call.bind(bus);
+  return Object.assign(bus, {
+    async send(actor: ActorName, verb: string, payload: unknown, o?: SendOptions) {
+      const r = await send(actor, verb, payload, o);
+      if (!r.duplicate) commands.inc({ actor, verb, event: 'published' });
+      return r;
+    },
+    call<R>(actor: ActorName, verb: string, payload: unknown, o?: CallOptions): Promise<R> {
+      commands.inc({ actor, verb, event: 'published' });
+      return call<R>(actor, verb, payload, o);
+    },
+  });
 }

@@ -64,6 +64,33 @@ export function deadLetterStreamConfig(names: Names, replicas = 1): Partial<Stre
   };
 }
 
+/** A command waits as long as an outage lasts, and its nak count must outlive the wait. */
+export const NAK_MARK_MAX_AGE_MS = 30 * 24 * 3600_000;
+
+/** The latest nak count per command (one message per subject); consumer.ts reads it on a redelivery. */
+export function nakStreamConfig(names: Names, replicas = 1): Partial<StreamConfig> & { name: string } {
+  return {
+    name: names.nakStream,
+    num_replicas: replicas,
+    subjects: [`${names.prefix}.nak.>`],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_msgs_per_subject: 1,
+    max_age: nanos(NAK_MARK_MAX_AGE_MS),
+  };
+}
+
+/** Every stream a prefix owns, in the order they are created. */
+export function streamConfigs(names: Names, replicas = 1, duplicateWindowMs?: number): (Partial<StreamConfig> & { name: string })[] {
+  return [
+    commandStreamConfig(names, replicas, duplicateWindowMs),
+    eventStreamConfig(names, replicas),
+    deadLetterStreamConfig(names, replicas),
+    nakStreamConfig(names, replicas),
+  ];
+}
+
 export function consumerConfig(names: Names, actor: ActorName, ackWaitMs: number): Partial<ConsumerConfig> & { durable_name: string } {
   return {
     durable_name: names.consumer(actor),
@@ -126,7 +153,7 @@ export async function ensureConsumer(
 
 /** Everything a prefix owns; tests call it at teardown so runs never leave streams behind. */
 export async function deleteJetStreamResources(jsm: JetStreamManager, names: Names): Promise<void> {
-  for (const s of [names.commandStream, names.eventStream, names.deadLetterStream]) {
+  for (const s of [names.commandStream, names.eventStream, names.deadLetterStream, names.nakStream]) {
     await jsm.streams.delete(s).catch(() => false);
   }
 }

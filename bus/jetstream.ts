@@ -18,20 +18,13 @@ import {
 } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
-import type { Bus, BusEvent, CallOptions, ConsumerHandle, ConsumerLiveness, Subscription } from './types.js';
+import type { Bus, BusEvent, CallOptions, ConsumerHandle, ConsumerLag, ConsumerLiveness, Subscription } from './types.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 import { ACTORS, type ActorName, type Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
 import { epochOf, eventId, resumeSeq } from './event-ids.js';
-import {
-  commandStreamConfig,
-  consumerConfig,
-  deadLetterStreamConfig,
-  ensureConsumer,
-  ensureStream,
-  eventStreamConfig,
-} from './jetstream-setup.js';
+import { consumerConfig, ensureConsumer, ensureStream, streamConfigs } from './jetstream-setup.js';
 import {
   answerRequest,
   checkTailFilter,
@@ -71,6 +64,9 @@ export interface JetStreamBusOptions {
   replicas?: number;
   /** The command stream's duplicate window (default two minutes). */
   duplicateWindowMs?: number;
+  /** Deliveries that may end with the worker gone or stuck before the command is dead-lettered as
+   * poison (consumer.ts); undefined: never. */
+  poisonAfter?: number;
   /** How often an rpc answerer tells its caller it is still working (default 2 s) ... */
   rpcHeartbeatMs?: number;
   /** ... and how long a caller waits without a word before it gives the answerer up (default 15 s). */
@@ -108,7 +104,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   const log = opts.log.child({ bus: 'jetstream' });
   const ackWaitMs = opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   const replicas = opts.replicas ?? 1;
-  const commandStream = commandStreamConfig(names, replicas, opts.duplicateWindowMs);
+  const streams = streamConfigs(names, replicas, opts.duplicateWindowMs);
+  const commandStream = streams[0]!;
   const heartbeatMs = opts.rpcHeartbeatMs ?? 2_000;
   const silenceMs = opts.rpcSilenceMs ?? 15_000;
   const handles = new Set<ConsumerHandle>();
@@ -297,6 +294,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   function toDelivery(m: JsMsg): Delivery {
     const get = (k: string): string | undefined => m.headers?.get(k) || undefined;
     return {
+      seq: m.seq,
       subject: m.subject,
       data: m.data,
       msgId: get(HEADERS.msgId) ?? String(m.seq),
@@ -321,9 +319,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         const waiting = setInterval(() => log.warn({ servers: where }, 'waiting for NATS'), 5_000);
         await connection().finally(() => clearInterval(waiting));
         const m = await manager();
-        await ensureStream(m, commandStream);
-        await ensureStream(m, eventStreamConfig(names, replicas));
-        await ensureStream(m, deadLetterStreamConfig(names, replicas));
+        for (const s of streams) await ensureStream(m, s);
       })().catch((err: unknown) => {
         started = undefined;
         throw isAppError(err) ? err : unavailable('could not create streams', err);
@@ -364,6 +360,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const m = await manager();
       const durable = names.consumer(actor);
       await ensureConsumer(m, names.commandStream, consumerConfig(names, actor, ackWaitMs), log);
+      const marks = opts.poisonAfter === undefined ? undefined : poisonMarks(m, opts.poisonAfter);
       const dispatcher = createDispatcher({
         actor,
         names,
@@ -374,6 +371,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         maxDeliver: MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
         beforeAck: opts.beforeAck,
+        ...(marks === undefined ? {} : { poison: marks }),
         deadLetter: async (entry) => {
           // Keyed by command and delivery: a dispatcher retrying a failed store does not store twice.
           const ack = await publish(
@@ -410,8 +408,15 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
             for await (const msg of iter) {
               got++;
               // After destroy() nothing is settled: the server must see a crash, not a nak.
-              if (stopping && !closed) msg.nak();
-              else if (!stopping) dispatcher.dispatch(toDelivery(msg));
+              if (stopping && !closed) {
+                // Handed back unrun: a nak like any the dispatcher makes, not a lost delivery.
+                if (marks !== undefined) {
+                  const d = toDelivery(msg);
+                  const before = d.deliveryCount > 1 ? await marks.naks(d).catch(() => 0) : 0;
+                  await marks.recordNak(d, before + 1).catch(() => undefined);
+                }
+                msg.nak();
+              } else if (!stopping) dispatcher.dispatch(toDelivery(msg));
             }
             // A pull the server ends at once with nothing must not turn into a busy loop.
             if (got === 0 && Date.now() - began < 200) await pause(500);
@@ -625,6 +630,18 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       return Object.fromEntries(out) as Record<ActorName, ConsumerLiveness>;
     },
 
+    async lag() {
+      const m = await manager();
+      const out: Partial<Record<ActorName, ConsumerLag>> = {};
+      await Promise.all(
+        ACTORS.map(async (a) => {
+          const info = await m.consumers.info(names.commandStream, names.consumer(a)).catch(() => undefined);
+          if (info) out[a] = { pending: info.num_pending, ackPending: info.num_ack_pending, redelivered: info.num_redelivered };
+        }),
+      );
+      return out;
+    },
+
     async health() {
       if (closed) return { ok: false, provider: 'jetstream', detail: 'closed' };
       if (nc === undefined) return { ok: false, provider: 'jetstream', detail: 'connecting to NATS' };
@@ -655,6 +672,29 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       if (nc !== undefined && !nc.isClosed()) await nc.close();
     },
   };
+
+  /** The nak counts live on their own stream, one message per command's stream sequence. */
+  function poisonMarks(m: JetStreamManager, poisonAfter: number) {
+    return {
+      poisonAfter,
+      async naks(d: Delivery): Promise<number> {
+        if (d.seq === undefined) return 0;
+        let msg;
+        try {
+          msg = await m.streams.getMessage(names.nakStream, { last_by_subj: names.nakMark(d.seq) });
+        } catch (err) {
+          // Unknown is not zero: counting every earlier delivery as lost could poison a command.
+          throw unavailable('could not read the nak count of a redelivered command', err);
+        }
+        const n = msg === null ? 0 : Number((decode(msg.data) as { naks?: unknown }).naks);
+        return Number.isInteger(n) && n > 0 ? n : 0;
+      },
+      async recordNak(d: Delivery, naks: number): Promise<void> {
+        if (d.seq === undefined) return;
+        await publish(names.nakMark(d.seq), encode({ naks }), undefined, hdrs(d.traceId));
+      },
+    };
+  }
 
   function track(sub: { unsubscribe(): void }): Subscription {
     subs.add(sub);

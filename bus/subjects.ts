@@ -26,9 +26,13 @@ export interface Names {
   replyInbox(id: string): string;
   /** `svc.dlq.<actor>.<verb>`: a command that ended in a terminal error, kept for an operator. */
   deadLetter(actor: string, verb: string): string;
+  /** `svc.nak.<seq>`: how often the dispatcher itself nak'd the command at that stream sequence. */
+  nakMark(seq: number): string;
   readonly commandStream: string;
   readonly eventStream: string;
   readonly deadLetterStream: string;
+  /** One message per nak'd command (its latest count), so a redelivery tells a nak from a crash. */
+  readonly nakStream: string;
   consumer(actor: ActorName): string;
 }
 
@@ -43,9 +47,11 @@ export function names(prefix = 'svc'): Names {
     rpc: (name) => `${prefix}.rpc.${name}`,
     replyInbox: (id) => `${prefix}.reply.${id}`,
     deadLetter: (actor, verb) => `${prefix}.dlq.${actor}.${verb}`,
+    nakMark: (seq) => `${prefix}.nak.${seq}`,
     commandStream: `${up}_CMD`,
     eventStream: `${up}_EVT`,
     deadLetterStream: `${up}_DLQ`,
+    nakStream: `${up}_NAK`,
     consumer: (actor) => `${prefix}_${actor}`,
   };
 }

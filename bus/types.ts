@@ -101,6 +101,12 @@ export interface ConsumerLiveness {
   lastActive?: string | null;
 }
 
+export interface ConsumerLag {
+  pending: number;
+  ackPending: number;
+  redelivered: number;
+}
+
 export interface Bus {
   readonly provider: Provider;
   readonly names: Names;
@@ -126,6 +132,9 @@ export interface Bus {
   health(): Promise<BusHealth>;
   /** Per actor: is some worker consuming its work queue right now? */
   consumers(): Promise<Record<ActorName, ConsumerLiveness>>;
+  /** Per actor, what its work queue holds: not yet delivered, delivered and unacked, redelivered
+   * and unacked (JetStream consumer info; for metrics). Absent on a transport with no such info. */
+  lag?(): Promise<Partial<Record<ActorName, ConsumerLag>>>;
   /** The dead letters (commands the bus ended; consumer.ts), newest first. */
   deadLetters(opts?: { limit?: number }): Promise<DeadLetter[]>;
   /** Sends a dead letter's command again, as it was first sent, and removes the dead letter. */

@@ -10,6 +10,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   serve: ['svc serve                               # gateway and every actor, embedded bus and store'],
   gateway: ['NATS_URL=nats://127.0.0.1:4222 DATABASE_URL=postgres://... svc gateway'],
   worker: ['svc worker', 'svc worker --actors run,gate'],
+  migrate: ['NATS_URL=nats://127.0.0.1:4222 DATABASE_URL=postgres://... svc migrate   # once per deploy, before the rollout'],
   health: ['svc health', 'svc health --json | jq .status'],
   usage: ['svc usage', 'svc usage --since 2026-01-01T00:00:00Z'],
   ping: ['svc ping'],

@@ -25,6 +25,7 @@ import { registerTickCommand } from './commands/tick.js';
 import { registerBudgetCommands } from './commands/budgets.js';
 import { registerRootCommands, registerSessionAdminCommands } from './commands/root.js';
 import { registerGovernanceCommands } from './commands/governance.js';
+import { registerMigrateCommand } from './commands/migrate.js';
 
 export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const program = new Command('svc')
@@ -35,6 +36,7 @@ export function buildProgram(processEnv: NodeJS.ProcessEnv): Command {
   const env = clientEnv(processEnv, () => program.opts());
   addGlobalOptions(program);
   registerRoleCommands(program);
+  registerMigrateCommand(program);
   registerRuntimeCommands(program, env);
   registerEventCommands(program, env);
   registerMcpCommands(program, env);

@@ -41,6 +41,9 @@ import { chainRoutes } from './routes/chain.js';
 import { walletRoutes } from './routes/wallets.js';
 import { whoamiRoutes } from './routes/whoami.js';
 import { uiRoutes } from './routes/ui.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { registerRateLimits } from './rate-limit.js';
+import { observeHttp } from '../kernel/metrics.js';
 import type { GatewayDeps } from './types.js';
 import { VERSION } from '../runtime/version.js';
 
@@ -71,6 +74,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerJsonParser(app);
   closeQueryStrings(app);
   await registerSecurity(app, deps.config);
+  // After the caller is known (the API's limit is per seat), before any route is declared.
+  await registerRateLimits(app, deps);
+  if (deps.config.metrics.enabled) {
+    // The route pattern, never the URL: ids in paths would make a series per run.
+    app.addHook('onResponse', (req, reply, done) => {
+      observeHttp(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -84,6 +96,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
 
   await app.register(healthRoutes, { deps });
+  await app.register(metricsRoutes, { deps });
   await app.register(usageRoutes, { deps });
   await app.register(budgetRoutes, { deps });
   await app.register(opsRoutes, { deps });

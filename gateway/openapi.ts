@@ -14,6 +14,8 @@ interface Operation {
   readonly codes: readonly ErrorCode[];
   /** Reachable without the bearer token (the route's `config.public`). */
   readonly open?: true;
+  /** Outside the rate limits (probes and the scrape: gateway/rate-limit.ts); other routes may answer 429. */
+  readonly unlimited?: true;
 }
 
 const BUS: readonly ErrorCode[] = ['bus_unavailable', 'command_timeout'];
@@ -76,7 +78,10 @@ const HEARTBEAT_SAVE: readonly ErrorCode[] = [
 
 /** Keyed by `METHOD path` as the document spells the path. */
 export const OPERATIONS: Readonly<Record<string, Operation>> = {
-  'GET /health': { id: 'getHealth', codes: [], open: true },
+  'GET /health': { id: 'getHealth', codes: [], open: true, unlimited: true },
+  'GET /livez': { id: 'getLiveness', codes: [], open: true, unlimited: true },
+  'GET /readyz': { id: 'getReadiness', codes: [], open: true, unlimited: true },
+  'GET /metrics': { id: 'getMetrics', codes: ['operator_only'], unlimited: true },
   'GET /usage': { id: 'getUsage', codes: ['invalid_request', 'store_unavailable'] },
   'POST /ops/ping': { id: 'pingOps', codes: BUS },
   'GET /events/stream': { id: 'streamEvents', codes: ['invalid_request', 'operator_only', 'bus_unavailable'] },
@@ -278,6 +283,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
 function sharedCodes(op: Operation, hasBody: boolean): ErrorCode[] {
   const codes: ErrorCode[] = ['host_not_allowed', 'internal_error', 'invalid_request'];
   if (op.open !== true) codes.push('unauthorized');
+  if (op.unlimited !== true && (op.open !== true || op.id === 'deliverWebhook')) codes.push('rate_limited');
   if (hasBody) codes.push('invalid_json', 'content_type_must_be_json', 'body_too_large');
   return codes;
 }

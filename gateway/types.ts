@@ -3,7 +3,7 @@ import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
 import type { OrgConfig } from '../schemas/mcp.js';
 import type { Config } from '../schemas/config.js';
-import type { Health } from '../schemas/health.js';
+import type { Health, Readiness } from '../schemas/health.js';
 import type { Caller } from '../identity/caller.js';
 import type { ChainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
@@ -19,6 +19,8 @@ export interface GatewayDeps {
   readonly bus: Bus;
   readonly store: Store;
   readonly health: () => Promise<Health>;
+  /** GET /readyz (queries/health.ts). */
+  readonly readiness: () => Promise<Readiness>;
   /** The chain's mode, its reads and the wallet watchlist (chain/runtime.ts). */
   readonly chain: ChainRuntime;
   /** Resolves escalated intents as the awaiting seat (`/intents/resolve`). */

@@ -37,6 +37,7 @@ import { verifyCodehost, verifySvc, type Headers } from './schemes.js';
 import type { PubsubVerifier } from './pubsub.js';
 import { eventSelected, eventType, generatedKey, getPath, givenKey, headerKeys, mapInput, unwrapPubsub } from './shape.js';
 import { orgOf } from '../runtime/org.js';
+import { webhookDeliveries } from '../kernel/metrics.js';
 
 export interface DeliveryDeps {
   readonly config: Config;
@@ -97,18 +98,31 @@ export async function deliver(deps: DeliveryDeps, d: Delivery): Promise<Delivery
     headerKeys(d.headers).map((k) => [k, deps.rows.accepted({ triggerId: d.triggerId, deliveryKey: k }).catch(() => undefined)]),
   );
   const trigger = await deps.trigger(d.triggerId);
-  if (!trigger) throw new AppError('webhook_trigger_not_found');
+  if (!trigger) {
+    webhookDeliveries.inc({ scheme: 'unknown', outcome: 'webhook_trigger_not_found' });
+    throw new AppError('webhook_trigger_not_found');
+  }
   const bytes = d.raw.length;
   try {
-    return await accept(deps, d, trigger, bytes, early);
+    const out = await accept(deps, d, trigger, bytes, early);
+    webhookDeliveries.inc({ scheme: trigger.scheme, outcome: outcomeOf(out) });
+    return out;
   } catch (err) {
+    webhookDeliveries.inc({ scheme: trigger.scheme, outcome: err instanceof AppError ? err.code : 'internal_error' });
     if (err instanceof AppError && err.status < 500) await logRow(deps, trigger.id, 'rejected', bytes, { reason: err.code });
     throw err;
   }
 }
 
+/** The metric's outcome of an answered delivery: accepted (a run or a release), a copy, or skipped. */
+function outcomeOf(out: DeliveryOutcome): string {
+  if (out.status === 202) return 'accepted';
+  return 'duplicate' in out.body ? 'duplicate' : 'skipped';
+}
+
 /** Logs a delivery that is refused when the body is over the cap (the route never buffered it). */
 export async function logOversize(deps: Pick<DeliveryDeps, 'store' | 'rows'>, triggerId: string, bytes: number): Promise<void> {
+  webhookDeliveries.inc({ scheme: 'unknown', outcome: 'webhook_body_too_large' });
   if (!(await triggersOf(deps.store).exists(triggerId))) return;
   await logRow(deps, triggerId, 'rejected', bytes, { reason: 'webhook_body_too_large' });
 }

@@ -47,6 +47,8 @@ import { chainIntentsOf } from '../store/chain-intents/index.js';
 import { serveDevChain, type ServedDevChain } from '../chain/dev/serve.js';
 import type { DeliveryLog } from '../actors/run/webhook-start.js';
 import { createEvals, type Evals } from '../evals/service.js';
+import { onScrape, startProcessMetrics, type ScrapeReadings } from '../kernel/metrics.js';
+import { storeReadings } from '../store/ops-readings.js';
 
 /** Everything an actor may declare: the kernel, the three providers, the clients, the sweeps,
  * and the trigger actor's delivery log, which the run actor writes alongside a webhook run's start. */
@@ -153,6 +155,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     name: `svc-${role}-${workerId}`,
     retryCapMs: config.retryCapMs,
     beforeAck: (actor, verb) => config.faults.hit('ack.before', `${actor}.${verb}`),
+    poisonAfter: config.poisonDeliveries,
     checkEvents: config.validateEvents,
     // Declared before the audit exists: a dead letter stored before it is only logged.
     onDeadLetter: (dl) => {
@@ -256,8 +259,17 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let url: string | undefined;
   let healthServer: HealthServer | undefined;
   const health = healthSource({ config, bus, store, role, chain: chain.status, autoExecute });
+  if (config.metrics.enabled) startProcessMetrics();
+  // Read when a scraper asks, never on a timer: an idle process costs nothing.
+  const stopScrape = onScrape(async (): Promise<ScrapeReadings> => {
+    const [consumers, readings] = await Promise.all([bus.lag?.().catch(() => undefined), storeReadings(store).catch(() => undefined)]);
+    return { ...(consumers ? { consumers } : {}), ...(readings ?? {}) };
+  });
   if (role === 'worker' && config.workerHealthPort !== undefined) {
-    healthServer = await startHealthServer(health, config.workerHealthPort, config.host);
+    healthServer = await startHealthServer(health, config.workerHealthPort, config.host, {
+      readiness: health.readiness,
+      metrics: config.metrics.enabled ? { public: config.metrics.public, token: config.token } : undefined,
+    });
   }
   let evals: Evals | undefined;
   if (role !== 'worker') {
@@ -286,6 +298,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
       bus,
       store,
       health,
+      readiness: health.readiness,
       chain,
       intents,
       rootAuth,
@@ -335,6 +348,7 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
     close: () =>
       (closing ??= (async () => {
         stopClock?.();
+        stopScrape();
         // A running eval's child dies first; its request answers 503 instead of holding the drain.
         evals?.close();
         org?.stop();

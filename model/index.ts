@@ -16,6 +16,7 @@ import { modelCallsOf, type ModelCallLedger } from '../store/model-calls.js';
 import type { ModelProvider } from './port.js';
 import { addCall, emptyTotals, priceFor, type TokenUsage, type UsageTotals } from './meter.js';
 import type { BudgetGuard, Holds } from './budget-guard.js';
+import { boundedLabel, modelCalls, modelMicroDollars, modelTokens } from '../kernel/metrics.js';
 
 export { priceFor, costMicroDollars, type UsageTotals, type TokenUsage } from './meter.js';
 
@@ -105,6 +106,7 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
           await opts
             .budgets!.release(holds)
             .catch((e: unknown) => opts.log?.warn({ err: (e as Error).message }, 'budget hold not released'));
+        modelCalls.inc({ provider: name, model: boundedLabel(model), outcome: 'failed' });
         if (err instanceof AppError) throw err;
         const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
         throw new AppError('model_unavailable', {
@@ -113,6 +115,7 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
       }
       const price = priceFor(prices, out.model);
       const microDollars = addCall(totals, out.usage, price);
+      countCall(name, out.model, out.usage, microDollars);
       opts.log?.debug(
         {
           provider: name,
@@ -134,6 +137,17 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
       return { text: out.text, model: out.model, provider: name, ...(out.usage ? { usage: out.usage } : {}), microDollars };
     },
   };
+}
+
+/** The call in the process's metrics (kernel/metrics.ts); the model name as the server gave it, bounded. */
+function countCall(provider: string, modelName: string, usage: TokenUsage | undefined, microDollars: number | null): void {
+  const model = boundedLabel(modelName);
+  modelCalls.inc({ provider, model, outcome: 'ok' });
+  if (usage) {
+    modelTokens.inc({ provider, model, direction: 'input' }, usage.inputTokens);
+    modelTokens.inc({ provider, model, direction: 'output' }, usage.outputTokens);
+  }
+  if (microDollars !== null && microDollars > 0) modelMicroDollars.inc({ provider, model }, microDollars);
 }
 
 function record(

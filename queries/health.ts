@@ -5,7 +5,7 @@
 import type { Bus } from '../bus/types.js';
 import type { Store } from '../store/types.js';
 import type { Config } from '../schemas/config.js';
-import type { Health } from '../schemas/health.js';
+import type { Health, Readiness } from '../schemas/health.js';
 import type { ChainState, ChainStatus } from '../chain/status.js';
 import { VERSION } from '../runtime/version.js';
 import { UNPRICED_CALL_FLOOR_MICRO_DOLLARS } from '../model/budget-guard.js';
@@ -38,15 +38,50 @@ export interface AutoExecuteState {
 
 type HealthDeps = { config: Config; bus: Bus; store: Store; role: Role; chain: ChainStatus; autoExecute: AutoExecuteState };
 
-export function healthSource(deps: HealthDeps): () => Promise<Health> {
+export interface HealthSource {
+  /** GET /health's body (shared by callers within FRESH_MS). */
+  (): Promise<Health>;
+  /** GET /readyz's body, read from the same probe. */
+  readiness(): Promise<Readiness>;
+}
+
+export function healthSource(deps: HealthDeps): HealthSource {
   let last: { at: number; value: Promise<Health> } | undefined;
+  // Set once a configured chain has answered: from then on a chain outage is /health's `mode`
+  // (flows, gates and MCP still serve), not a reason to take the process out of rotation.
+  let chainSeen = false;
   const probe = build(deps);
-  return () => {
+  const health = (): Promise<Health> => {
     const now = Date.now();
     if (last && now - last.at < FRESH_MS) return last.value;
-    last = { at: now, value: probe() };
+    last = {
+      at: now,
+      value: probe().then((h) => {
+        if (h.mode === 'chain') chainSeen = true;
+        return h;
+      }),
+    };
     return last.value;
   };
+  return Object.assign(health, {
+    async readiness(): Promise<Readiness> {
+      const h = await health();
+      const configured = h.mode !== 'mock';
+      const chainReady = !configured || chainSeen;
+      const checks: Readiness['checks'] = {
+        store: { ready: h.db.ready, ...(h.db.error ? { error: h.db.error } : {}) },
+        bus: { ready: h.queue.ready, ...(h.queue.error ? { error: h.queue.error } : {}) },
+        chain: {
+          ready: chainReady,
+          configured,
+          ...(chainReady ? {} : { error: h.chain.reason ?? 'the chain has not answered since start' }),
+        },
+        // openStore returns only after the migrations ran (store/orm.ts): a running process has them.
+        migrations: { ready: true },
+      };
+      return { ready: checks.store.ready && checks.bus.ready && checks.chain.ready && checks.migrations.ready, checks };
+    },
+  });
 }
 
 function build(deps: HealthDeps): () => Promise<Health> {

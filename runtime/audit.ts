@@ -13,6 +13,7 @@ import { auditOf, type AuditInput, type StoredAudit } from '../store/audit/index
 import { flagPublished } from '../store/outbox-flags.js';
 import { isEventType, type AuditEventType, type EventData } from '../schemas/events.js';
 import type { Sweep } from './sweep.js';
+import { countEvent } from './event-metrics.js';
 
 export interface Audit {
   /** The data is typed by the event's schema (schemas/events.ts). */
@@ -49,6 +50,7 @@ export function createAudit(deps: { store: Store; bus: Bus; log: Logger }): Audi
       await audit.publish(await auditOf(deps.store).append(auditEvent(type, data, traceId)));
     },
     async publish(row) {
+      countEvent(row.type, row.data);
       try {
         await publish(deps.bus, row);
         // Rides along the next run statement, or shares one with the flags of its turn.

@@ -93,6 +93,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     faults: faultsOf(e.SVC_FAULTS),
     validateEvents: e.SVC_VALIDATE_EVENTS === '1',
     retryCapMs: atLeast('SVC_RETRY_CAP_MS', e.SVC_RETRY_CAP_MS, 30_000, 50),
+    poisonDeliveries: atLeast('SVC_POISON_DELIVERIES', e.SVC_POISON_DELIVERIES, 5, 1),
+    metrics: Object.freeze({ enabled: e.SVC_METRICS !== '0', public: e.SVC_METRICS_PUBLIC === '1' }),
+    rateLimit: Object.freeze({
+      apiPerMinute: atLeast('SVC_RATE_LIMIT_API', e.SVC_RATE_LIMIT_API, 6000, 0),
+      hooksPerMinute: atLeast('SVC_RATE_LIMIT_HOOKS', e.SVC_RATE_LIMIT_HOOKS, 60_000, 0),
+    }),
     mcp: Object.freeze(mcpSettings(e)),
     org: Object.freeze(parseOrg(e.SVC_ORG)),
     triggers: Object.freeze(triggerSettings(e)),

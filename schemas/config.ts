@@ -378,6 +378,50 @@ export const EnvSchema = Type.Object({
       }),
     }),
   ),
+  SVC_POISON_DELIVERIES: Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]{0,3}$',
+      ...doc({
+        unset: '`5`',
+        description:
+          'deliveries of one command that may end with its worker dead or stuck past its ack wait before the command is dead-lettered as `poison` (JetStream); `svc dlq replay` runs it again',
+        mustBe: 'a positive integer (deliveries lost to a dead or stuck worker)',
+      }),
+    }),
+  ),
+  SVC_METRICS: Type.Optional(
+    flag({
+      unset: '`1`',
+      description: '`0` turns the HTTP request metrics and `GET /metrics` off (the gateway and the worker health port)',
+    }),
+  ),
+  SVC_METRICS_PUBLIC: Type.Optional(
+    flag({
+      unset: '`0`',
+      description: '`1` serves `GET /metrics` without the bearer token (for a scraper inside a private network)',
+    }),
+  ),
+  SVC_RATE_LIMIT_API: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,7}$',
+      ...doc({
+        unset: '`6000`',
+        description:
+          'API requests per minute per bearer token (per source address when the API is open); `0` turns it off; over it is 429 `rate_limited` with `Retry-After`',
+        mustBe: 'requests per minute (0 turns the limit off)',
+      }),
+    }),
+  ),
+  SVC_RATE_LIMIT_HOOKS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,7}$',
+      ...doc({
+        unset: '`60000`',
+        description: 'webhook deliveries per minute per trigger on `POST /hooks/:triggerId`; `0` turns it off',
+        mustBe: 'deliveries per minute per trigger (0 turns the limit off)',
+      }),
+    }),
+  ),
   SVC_FAULTS: Type.Optional(
     Type.String(
       doc({
@@ -793,6 +837,12 @@ export interface Config {
   readonly waitBufferMs: number;
   /** SVC_RUN_LEASE_MS: how long a run's lease lasts unless renewed; a dead worker's runs are taken over after it. */
   readonly runLeaseMs: number;
+  /** SVC_POISON_DELIVERIES: deliveries lost to a dead or stuck worker before a command is poison. */
+  readonly poisonDeliveries: number;
+  /** SVC_METRICS / SVC_METRICS_PUBLIC: request metrics and GET /metrics on, and whether it needs the token. */
+  readonly metrics: { readonly enabled: boolean; readonly public: boolean };
+  /** SVC_RATE_LIMIT_API / SVC_RATE_LIMIT_HOOKS: per minute; 0 is off. */
+  readonly rateLimit: { readonly apiPerMinute: number; readonly hooksPerMinute: number };
   /** SVC_RETRY_CAP_MS: the longest wait between two deliveries of a failing command. */
   readonly retryCapMs: number;
   /** SVC_FAULTS (test only): where this process crashes or fails on purpose. */

@@ -19,6 +19,7 @@ export const errorCatalog = {
   invalid_json: { status: 400, message: 'the request body is not valid JSON' },
   invalid_request: { status: 400, message: 'the request does not match the schema' },
   body_too_large: { status: 413, message: 'the request body is larger than the gateway accepts' },
+  rate_limited: { status: 429, message: 'too many requests in this window; retry after the Retry-After seconds' },
   not_found: { status: 404, message: 'no such route' },
   conflict: { status: 409, message: 'the record already exists' },
   record_not_found: { status: 404, message: 'no such record' },

@@ -66,3 +66,40 @@ export const Health = Type.Object(
   { $id: 'Health' },
 );
 export type Health = Static<typeof Health>;
+
+const Check = Type.Object({ ready: Type.Boolean(), error: Type.Optional(Type.String()) }, { additionalProperties: false });
+
+/** GET /readyz: whether this process can serve now (503 when not), and which part holds it back. */
+export const Readiness = Type.Object(
+  {
+    ready: Type.Boolean(),
+    checks: Type.Object(
+      {
+        store: Check,
+        bus: Check,
+        chain: Type.Object(
+          {
+            ready: Type.Boolean(),
+            configured: Type.Boolean(),
+            error: Type.Optional(Type.String()),
+          },
+          {
+            additionalProperties: false,
+            description:
+              'a configured chain must have answered once since start (a dev chain still deploying is not ready); a later chain outage shows in /health mode, not here',
+          },
+        ),
+        migrations: Type.Object(
+          { ready: Type.Boolean() },
+          { additionalProperties: false, description: 'the store opens only once its migrations are applied' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'Readiness', additionalProperties: false },
+);
+export type Readiness = Static<typeof Readiness>;
+
+/** GET /livez: the process answers; it checks nothing else, so a dependency outage never restarts it. */
+export const Liveness = Type.Object({ live: Type.Literal(true) }, { $id: 'Liveness', additionalProperties: false });

@@ -10,7 +10,7 @@ import { buildGateway } from '../gateway/app.js';
 import { loadConfig } from '../runtime/config.js';
 import { openStore } from '../store/index.js';
 import type { Bus } from '../bus/types.js';
-import type { Health } from '../schemas/health.js';
+import type { Health, Readiness } from '../schemas/health.js';
 import { chainRuntime } from '../chain/runtime.js';
 import type { Evals } from '../evals/service.js';
 import type { IntentResolver } from '../chain/onchain/resolve.js';
@@ -28,6 +28,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     bus: {} as Bus,
     store,
     health: () => Promise.reject(new Error('the document build serves no requests')) as Promise<Health>,
+    readiness: () => Promise.reject(new Error('the document build serves no requests')) as Promise<Readiness>,
     evals: {} as Evals,
     intents: {} as IntentResolver,
     rootAuth: {} as RootAuthority,

@@ -36,3 +36,17 @@ export async function withConnection<T>(orm: MikroORM, fn: (c: unknown) => Promi
     await p.releaseConnection(c);
   }
 }
+
+interface Tarn {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  max: number;
+}
+
+/** The pool's connections now (for metrics); undefined when the driver keeps no pool object. */
+export function poolUse(orm: MikroORM): { used: number; free: number; pending: number; max: number } | undefined {
+  const tarn = (pool(orm) as unknown as { pool?: Tarn }).pool;
+  if (tarn === undefined || typeof tarn.numUsed !== 'function') return undefined;
+  return { used: tarn.numUsed(), free: tarn.numFree(), pending: tarn.numPendingAcquires(), max: tarn.max };
+}

@@ -17,3 +17,12 @@ export async function migrate(orm: MikroORM, schema: string | undefined): Promis
     return done.map((m) => m.name);
   });
 }
+
+/** How many migrations the store's journal lists (PostgreSQL; the embedded store has none). */
+export async function appliedMigrations(store: import('./types.js').Store): Promise<number> {
+  if (store.engine !== 'postgres') return 0;
+  const { rawSql } = await import('./raw.js');
+  const sql = rawSql(store);
+  const rows = await sql.rows(`select count(*) as n from ${sql.table('mikro_orm_migrations')}`, []);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -51,7 +51,7 @@ try {
 const n = subjects.names(cfg.busPrefix);
 const ackWaitMs = print ? wire.DEFAULT_ACK_WAIT_MS : cfg.ackWaitMs;
 
-const streams = [setup.commandStreamConfig(n, replicas), setup.eventStreamConfig(n, replicas), setup.deadLetterStreamConfig(n, replicas)];
+const streams = setup.streamConfigs(n, replicas);
 const consumers = subjects.ACTORS.map((actor) => ({ stream: n.commandStream, config: setup.consumerConfig(n, actor, ackWaitMs) }));
 
 if (print) {

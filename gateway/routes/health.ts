@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Health } from '../../schemas/health.js';
+import { Health, Liveness, Readiness } from '../../schemas/health.js';
 import type { GatewayDeps } from '../types.js';
 
 /** Open route: the truth of this process. 503 when NATS or the database does not answer, so a
@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
     {
       // Probes hit this every few seconds; logging each one would drown the lines that matter.
       logLevel: 'warn',
-      config: { public: true },
+      config: { public: true, rateLimit: false },
       schema: { tags: ['runtime'], summary: 'process health', response: { 200: Health, 503: Health } },
     },
     async (_req, reply) => {
@@ -29,6 +29,40 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
         .type('application/json; charset=utf-8')
         .serializer(() => text)
         .send(current);
+    },
+  );
+
+  // Liveness checks nothing but that the process answers: a dependency outage must never make
+  // an orchestrator restart every replica at once (restarting brings no database back).
+  const live = JSON.stringify({ live: true });
+  app.get(
+    '/livez',
+    {
+      logLevel: 'warn',
+      config: { public: true, rateLimit: false },
+      schema: { tags: ['runtime'], summary: 'liveness: the process answers (checks no dependency)', response: { 200: Liveness } },
+    },
+    async (_req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => live)
+        .send({ live: true }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      logLevel: 'warn',
+      config: { public: true, rateLimit: false },
+      schema: {
+        tags: ['runtime'],
+        summary: 'readiness: store and bus answer, a configured chain has answered since start, migrations applied (503 when not)',
+        response: { 200: Readiness, 503: Readiness },
+      },
+    },
+    async (_req, reply) => {
+      const r = await deps.readiness();
+      return reply.code(r.ready ? 200 : 503).send(r);
     },
   );
 };

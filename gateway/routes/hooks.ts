@@ -4,6 +4,7 @@ import { AppError, ErrorBody } from '../../schemas/errors.js';
 import { HookReply, TriggerId } from '../../schemas/triggers.js';
 import { webhookIngress } from '../../ingress/webhook.js';
 import type { GatewayDeps } from '../types.js';
+import { hookRateLimit } from '../rate-limit.js';
 
 /**
  * Webhook deliveries (docs/triggers.md): public (the trigger's scheme authenticates,
@@ -40,7 +41,8 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
       // under load): every delivery that names a trigger already has its line in the delivery log
       // (accepted, duplicate, skipped or rejected with its reason), and 5xx answers still log a warning.
       logLevel: 'warn',
-      config: { public: true, rawBody: true },
+      // Limited per trigger (SVC_RATE_LIMIT_HOOKS), before the body is read.
+      config: { public: true, rawBody: true, rateLimit: hookRateLimit(deps.config) },
       // The declared length is judged before any byte is read.
       onRequest: async (req) => {
         const declared = req.headers['content-length'];

@@ -28,6 +28,7 @@ import { McpSecret } from './McpSecret.js';
 import { McpServer } from './McpServer.js';
 import { McpToolPin } from './McpToolPin.js';
 import { PausedAgent } from './PausedAgent.js';
+import { RateWindow } from './RateWindow.js';
 import { WaitEvent } from './WaitEvent.js';
 import { WebhookDelivery } from './WebhookDelivery.js';
 import { WebhookTrigger } from './WebhookTrigger.js';
@@ -92,4 +93,5 @@ export const entities = [
   ChainIntent,
   InferenceBudget,
   RootChallenge,
+  RateWindow,
 ];

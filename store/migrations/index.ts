@@ -21,6 +21,7 @@ import { Migration20261126040000ChainIntents } from './Migration20261126040000Ch
 import { Migration20261128010000InferenceBudgets } from './Migration20261128010000InferenceBudgets.js';
 import { Migration20261128010000RootChallenges } from './Migration20261128010000RootChallenges.js';
 import { Migration20261128010000McpToolPins } from './Migration20261128010000McpToolPins.js';
+import { Migration20261128010000RateWindows } from './Migration20261128010000RateWindows.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128010000InferenceBudgets', class: Migration20261128010000InferenceBudgets },
   { name: 'Migration20261128010000RootChallenges', class: Migration20261128010000RootChallenges },
   { name: 'Migration20261128010000McpToolPins', class: Migration20261128010000McpToolPins },
+  { name: 'Migration20261128010000RateWindows', class: Migration20261128010000RateWindows },
 ];

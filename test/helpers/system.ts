@@ -100,7 +100,7 @@ export async function dropStreams(prefix: string): Promise<void> {
   try {
     const jsm = await jetstreamManager(nc);
     const n = names(prefix);
-    for (const stream of [n.commandStream, n.eventStream, n.deadLetterStream]) {
+    for (const stream of [n.commandStream, n.eventStream, n.deadLetterStream, n.nakStream]) {
       await jsm.streams.delete(stream).catch(() => undefined);
     }
   } finally {

@@ -37,7 +37,7 @@ export async function tapPrefix(t: Test, prefix: string): Promise<WireTap> {
       const n = names(prefix);
       const out: string[] = [];
       // Read by sequence: a work-queue stream takes no second consumer, but any stream answers a get.
-      for (const stream of [n.commandStream, n.eventStream, n.deadLetterStream]) {
+      for (const stream of [n.commandStream, n.eventStream, n.deadLetterStream, n.nakStream]) {
         const info = await jsm.streams.info(stream).catch(() => undefined);
         if (!info || info.state.messages === 0) continue;
         for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {

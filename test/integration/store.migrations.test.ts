@@ -44,6 +44,7 @@ const SVC_TABLES = [
   'chain_session', // session keys and signed chain transactions
   'chain_intent', // the intent history
   'root_challenge', // pending root challenges
+  'rate_window', // rate-limit counts shared by gateway replicas
 ].sort();
 const MIGRATIONS = migrationsList.map((m) => m.name);
 
@@ -156,6 +157,8 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         // pending root challenges
         'root_challenge_created_at_index',
         'root_challenge_pkey',
+        // rate-limit windows
+        'rate_window_pkey',
       ].sort(),
     );
   });

@@ -81,11 +81,11 @@ t.test('the gateway Deployment', async (t) => {
   t.equal(cmd.at(-1), 'gateway', 'role gateway');
 
   const ready = c.readinessProbe?.httpGet;
-  t.equal(ready?.path, '/health', 'readiness probe GET /health');
+  t.equal(ready?.path, '/readyz', 'readiness probe GET /readyz');
   t.equal(portNumber(c, ready?.port), 8788, 'readiness probe on port 8788');
   t.ok(c.livenessProbe, 'has a liveness probe');
-  t.notOk(c.livenessProbe?.httpGet?.path === '/health', 'liveness is not /health: a degraded /health (503) must not restart the pod');
-  t.equal(portNumber(c, c.livenessProbe?.tcpSocket?.port), 8788, 'liveness is a TCP connect to 8788');
+  t.equal(c.livenessProbe?.httpGet?.path, '/livez', 'liveness is /livez, which checks no dependency: an outage must not restart the pod');
+  t.equal(portNumber(c, c.livenessProbe?.httpGet?.port), 8788, 'liveness on 8788');
   t.ok(
     (c.ports ?? []).some((p: Obj) => p.containerPort === 8788),
     'exposes container port 8788',
@@ -128,10 +128,10 @@ t.test('the worker Deployment', async (t) => {
     'exposes only the health port',
   );
   const ready = c.readinessProbe?.httpGet;
-  t.equal(ready?.path, '/health', 'readiness probe GET /health');
+  t.equal(ready?.path, '/readyz', 'readiness probe GET /readyz');
   t.equal(portNumber(c, ready?.port), healthPort, 'readiness probe on the health port');
-  t.notOk(c.livenessProbe?.httpGet?.path === '/health', 'liveness is not /health: a degraded /health (503) must not restart the pod');
-  t.equal(portNumber(c, c.livenessProbe?.tcpSocket?.port), healthPort, 'liveness is a TCP connect to the health port');
+  t.equal(c.livenessProbe?.httpGet?.path, '/livez', 'liveness is /livez, which checks no dependency');
+  t.equal(portNumber(c, c.livenessProbe?.httpGet?.port), healthPort, 'liveness on the health port');
   t.equal(portNumber(c, c.startupProbe?.tcpSocket?.port ?? c.startupProbe?.httpGet?.port), healthPort, 'startup probe on the health port');
   for (const kind of ['requests', 'limits']) {
     t.ok(c.resources?.[kind]?.cpu, `resources.${kind}.cpu`);
@@ -243,8 +243,8 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
   const streams = Object.fromEntries((doc.streams as Obj[]).map((s) => [s.name, s]));
   t.same(
     Object.keys(streams).sort(),
-    [n.commandStream, n.eventStream, n.deadLetterStream].sort(),
-    'the command, event and dead-letter streams',
+    [n.commandStream, n.eventStream, n.deadLetterStream, n.nakStream].sort(),
+    'the command, event, dead-letter and nak-count streams',
   );
   const cmd = streams[n.commandStream]!;
   const evt = streams[n.eventStream]!;

@@ -17,6 +17,7 @@ import { loadRun, openAttempt, renewLease, type Lease, type RunRow } from './rec
 import { BoundaryWriter, MAX_HELD, type Unstored } from './writer.js';
 import { toView } from '../../../queries/run-view.js';
 import { endedAudit, runEnded, runParked, stepDone } from './events.js';
+import { stepDuration } from '../../../kernel/metrics.js';
 import { mayRunAgain } from './takeover.js';
 import { planRefusal } from '../plan-required.js';
 
@@ -234,11 +235,13 @@ export async function driveAlone(d: DriverDeps, runId: string, asked: string, in
             render: (t) => interpolate(t, { input: view.input, outputs, bindings: deps.bindings }),
             deps: stepDeps(deps, runId, step.id, traceId),
           };
+          const began = performance.now();
           try {
             result = await exec.execute(ctx);
           } catch (err) {
             result = failure(err);
           }
+          stepDuration.observe({ kind: step.kind, result: result.kind }, (performance.now() - began) / 1000);
           faults.hit('effect.returned', step.id);
         }
       }
