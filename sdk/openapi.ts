@@ -908,6 +908,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** liveness: the process answers (checks no dependency) */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -1165,6 +1182,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics of this process (text exposition format 0.0.4) */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/model/complete": {
         parameters: {
             query?: never;
@@ -1225,6 +1259,23 @@ export interface paths {
         };
         /** per-node policy stacks of an asset (default the primary) */
         get: operations["listPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** readiness: store and bus answer, a configured chain has answered since start, migrations applied (503 when not) */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1936,6 +1987,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2093,6 +2160,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -2259,6 +2342,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2384,6 +2483,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -2597,6 +2712,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2741,6 +2872,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -2879,6 +3026,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -3056,6 +3219,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -3173,6 +3352,22 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -3340,6 +3535,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -3474,6 +3685,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -3557,6 +3784,22 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -3716,6 +3959,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -3882,6 +4141,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -4034,6 +4309,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -4153,6 +4444,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -4260,6 +4567,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -4454,6 +4777,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `eval_crashed`: the eval child process ended without a report; `internal_error`: internal error */
             500: {
                 headers: {
@@ -4617,6 +4956,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -4731,6 +5086,22 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -4896,6 +5267,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `eval_crashed`: the eval child process ended without a report; `internal_error`: internal error */
             500: {
                 headers: {
@@ -5036,6 +5423,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -5272,6 +5675,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -5410,6 +5829,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -5627,6 +6062,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -5765,6 +6216,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -5976,6 +6443,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -6223,6 +6706,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -6391,6 +6890,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -6492,6 +7007,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -6603,6 +7134,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -6845,6 +7392,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -7037,6 +7600,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -7179,6 +7758,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example webhook_trigger_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -7400,6 +7995,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -7612,6 +8223,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -7848,6 +8475,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -7955,6 +8598,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8078,6 +8737,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8237,6 +8912,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example no_chain
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8403,6 +9094,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -8557,6 +9264,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8756,6 +9479,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -8980,6 +9719,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -9175,6 +9930,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -9378,6 +10149,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_reverted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -9765,6 +10552,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -9983,6 +10786,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -10136,6 +10955,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -10363,6 +11198,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -10579,6 +11430,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -10739,6 +11606,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -10972,6 +11855,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -11110,6 +12009,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -11235,6 +12150,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -11472,6 +12403,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -11514,6 +12461,77 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        live: true;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
                          */
                         error: string;
                         message: string;
@@ -11581,6 +12599,22 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
                          * @example origin_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -11828,6 +12862,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -11979,6 +13029,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -12166,6 +13232,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -12300,6 +13382,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -12517,6 +13615,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -12760,6 +13874,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -12984,6 +14114,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -13260,6 +14406,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -13488,6 +14650,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -13729,6 +14907,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -13922,6 +15116,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -14179,6 +15389,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -14388,6 +15614,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -14558,6 +15800,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example record_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -14769,6 +16027,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -14970,6 +16244,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -15012,6 +16302,82 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example command_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
                          */
                         error: string;
                         message: string;
@@ -15148,6 +16514,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -15331,6 +16713,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -15454,6 +16852,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -15608,6 +17022,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -15653,6 +17083,127 @@ export interface operations {
                          */
                         error: string;
                         message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            bus: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description a configured chain must have answered once since start (a dev chain still deploying is not ready); a later chain outage shows in /health mode, not here */
+                            chain: {
+                                configured: boolean;
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description the store opens only once its migrations are applied */
+                            migrations: {
+                                ready: boolean;
+                            };
+                            store: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                        };
+                        ready: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            bus: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description a configured chain must have answered once since start (a dev chain still deploying is not ready); a later chain outage shows in /health mode, not here */
+                            chain: {
+                                configured: boolean;
+                                error?: string;
+                                ready: boolean;
+                            };
+                            /** @description the store opens only once its migrations are applied */
+                            migrations: {
+                                ready: boolean;
+                            };
+                            store: {
+                                error?: string;
+                                ready: boolean;
+                            };
+                        };
+                        ready: boolean;
                     };
                 };
             };
@@ -15815,6 +17366,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -15955,6 +17522,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -16076,6 +17659,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -16299,6 +17898,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example flow_step_failed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -16561,6 +18176,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -16768,6 +18399,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -16899,6 +18546,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -17024,6 +18687,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -17132,6 +18811,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;
@@ -17285,6 +18980,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description `internal_error`: internal error */
             500: {
                 headers: {
@@ -17369,6 +19080,22 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example host_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
                          */
                         error: string;
                         message: string;

@@ -83,7 +83,14 @@ t.test('a configured chain holds readiness until it has answered once (a dev cha
   t.teardown(() => {
     Date.now = realNow;
   });
-  const health = healthSource({ config, bus, store, role: 'serve', chain: { current: async () => state } });
+  const health = healthSource({
+    config,
+    bus,
+    store,
+    role: 'serve',
+    chain: { current: async () => state },
+    autoExecute: { on: false, reason: 'no chain' },
+  });
   const tick = () => (now += 1_000);
 
   const deploying = await health.readiness();
