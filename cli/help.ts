@@ -23,6 +23,8 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'svc mcp attach docs --endpoint https://mcp.example.com/mcp --token-env DOCS_TOKEN',
     'svc mcp attach fs --command /usr/local/bin/fs-server --arg=--root --arg /srv',
   ],
+  'mcp diff': ['svc mcp diff docs.search'],
+  'mcp approve': ['svc mcp approve docs.search', 'svc mcp approve docs.search --hash sha256:3f2a...'],
   'mcp detach': ['svc mcp detach docs'],
   'mcp refresh': ['svc mcp refresh'],
   'mcp ping': ['svc mcp ping docs'],

@@ -1,6 +1,6 @@
 /**
- * `svc governance ...`: the governance routes from the command line (docs/chain.md "Governance
- * routes"). The propose commands raise proposals from the orchestrator's seat and print what was
+ * `svc governance ...`: the governance routes from the command line
+ * (docs/chain.md "Governance routes"). The propose commands raise proposals from the orchestrator's seat and print what was
  * raised (or that nothing changed); `proposals` and `show` read them with their clearance;
  * `vote`, `veto` and `execute` move one. A refusal is the route's own code on stderr and exit 1.
  */
