@@ -92,12 +92,14 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   sessions: ['svc sessions', 'svc sessions --history'],
   'root challenge': ['svc root challenge intent:approve 12 --json > challenge.json', 'svc root challenge session:revoke sess-3'],
   'root approve': [
-    'svc root passkey-dev sign --challenge challenge.json > proof.json && svc root approve 12 --proof proof.json',
+    'svc root passkey-dev sign --credential root-passkey.json --challenge challenge.json > proof.json && svc root approve 12 --proof proof.json',
     'svc root approve 12            # open root (SVC_ROOT_AUTH unset) or manager depth',
   ],
   'root deny': ['svc root deny 12 --proof proof.json'],
-  'root passkey-dev keygen': ['svc root passkey-dev keygen --rp-id localhost --origin http://localhost:8788 > root.env'],
-  'root passkey-dev sign': ['svc root challenge intent:approve 12 --json | svc root passkey-dev sign > proof.json'],
+  'root passkey-dev keygen': ['svc root passkey-dev keygen --out root-passkey.json --rp-id localhost --origin http://localhost:8788'],
+  'root passkey-dev sign': [
+    'svc root challenge intent:approve 12 --json | svc root passkey-dev sign --credential root-passkey.json > proof.json',
+  ],
   'root wallet-dev sign': ['svc root challenge intent:approve 12 --json | svc root wallet-dev sign --key-env ROOT_KEY > proof.json'],
   'sessions revoke': ['svc sessions revoke sess-3 --proof proof.json', 'svc sessions revoke sess-3 --containment'],
   'sessions rotate': ['svc sessions rotate sess-3 --proof proof.json --max-value 500000 --expires-at 2026-12-31T00:00:00Z'],

@@ -6,16 +6,19 @@
  * Exit codes: 0 done, 2 nothing configured to migrate, 1 a dependency failed.
  */
 import type { Command } from 'commander';
-import { loadConfig, ConfigError } from '../../runtime/config.js';
 import { AppError } from '../../schemas/errors.js';
 import { CliError } from '../client.js';
+
+/** The configuration reader loads viem and the WebAuthn decoders: only the commands that start a
+ * process or migrate pay for them, never the client commands. */
+const configModule = () => import('../../runtime/config.js');
 
 async function migrateAll(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env);
+    config = (await configModule()).loadConfig(process.env);
   } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message, 2);
+    if (err instanceof (await configModule()).ConfigError) throw new CliError(err.message, 2);
     throw err;
   }
   if (config.databaseUrl === undefined && config.natsUrl === undefined)

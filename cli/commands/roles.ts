@@ -4,21 +4,24 @@
  * Exit codes: 2 for a configuration the role cannot run with, 1 for a dependency that failed.
  */
 import type { Command } from 'commander';
-import { loadConfig, ConfigError } from '../../runtime/config.js';
 import type { Role } from '../../queries/health.js';
 import type { ActorName } from '../../bus/subjects.js';
 import { AppError } from '../../schemas/errors.js';
 import { nativeModuleHint } from '../../runtime/native-module.js';
 import { CliError } from '../client.js';
 
+/** The configuration reader loads viem and the WebAuthn decoders: only the commands that start a
+ * process or migrate pay for them, never the client commands. */
+const configModule = () => import('../../runtime/config.js');
+
 const DRAIN_LIMIT_MS = 30_000;
 
 async function run(role: Role, actorList?: string): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env);
+    config = (await configModule()).loadConfig(process.env);
   } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message, 2);
+    if (err instanceof (await configModule()).ConfigError) throw new CliError(err.message, 2);
     throw err;
   }
   // Loaded here, not at the top: client commands should not pay for the server's imports.

@@ -12,10 +12,13 @@ import type { Command } from 'commander';
 import { apiOk, CliError, type ClientEnv } from '../client.js';
 import { EXIT_USAGE } from '../errors.js';
 import { printDocument, printFields, wantsDocument } from '../output.js';
-import { passkeyAssert, passkeyEnv, passkeyKeygen, walletSign, type DevPasskey } from '../../identity/root-auth/dev-credentials.js';
+import type { DevPasskey } from '../../identity/root-auth/dev-credentials.js';
 import type { IntentResolution } from '../../schemas/intents.js';
 import type { ChallengeReply, RevokeSessionReply, RotateSessionReply } from '../../schemas/root-auth.js';
 import { ROOT_ACTIONS } from '../../schemas/root-auth.js';
+
+/** The development signers load viem and the WebAuthn encoders: only the commands that sign pay for them. */
+const devCredentials = () => import('../../identity/root-auth/dev-credentials.js');
 
 /** A JSON document from a file, or from stdin for `-`. */
 function readJson(source: string, what: string): Record<string, unknown> {
@@ -120,7 +123,8 @@ export function registerRootCommands(program: Command, env: ClientEnv): void {
     .requiredOption('--out <file>', 'where to write the credential (it holds the private key)')
     .option('--rp-id <host>', 'relying party id', 'localhost')
     .option('--origin <origin>', 'the origin assertions claim', 'http://localhost:8788')
-    .action((o: { out: string; rpId: string; origin: string }, cmd: Command) => {
+    .action(async (o: { out: string; rpId: string; origin: string }, cmd: Command) => {
+      const { passkeyKeygen, passkeyEnv } = await devCredentials();
       const cred = passkeyKeygen(o.rpId, o.origin);
       writeFileSync(o.out, `${JSON.stringify(cred, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
       const vars = passkeyEnv(cred);
@@ -136,11 +140,12 @@ export function registerRootCommands(program: Command, env: ClientEnv): void {
     .description('signs a challenge (the --json answer of `svc root challenge`) into a WebAuthn assertion; prints {challenge, rootProof}')
     .requiredOption('--credential <file>', 'the file `keygen` wrote')
     .option('--challenge <file>', 'the challenge answer (- or absent: stdin)', '-')
-    .action((o: { credential: string; challenge: string }) => {
+    .action(async (o: { credential: string; challenge: string }) => {
       const cred = readJson(o.credential, 'the credential') as unknown as DevPasskey;
       const challenge = readJson(o.challenge, 'the challenge').challenge;
       if (typeof challenge !== 'string')
         throw new CliError('the challenge answer holds no challenge (required: false needs no proof)', EXIT_USAGE);
+      const { passkeyAssert } = await devCredentials();
       process.stdout.write(`${JSON.stringify({ challenge, rootProof: passkeyAssert(cred, challenge) }, null, 2)}\n`);
     });
 
@@ -160,6 +165,7 @@ export function registerRootCommands(program: Command, env: ClientEnv): void {
       const answer = readJson(o.challenge, 'the challenge');
       if (typeof answer.challenge !== 'string' || typeof answer.statement !== 'string')
         throw new CliError('the challenge answer holds no wallet statement (is the root SVC_ROOT_AUTH=wallet?)', EXIT_USAGE);
+      const { walletSign } = await devCredentials();
       const rootProof = await walletSign(raw as `0x${string}`, answer.statement);
       process.stdout.write(`${JSON.stringify({ challenge: answer.challenge, rootProof }, null, 2)}\n`);
     });
