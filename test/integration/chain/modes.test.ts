@@ -101,9 +101,11 @@ t.test('unavailable: a closed loopback RPC makes /health unavailable with the re
   t.equal(health.status, 200, 'a chain outage does not take the process out of a load balancer');
   t.equal(health.body.status, 'ok');
   t.equal(health.body.mode, 'unavailable');
+  // A refused connection is named as such; on a loaded machine the probe's deadline can pass
+  // before the refusal is handled, and then it says so. Either way the URL is masked.
   t.match(
     health.body.chain.reason,
-    /^rpc_unreachable: http:\/\/\*\*\*@127\.0\.0\.1:\d+\/v3\/\*\*\*\?apikey=\*\*\* did not answer \(connection failed\)$/,
+    /^rpc_unreachable: http:\/\/\*\*\*@127\.0\.0\.1:\d+\/v3\/\*\*\*\?apikey=\*\*\* did not answer \((connection failed|no answer within \d+ ms)\)$/,
   );
   t.equal(health.body.chain.rpc, `http://***@127.0.0.1:${port}/v3/***?apikey=***`);
   for (const [path] of READS) {
