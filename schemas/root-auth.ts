@@ -87,7 +87,12 @@ export const RootProofField = Type.Object(
   },
 );
 
-export const ChallengeField = Type.String({ minLength: 1, maxLength: 200, description: 'the challenge from POST /root-auth/challenge' });
+export const ChallengeField = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'the challenge from POST /root-auth/challenge (base64url)',
+});
 
 export const RevokeSessionBody = Type.Object(
   {

@@ -59,11 +59,11 @@ t.test('an unknown query parameter answers 400 invalid_request on every route', 
     if (method === 'HEAD') continue;
     const body = (await res.json()) as { error: string; message: string };
     t.equal(body.error, 'invalid_request', `${method} ${url}`);
-    // Fastify validates the body before the query string, and a missing required parameter comes first too.
+    // Fastify validates the path parameters and the body before the query string, and a missing required parameter comes first too.
     t.match(
       body.message,
-      /"bogus"|^body|required property/,
-      'the message names the parameter (or what is checked first: the body, a required parameter)',
+      /"bogus"|^body|^params|required property/,
+      'the message names the parameter (or what is checked first: a path parameter, the body, a required parameter)',
     );
   }
 });
