@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Address } from './chain-config.js';
-import { IdToken } from './text.js';
+import { IdString, IdToken } from './text.js';
 
 const Decimal = Type.String({ pattern: '^(0|[1-9][0-9]{0,77})$', description: 'a non-negative integer as a decimal string' });
 const ProposalId = Type.String({ pattern: '^[1-9][0-9]{0,30}$', description: 'a proposal id, a decimal string' });
@@ -71,7 +71,7 @@ export type ProposeSetAgentCapBody = Static<typeof ProposeSetAgentCapBody>;
  * module already deployed on a named chain. */
 export const PolicyModuleListing = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 80 }),
+    name: IdString({ maxLength: 80 }),
     kind: Type.Union([
       Type.Literal('whitelist'),
       Type.Literal('spend_cap'),
