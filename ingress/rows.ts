@@ -33,27 +33,23 @@ export interface DeliveryRows {
 export function deliveryRows(deps: { store: Store; bus: Bus; log: Logger }): DeliveryRows {
   const audit = createAudit(deps);
   const deliveries = deliveriesOf(deps.store);
-  // Trigger reads and ledger reads of concurrent deliveries share one statement (coalesced: every
-  // delivery the gateway read in one I/O phase goes in it). Under load a trigger is read again
-  // at most every half lease (trigger-cache.ts), riding along with the ledger keys of the
-  // deliveries that arrived meanwhile.
-  const read = groupCommit(
-    async (items: ({ triggerId: string } | { key: LedgerKey })[]): Promise<(TriggerReadAt | Date | undefined)[]> => {
-      const keys = items.flatMap((i) => ('key' in i ? [i.key] : []));
-      const wanted = items.flatMap((i) => ('triggerId' in i ? [i.triggerId] : []));
-      // Taken before the statement is sent, so a lease never starts after its row was read.
-      const from = performance.now();
-      // The joint read answers a key only beside its own trigger's row, so those are read too.
-      const found =
-        wanted.length === 0
-          ? { triggers: new Map<string, TriggerRow>(), accepted: await deliveries.acceptedAt(keys) }
-          : await deliveries.triggersAndLedger([...new Set([...wanted, ...keys.map((k) => k.triggerId)])], keys);
-      return items.map((i) =>
-        'key' in i ? found.accepted.get(ledgerKey(i.key.triggerId, i.key.deliveryKey)) : { row: found.triggers.get(i.triggerId), from },
-      );
-    },
-    { coalesce: true },
-  );
+  // Trigger reads and ledger reads of concurrent deliveries share one statement: under load a
+  // trigger is read again at most every half lease (trigger-cache.ts), riding along with the
+  // ledger keys of the deliveries that arrived meanwhile.
+  const read = groupCommit(async (items: ({ triggerId: string } | { key: LedgerKey })[]): Promise<(TriggerReadAt | Date | undefined)[]> => {
+    const keys = items.flatMap((i) => ('key' in i ? [i.key] : []));
+    const wanted = items.flatMap((i) => ('triggerId' in i ? [i.triggerId] : []));
+    // Taken before the statement is sent, so a lease never starts after its row was read.
+    const from = performance.now();
+    // The joint read answers a key only beside its own trigger's row, so those are read too.
+    const found =
+      wanted.length === 0
+        ? { triggers: new Map<string, TriggerRow>(), accepted: await deliveries.acceptedAt(keys) }
+        : await deliveries.triggersAndLedger([...new Set([...wanted, ...keys.map((k) => k.triggerId)])], keys);
+    return items.map((i) =>
+      'key' in i ? found.accepted.get(ledgerKey(i.key.triggerId, i.key.deliveryKey)) : { row: found.triggers.get(i.triggerId), from },
+    );
+  });
   return {
     trigger: (triggerId) => read({ triggerId }) as Promise<TriggerReadAt>,
     accepted: (key) => read({ key }) as Promise<Date | undefined>,

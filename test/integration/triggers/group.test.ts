@@ -39,24 +39,3 @@ t.test('a failing batch fails its callers only', async (t) => {
   await t.rejects(a, /store away/);
   t.equal(await b, 'B');
 });
-
-t.test('coalesced: callers arriving in the same turn share the first batch', async (t) => {
-  const batches: number[][] = [];
-  const read = groupCommit(
-    async (items: number[]) => {
-      batches.push(items);
-      return items.map((i) => i * 10);
-    },
-    { coalesce: true },
-  );
-  const answers = await Promise.all([1, 2, 3].map((i) => read(i)));
-  t.same(answers, [10, 20, 30]);
-  t.same(batches, [[1, 2, 3]], 'one statement for the three');
-  const plain = groupCommit(async (items: number[]) => {
-    batches.push(items);
-    return items;
-  });
-  batches.length = 0;
-  await Promise.all([1, 2, 3].map((i) => plain(i)));
-  t.same(batches, [[1], [2, 3]], 'without coalescing the first caller goes alone');
-});
