@@ -12234,7 +12234,7 @@ export interface operations {
                 "application/json": {
                     approved: boolean;
                     asset?: string;
-                    /** @description the challenge from POST /root-auth/challenge */
+                    /** @description the challenge from POST /root-auth/challenge (base64url) */
                     challenge?: string;
                     /** @description the intent id on the asset router, a decimal string */
                     intentId: string;
@@ -17741,7 +17741,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description the challenge from POST /root-auth/challenge */
+                    /** @description the challenge from POST /root-auth/challenge (base64url) */
                     challenge?: string;
                     containment?: boolean;
                     /** @description `{kind: 'passkey', credentialId, authenticatorData, clientDataJSON, signature}` or `{kind: 'wallet', address, signature}` */
@@ -17980,7 +17980,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description the challenge from POST /root-auth/challenge */
+                    /** @description the challenge from POST /root-auth/challenge (base64url) */
                     challenge?: string;
                     containment?: boolean;
                     /** Format: date-time */

@@ -318,7 +318,7 @@ for (const e of engines) {
         effect: 'read',
         mode: undefined,
       } as const;
-      t.same(await mcp.callRules('', 's', 'echo'), { found: false, inputSchema: undefined, rules: [] });
+      t.same(await mcp.callRules('', 's', 'echo'), { found: false, inputSchema: undefined, rules: [], drifted: false });
       const inputSchema = { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer' } }, required: ['q'] };
       await mcp.putCatalog('', 's', [{ name: 'echo', inputSchema }, { name: 'other' }]);
       t.match(await mcp.catalog('', 's'), { tools: [{ name: 'echo' }, { name: 'other' }] });
@@ -340,7 +340,7 @@ for (const e of engines) {
         ['echo'],
       );
       t.equal(await mcp.deleteRule('', 's', '*', 'agent', '0xa'), true);
-      t.same(await mcp.callRules('', 's', 'echo'), { found: true, inputSchema, rules: [] });
+      t.same(await mcp.callRules('', 's', 'echo'), { found: true, inputSchema, rules: [], drifted: false });
       t.equal((await mcp.callRules('', 's', 'missing')).found, false);
     });
 

@@ -81,7 +81,9 @@ t.test('N deliveries at once: the trigger held, ledger reads shared', { skip }, 
   const keys = [...Array.from({ length: N - LATE }, () => randomUUID()), ...Array.from({ length: LATE }, (_, i) => `held-${i * 100 + 1}`)];
   const began = performance.now();
   const answers = await Promise.all(keys.map((key) => post(hook, raw, svcHeaders(m.secret, raw, { key }))));
-  const during = [...statements];
+  // The rate limits' shared counts (rate_window) are flushed on their own timer, once per key per
+  // window and then every 200 ms, not per delivery (test/integration/ops/rate-limit.test.ts holds them).
+  const during = statements.filter((s) => !s.includes('rate_window'));
   const elapsed = performance.now() - began;
 
   const fresh = answers.slice(0, N - LATE);
