@@ -5,10 +5,14 @@
  * API's base units unchanged.
  */
 import type { Command } from 'commander';
-import { formatUnits, maxUint256 } from 'viem';
+// ox's Value alone (a few modules): viem's index would cost every command a few hundred.
+import { format as formatUnits } from 'ox/Value';
 import { api, type ClientEnv } from './client.js';
 import { wantsDocument } from './output.js';
 import type { AssetsView } from '../schemas/chain-reads.js';
+
+/** uint256's largest value: the contracts' "no cap". */
+const MAX_UINT256 = 2n ** 256n - 1n;
 
 export interface Unit {
   readonly symbol: string;
@@ -21,7 +25,7 @@ export interface Unit {
  * `signed` marks a gain with `+`, for deltas.
  */
 export function formatAmount(amount: string, unit: Unit | undefined, opts: { signed?: boolean } = {}): string {
-  if (amount === 'unlimited' || (/^[0-9]+$/.test(amount) && BigInt(amount) === maxUint256)) return 'unlimited';
+  if (amount === 'unlimited' || (/^[0-9]+$/.test(amount) && BigInt(amount) === MAX_UINT256)) return 'unlimited';
   const value = BigInt(amount);
   const sign = value < 0n ? '-' : opts.signed && value > 0n ? '+' : '';
   const abs = value < 0n ? -value : value;

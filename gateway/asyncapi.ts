@@ -7,7 +7,7 @@
  */
 import { COMMANDS, type Verb } from '../schemas/commands/index.js';
 import { EVENT_DATA, EVENT_TYPES, PROGRESS_EVENTS } from '../schemas/events.js';
-import { ErrorBody } from '../schemas/errors.js';
+import { ErrorBody } from '../schemas/error-body.js';
 import { names } from '../bus/subjects.js';
 import { HEADERS } from '../bus/wire.js';
 

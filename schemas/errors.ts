@@ -5,8 +5,6 @@
  * a code is an outage (the bus retries the command for as long as it lasts) or an answer (it ends
  * the command) is also decided here, once, by `retryable`.
  */
-import { Type, type Static } from 'typebox';
-
 /** `retryable`: an outage of our own infrastructure, which says nothing about the command. */
 type Entry = { readonly status: number; readonly message: string; readonly retryable?: true };
 
@@ -140,9 +138,12 @@ export const errorCatalog = {
 
 export type ErrorCode = keyof typeof errorCatalog;
 
-/** The wire shape of every error. */
-export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() }, { $id: 'ErrorBody', additionalProperties: false });
-export type ErrorBody = Static<typeof ErrorBody>;
+/** The wire shape of every error (its schema, for routes and documents, is error-body.ts: this
+ * module stays free of the schema library, so the CLI can load it without paying for one). */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
 
 export interface AppErrorOptions {
   /** Appended to the code as `code:detail` (e.g. `tool_not_allowlisted:srv.echo`). */

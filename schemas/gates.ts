@@ -7,8 +7,7 @@ import { Type, type Static } from 'typebox';
 import { IdString } from './text.js';
 import { Caller } from './caller.js';
 
-export const GATE_STATUSES = ['open', 'resolved', 'timed_out', 'closed'] as const;
-export type GateStatusName = (typeof GATE_STATUSES)[number];
+export { GATE_STATUSES, type GateStatusName } from './gate-statuses.js';
 
 /** What a reply did to the question it names. */
 export const REPLY_OUTCOMES = ['resolved', 'not_an_option', 'agent_reply', 'assignee_mismatch', 'not_open'] as const;

@@ -6,8 +6,8 @@ import { Type, type Static } from 'typebox';
 import { Address } from './chain-config.js';
 import { IdToken } from './text.js';
 
-export const ROOT_ACTIONS = ['intent:approve', 'intent:deny', 'session:revoke', 'session:rotate'] as const;
-export type RootAction = (typeof ROOT_ACTIONS)[number];
+import { ROOT_ACTIONS } from './root-actions.js';
+export { ROOT_ACTIONS, type RootAction } from './root-actions.js';
 
 /** Who authorized a root-anchored action, as recorded and answered. */
 export type AuthorizedBy = 'root:passkey' | 'root:wallet' | 'approver' | 'unauthenticated' | 'containment';

@@ -21,7 +21,6 @@ const STEP_COLUMNS: Column<TraceEntry>[] = [
 ];
 import type { GateList } from '../../schemas/gates.js';
 import { GATE_COLUMNS, gateStatusOption } from './gates.js';
-import { flowModule } from '@svc/sdk';
 import type { Flow } from '../../schemas/flows.js';
 
 const stepWord = (n: number) => `${n} step${n === 1 ? '' : 's'}`;
@@ -112,6 +111,8 @@ export function registerFlowCommands(program: Command, env: ClientEnv): Command 
       const body = await apiOk<{ flows: FlowRecord[] }>(env, 'GET', '/flows');
       const found = body.flows.find((f) => f.id === id);
       if (!found) throw new CliError(`no saved flow ${safeText(id)} is visible to this caller`);
+      // Loaded here: the SDK brings the schema library, which no other command needs to pay for.
+      const { flowModule } = await import('@svc/sdk');
       process.stdout.write(flowModule(found.flow as unknown as Flow));
     });
   flows

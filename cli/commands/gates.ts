@@ -6,14 +6,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { api, apiOk, CliError, refused, type ClientEnv } from '../client.js';
 import { printList, printResult, type Column } from '../output.js';
-import {
-  GATE_STATUSES,
-  type GateList,
-  type GateView,
-  type MessageList,
-  type MessageView,
-  type PostMessageReply,
-} from '../../schemas/gates.js';
+import { GATE_STATUSES } from '../../schemas/gate-statuses.js';
+import type { GateList, GateView, MessageList, MessageView, PostMessageReply } from '../../schemas/gates.js';
 import { relativeTime } from '../time.js';
 
 /** The filter takes the API's own status names, the ones the STATUS column shows, plus `all`. */

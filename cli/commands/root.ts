@@ -15,7 +15,7 @@ import { printDocument, printFields, wantsDocument } from '../output.js';
 import type { DevPasskey } from '../../identity/root-auth/dev-credentials.js';
 import type { IntentResolution } from '../../schemas/intents.js';
 import type { ChallengeReply, RevokeSessionReply, RotateSessionReply } from '../../schemas/root-auth.js';
-import { ROOT_ACTIONS } from '../../schemas/root-auth.js';
+import { ROOT_ACTIONS } from '../../schemas/root-actions.js';
 
 /** The development signers load viem and the WebAuthn encoders: only the commands that sign pay for them. */
 const devCredentials = () => import('../../identity/root-auth/dev-credentials.js');

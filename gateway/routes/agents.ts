@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply } from '../../schemas/runs.js';
 import { BootBody, BootReply, TickBody, TickReply } from '../../schemas/chain-sessions.js';
 import { OPERATOR, requireOperator } from '../../identity/caller.js';

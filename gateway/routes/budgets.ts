@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { AppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { BudgetKey, BudgetList, BudgetPut, BudgetRemoved, BudgetView } from '../../schemas/budgets.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { clientOf } from '../../bus/verbs.js';

@@ -5,7 +5,7 @@
  * Any authenticated caller may read; nothing here writes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import {
   AssetQuery,
   AssetsView,

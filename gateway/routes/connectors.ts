@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { ConnectorList } from '../../schemas/connectors.js';
 import { createConnectors } from '../../connectors/index.js';
 import type { GatewayDeps } from '../types.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { requireOperator, type Caller } from '../../identity/caller.js';
 import { DeadLetterList, DeadLetterQuery, DropAnswer, ReplayAnswer, ReplayBody } from '../../schemas/dlq.js';
 import type { GatewayDeps } from '../types.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { AssetQuery } from '../../schemas/chain-reads.js';
 import { EpochReply } from '../../schemas/triggers.js';
 import { clientOf } from '../../bus/verbs.js';

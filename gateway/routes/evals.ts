@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { EvalReportSchema, EvalRunBody, EvalScenarioList, type EvalReportBody } from '../../schemas/eval-api.js';
 import { requireOperator, type Caller } from '../../identity/caller.js';
 import { absentBodyIsEmpty } from '../absent-body.js';

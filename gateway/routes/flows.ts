@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { AppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { isOperator, OPERATOR } from '../../identity/caller.js';
 import { DeleteFlowBody, DeleteFlowReply, FlowList, FlowRecord, SaveFlowBody, TemplateList } from '../../schemas/runs.js';
 import { listFlows } from '../../flows/store.js';

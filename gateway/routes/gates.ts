@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { GateList, GatesQuery } from '../../schemas/gates.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { gatesVisibleTo } from '../../identity/gates.js';

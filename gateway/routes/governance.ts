@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import {
   AttachPolicyModuleBody,
   GovernanceProposeReply,

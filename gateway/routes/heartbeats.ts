@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import {
   CrewBody,
   EnabledBody,

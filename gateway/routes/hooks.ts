@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { AppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { HookReply, TriggerId } from '../../schemas/triggers.js';
 import { webhookIngress } from '../../ingress/webhook.js';
 import type { GatewayDeps } from '../types.js';

@@ -9,7 +9,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
 import { orgRoot } from '../../chain/onchain/resolve.js';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { AppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { IntentResolution, ResolveIntentBody } from '../../schemas/intents.js';
 import type { GatewayDeps } from '../types.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { requireOperator } from '../../identity/caller.js';
 import { CONTENT_TYPE, exposition } from '../../kernel/metrics.js';
 import type { GatewayDeps } from '../types.js';

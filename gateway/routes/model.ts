@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { ModelCompleteReply, ModelCompleteRequest } from '../../schemas/connectors.js';
 import { clientOf } from '../../bus/verbs.js';
 import { OPERATOR } from '../../identity/caller.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { PingReply, PingRequest } from '../../schemas/ops.js';
 import { clientOf } from '../../bus/verbs.js';
 import type { GatewayDeps } from '../types.js';

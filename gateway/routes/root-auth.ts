@@ -8,7 +8,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
 import { pendingIntent, type PendingIntent } from '../../chain/onchain/resolve.js';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { AppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { ChallengeBody, ChallengeReply } from '../../schemas/root-auth.js';
 import type { GatewayDeps } from '../types.js';
 

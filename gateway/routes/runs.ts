@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, ErrorBody, isAppError } from '../../schemas/errors.js';
+import { AppError, isAppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { OPERATOR } from '../../identity/caller.js';
 import { runsVisibleTo, startAs } from '../../identity/runs.js';
 import {

@@ -11,7 +11,8 @@ import { requireOperator } from '../../identity/caller.js';
 import { orgRoot } from '../../chain/onchain/resolve.js';
 import type { ChainBinding } from '../../chain/onchain/binding.js';
 import type { Narrowing } from '../../chain/onchain/session-admin.js';
-import { AppError, ErrorBody } from '../../schemas/errors.js';
+import { AppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import {
   RevokeSessionBody,
   RevokeSessionReply,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { Usage, UsageQuery } from '../../schemas/usage.js';
 import { auditOf } from '../../store/audit/index.js';
 import type { GatewayDeps } from '../types.js';

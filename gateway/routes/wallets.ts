@@ -4,7 +4,8 @@
  * org's accounts on every watchlist chain, each chain that cannot be read saying why.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, AppError } from '../../schemas/errors.js';
+import { AppError } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { Watchlist } from '../../schemas/chain-config.js';
 import { AgentBalancesView, WatchlistView } from '../../schemas/chain-reads.js';
 import { requireOperator } from '../../identity/caller.js';

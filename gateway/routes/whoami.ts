@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/errors.js';
+import { ErrorBody } from '../../schemas/error-body.js';
 import { WhoAmI } from '../../schemas/caller.js';
 import { OPERATOR } from '../../identity/caller.js';
 import type { GatewayDeps } from '../types.js';
