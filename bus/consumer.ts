@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
 import { jsonHoldsNul, nulRefused } from '../schemas/text.js';
-import type { Handler, HandlerContext, PayloadCheck } from './types.js';
+import type { Handler, HandlerContext, PayloadCheck, PoisonHook } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { decode, encode, toWireError, verbOf } from './wire.js';
 import { classify } from '../kernel/retry.js';
@@ -68,6 +68,7 @@ export interface DispatcherOptions {
     readonly poisonAfter: number;
     naks(d: Delivery): Promise<number>;
     recordNak(d: Delivery, naks: number): Promise<void>;
+    readonly onPoisoned?: PoisonHook | undefined;
   };
 }
 
@@ -219,6 +220,9 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   async function poisoned(e: InFlight, verb: string, known: string, lost: number, clog: () => Logger): Promise<void> {
     const { d } = e;
     try {
+      // Before the dead letter: once it is stored the command is gone, and what it left behind
+      // must not be run again without it (the run actor's recovery sweep would).
+      await opts.poison?.onPoisoned?.(verb, payloadOf(d.data).payload);
       await opts.deadLetter({
         subject: d.subject,
         actor,

@@ -371,7 +371,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         maxDeliver: MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
         beforeAck: opts.beforeAck,
-        ...(marks === undefined ? {} : { poison: marks }),
+        ...(marks === undefined ? {} : { poison: { ...marks, onPoisoned: o.onPoisoned } }),
         deadLetter: async (entry) => {
           // Keyed by command and delivery: a dispatcher retrying a failed store does not store twice.
           const ack = await publish(
