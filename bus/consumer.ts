@@ -86,8 +86,9 @@ export interface Dispatcher {
 interface InFlight {
   readonly d: Delivery;
   settled: boolean;
-  /** Earlier deliveries the dispatcher nak'd itself (read on a redelivery when poison detection is on). */
-  naks: number;
+  /** Earlier deliveries the dispatcher nak'd itself (read on a redelivery when poison detection
+   * is on); undefined while unknown (not read yet, or the read failed). */
+  naks: number | undefined;
 }
 
 export function createDispatcher(opts: DispatcherOptions): Dispatcher {
@@ -126,8 +127,11 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   const nak = async (e: InFlight, verb: string, delayMs: number): Promise<void> => {
     if (e.settled) return;
     if (opts.poison) {
+      // A count that could not be read is not zero: recording 1 would leave every earlier
+      // delivery looking lost, and a long outage's next delivery would be taken for poison.
+      const before = e.naks ?? e.d.deliveryCount - 1;
       await opts.poison
-        .recordNak(e.d, e.naks + 1)
+        .recordNak(e.d, before + 1)
         .catch((err: unknown) => log.warn({ err, actor, msgId: e.d.msgId }, 'bus: could not record a nak'));
     }
     if (settle(e, 'nak', () => e.d.nak(delayMs))) count(verb, 'nacked');
@@ -294,7 +298,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     free: () => (draining ? 0 : Math.max(0, opts.concurrency - inflight.size)),
     inFlight: () => inflight.size,
     dispatch(d) {
-      const e: InFlight = { d, settled: false, naks: 0 };
+      const e: InFlight = { d, settled: false, naks: d.deliveryCount > 1 ? undefined : 0 };
       inflight.add(e);
       void handle(e);
     },

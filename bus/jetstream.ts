@@ -412,7 +412,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
                 // Handed back unrun: a nak like any the dispatcher makes, not a lost delivery.
                 if (marks !== undefined) {
                   const d = toDelivery(msg);
-                  const before = d.deliveryCount > 1 ? await marks.naks(d).catch(() => 0) : 0;
+                  // Unread, the count is taken as all naks (not none, which would look like poison).
+                  const before = d.deliveryCount > 1 ? await marks.naks(d).catch(() => d.deliveryCount - 1) : 0;
                   await marks.recordNak(d, before + 1).catch(() => undefined);
                 }
                 msg.nak();
