@@ -4,7 +4,7 @@
  * with whatever state the actor keeps; `bus/` does the serving; handlers take `(ctx, payload)`,
  * throw AppErrors, and never touch NATS.
  */
-import type { Handler } from '../bus/types.js';
+import type { Handler, PoisonHook } from '../bus/types.js';
 import type { Handlers } from '../bus/verbs.js';
 import type { ActorName } from '../bus/subjects.js';
 import type { Verbs } from '../schemas/commands/index.js';
@@ -24,6 +24,9 @@ export interface ActorInstance<V extends Verbs> {
   readonly sweeps?: readonly Sweep[];
   /** Boot work, awaited once this actor's consumer runs in this process (restores, discovery). */
   start?(): Promise<void>;
+  /** A command of this actor's that killed every worker it ran on is about to be dead-lettered
+   * as poison (bus/consumer.ts): keep what it left from being run again until it is replayed. */
+  onPoisoned?: PoisonHook;
   /** Writes this actor still owes the store, awaited at close after the bus closed (no more
    * work can arrive) and before the store closes. */
   stop?(): Promise<void>;
@@ -48,6 +51,7 @@ export interface AnyActor<D> {
     readonly sweeps?: readonly Sweep[];
     start?(): Promise<void>;
     stop?(): Promise<void>;
+    onPoisoned?: PoisonHook;
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../schemas/errors.js';
 import { jsonHoldsNul, nulRefused } from '../schemas/text.js';
-import type { Handler, HandlerContext, PayloadCheck } from './types.js';
+import type { Handler, HandlerContext, PayloadCheck, PoisonHook } from './types.js';
 import type { ActorName, Names } from './subjects.js';
 import { decode, encode, toWireError, verbOf } from './wire.js';
 import { classify } from '../kernel/retry.js';
@@ -68,6 +68,7 @@ export interface DispatcherOptions {
     readonly poisonAfter: number;
     naks(d: Delivery): Promise<number>;
     recordNak(d: Delivery, naks: number): Promise<void>;
+    readonly onPoisoned?: PoisonHook | undefined;
   };
 }
 
@@ -85,8 +86,9 @@ export interface Dispatcher {
 interface InFlight {
   readonly d: Delivery;
   settled: boolean;
-  /** Earlier deliveries the dispatcher nak'd itself (read on a redelivery when poison detection is on). */
-  naks: number;
+  /** Earlier deliveries the dispatcher nak'd itself (read on a redelivery when poison detection
+   * is on); undefined while unknown (not read yet, or the read failed). */
+  naks: number | undefined;
 }
 
 export function createDispatcher(opts: DispatcherOptions): Dispatcher {
@@ -125,8 +127,11 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   const nak = async (e: InFlight, verb: string, delayMs: number): Promise<void> => {
     if (e.settled) return;
     if (opts.poison) {
+      // A count that could not be read is not zero: recording 1 would leave every earlier
+      // delivery looking lost, and a long outage's next delivery would be taken for poison.
+      const before = e.naks ?? e.d.deliveryCount - 1;
       await opts.poison
-        .recordNak(e.d, e.naks + 1)
+        .recordNak(e.d, before + 1)
         .catch((err: unknown) => log.warn({ err, actor, msgId: e.d.msgId }, 'bus: could not record a nak'));
     }
     if (settle(e, 'nak', () => e.d.nak(delayMs))) count(verb, 'nacked');
@@ -219,6 +224,9 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   async function poisoned(e: InFlight, verb: string, known: string, lost: number, clog: () => Logger): Promise<void> {
     const { d } = e;
     try {
+      // Before the dead letter: once it is stored the command is gone, and what it left behind
+      // must not be run again without it (the run actor's recovery sweep would).
+      await opts.poison?.onPoisoned?.(verb, payloadOf(d.data).payload);
       await opts.deadLetter({
         subject: d.subject,
         actor,
@@ -290,7 +298,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     free: () => (draining ? 0 : Math.max(0, opts.concurrency - inflight.size)),
     inFlight: () => inflight.size,
     dispatch(d) {
-      const e: InFlight = { d, settled: false, naks: 0 };
+      const e: InFlight = { d, settled: false, naks: d.deliveryCount > 1 ? undefined : 0 };
       inflight.add(e);
       void handle(e);
     },

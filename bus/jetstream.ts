@@ -371,7 +371,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
         maxDeliver: MAX_DELIVER,
         backoffMs: opts.backoffMs ?? defaultBackoffMs,
         beforeAck: opts.beforeAck,
-        ...(marks === undefined ? {} : { poison: marks }),
+        ...(marks === undefined ? {} : { poison: { ...marks, onPoisoned: o.onPoisoned } }),
         deadLetter: async (entry) => {
           // Keyed by command and delivery: a dispatcher retrying a failed store does not store twice.
           const ack = await publish(
@@ -412,7 +412,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
                 // Handed back unrun: a nak like any the dispatcher makes, not a lost delivery.
                 if (marks !== undefined) {
                   const d = toDelivery(msg);
-                  const before = d.deliveryCount > 1 ? await marks.naks(d).catch(() => 0) : 0;
+                  // Unread, the count is taken as all naks (not none, which would look like poison).
+                  const before = d.deliveryCount > 1 ? await marks.naks(d).catch(() => d.deliveryCount - 1) : 0;
                   await marks.recordNak(d, before + 1).catch(() => undefined);
                 }
                 msg.nak();

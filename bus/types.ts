@@ -59,7 +59,13 @@ export interface ConsumeOptions {
   /** Checks a parsed payload against its verb before the handler runs; it throws the AppError
    * that ends the command (bus/verbs.ts builds it from the verb's schema). */
   check?: PayloadCheck;
+  /** Told of a command dead-lettered as poison before it is: the actor keeps what the command
+   * left from being taken up again on its own (a run the sweep would recover). Throwing hands
+   * the command back, and its next delivery decides again. */
+  onPoisoned?: PoisonHook;
 }
+
+export type PoisonHook = (verb: string, payload: unknown) => Promise<void>;
 
 export type PayloadCheck = (verb: string, payload: unknown) => void;
 

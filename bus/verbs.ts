@@ -9,7 +9,17 @@ import type { Logger } from 'pino';
 import { Compile, type Validator } from 'typebox/compile';
 import { COMMANDS, type Commands, type InputOf, type OutputOf, type Verb, type Verbs } from '../schemas/commands/index.js';
 import { AppError, isAppError } from '../schemas/errors.js';
-import type { Bus, CallOptions, ConsumerHandle, Handler, HandlerContext, PayloadCheck, SendOptions, SendResult } from './types.js';
+import type {
+  Bus,
+  CallOptions,
+  ConsumerHandle,
+  Handler,
+  HandlerContext,
+  PayloadCheck,
+  PoisonHook,
+  SendOptions,
+  SendResult,
+} from './types.js';
 import type { ActorName } from './subjects.js';
 
 /** One handler per verb, typed by the verb's input and output. */
@@ -83,6 +93,7 @@ export function payloadCheck(actor: string, verbs: Verbs): PayloadCheck {
 export interface ServeOptions {
   readonly concurrency?: number | undefined;
   readonly log: Logger;
+  readonly onPoisoned?: PoisonHook | undefined;
 }
 
 /**
@@ -101,6 +112,7 @@ export async function serveVerbs(
   const consumer = await bus.consume(actor, handlers, {
     check,
     ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
+    ...(opts.onPoisoned === undefined ? {} : { onPoisoned: opts.onPoisoned }),
   });
   for (const [name, v] of Object.entries(verbs)) {
     if (!v.rpc) continue;

@@ -244,7 +244,10 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const running = made.filter((m) => wanted.has(m.name));
   let stopClock: (() => void) | undefined;
   if (role !== 'gateway') {
-    for (const m of running) consumers.push(await serveVerbs(bus, m.name, m.verbs, m.actor.handlers, { concurrency: m.concurrency, log }));
+    for (const m of running)
+      consumers.push(
+        await serveVerbs(bus, m.name, m.verbs, m.actor.handlers, { concurrency: m.concurrency, log, onPoisoned: m.actor.onPoisoned }),
+      );
     if (wanted.has('clock')) {
       for (const m of made) sweeps.push(...(m.actor.sweeps ?? []));
       sweeps.push(outboxSweep({ store, bus, log }));

@@ -15,7 +15,7 @@ import { bootRecovery, recoverySweep } from './recovery.js';
 import { wakeupSweep } from './wakeups.js';
 import { releaseEvent, waitSweep } from './waits.js';
 import { startLogged } from './webhook-start.js';
-import { loadRun } from './engine/records.js';
+import { loadRun, setAside } from './engine/records.js';
 import { resumeAgent } from '../../store/paused.js';
 import type { Caller } from '../../identity/caller.js';
 import { settleIfReferenced } from '../../store/triggers/lease.js';
@@ -36,6 +36,15 @@ export const runActor = defineActor({
     return {
       sweeps: [recoverySweep(deps), wakeupSweep(deps), waitSweep(deps)],
       start: () => bootRecovery(deps),
+      // A start or recover that killed every worker driving its run: the run's expired lease is
+      // dropped, or the recovery sweep (and every worker's boot) would take it up again and die
+      // with it. The replayed command takes it over like any free run.
+      onPoisoned: async (verb, payload) => {
+        const runId = (payload as { runId?: unknown } | null)?.runId;
+        if ((verb !== 'start' && verb !== 'recover') || typeof runId !== 'string') return;
+        const aside = await setAside(deps.store, runId, new Date(deps.now()));
+        deps.log.warn({ runId, verb, aside }, 'run of a poison command left for its replay');
+      },
       handlers: {
         save: async (ctx, p) => {
           const flow = validateFlow(p.flow);

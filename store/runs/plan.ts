@@ -197,6 +197,21 @@ export function planTakeLease(id: string, lease: Lease, force: boolean): RunPlan
   return only(where, { lease_holder: lease.holder, lease_expires_at: expiry(lease), updated_at: now });
 }
 
+/**
+ * A running run whose holder's lease has run out is left with no lease at all: the recovery
+ * sweep takes only expired leases, so it passes the run by, while a command that takes the run
+ * over by its lease (a replayed start or recover) finds it free. A live holder keeps it.
+ */
+export const planSetAside = (id: string, now: Date): RunPlan =>
+  only(
+    [
+      { col: 'id', eq: id },
+      { col: 'status', eq: 'running' },
+      { col: 'lease_expires_at', lt: now },
+    ],
+    { lease_holder: null, lease_expires_at: null, updated_at: now },
+  );
+
 export function planClaimWaiting(id: string, lease: Lease, match: ClaimMatch, signal: StoredSignal | null, clearPause: boolean): RunPlan {
   const where: Cond[] = [
     { col: 'id', eq: id },
@@ -319,6 +334,7 @@ export function plannedWrites(
   | 'interrupt'
   | 'requestPause'
   | 'withdrawPause'
+  | 'setAside'
 > {
   return {
     renewLease: (id, lease) => run(planRenewLease(id, lease)),
@@ -330,5 +346,6 @@ export function plannedWrites(
     interrupt: (id, attemptKey, message, now, holder) => run(planInterrupt(id, attemptKey, message, now, holder)),
     requestPause: (id, now) => run(planRequestPause(id, now)),
     withdrawPause: (id, now) => run(planWithdrawPause(id, now)),
+    setAside: (id, now) => run(planSetAside(id, now)),
   };
 }

@@ -198,4 +198,9 @@ export interface RunRepository {
   requestPause(id: string, now: Date): Promise<boolean>;
   /** Withdraws a pause that has not been honoured yet (the run is still running). */
   withdrawPause(id: string, now: Date): Promise<boolean>;
+  /**
+   * Drops the expired lease of a `running` run, so the recovery sweep no longer takes it over
+   * (a poison command's run: it killed every worker that drove it); a takeover by lease still can.
+   */
+  setAside(id: string, now: Date): Promise<boolean>;
 }

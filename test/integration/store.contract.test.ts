@@ -207,6 +207,23 @@ for (const e of engines) {
       t.equal((await runs.load('l1'))!.leaseHolder, 'worker-b');
     });
 
+    t.test('set aside: only an expired lease is dropped; the sweep passes the run by, a takeover still finds it', async (t) => {
+      await runs.insert(run('sa1'), a, started);
+      t.equal(await runs.setAside('sa1', new Date()), false, 'a live holder keeps its run');
+      const later = new Date(Date.now() + 120_000);
+      t.ok(
+        (await runs.recoverable(later, 100)).some((r) => r.id === 'sa1'),
+        'recoverable once its lease expires',
+      );
+      t.equal(await runs.setAside('sa1', later), true, 'an expired lease is dropped');
+      t.match(await runs.load('sa1'), { status: 'running', leaseHolder: null, leaseExpiresAt: null });
+      t.notOk(
+        (await runs.recoverable(later, 100)).some((r) => r.id === 'sa1'),
+        'the sweep no longer sees it',
+      );
+      t.equal(await runs.takeLease('sa1', b, false), true, 'a takeover by lease takes it');
+    });
+
     t.test('a boundary moves the run only for its holder at its seq; an end stores its audit row', async (t) => {
       await runs.insert(run('b1'), a, started);
       t.same(await runs.writeBoundary(step('b1', 0), b, { status: 'running' }), { ok: false, reason: 'lost' }, 'not the holder');

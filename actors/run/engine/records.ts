@@ -58,3 +58,4 @@ export const openChildren = (store: Store, parentRunId: string) => runsOf(store)
 export const parkedRunsOf = (store: Store, principal: string) => runsOf(store).parkedOf(principal);
 export const requestPause = (store: Store, id: string, now: Date) => runsOf(store).requestPause(id, now);
 export const withdrawPause = (store: Store, id: string, now: Date) => runsOf(store).withdrawPause(id, now);
+export const setAside = (store: Store, id: string, now: Date) => runsOf(store).setAside(id, now);
