@@ -12,15 +12,7 @@ import { decode, encode, toWireError, verbOf } from './wire.js';
 import { classify } from '../kernel/retry.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 import { commands, type CommandEvent } from '../kernel/metrics.js';
-
-/** A payload as a dead letter keeps it: parsed, or as text when it is not JSON. */
-function payloadOf(data: Uint8Array): { payload: unknown; payloadText?: string } {
-  try {
-    return { payload: decode(data) ?? null };
-  } catch {
-    return { payload: null, payloadText: new TextDecoder().decode(data) };
-  }
-}
+import { deadLetterOf, payloadOf } from './dead-letter-entry.js';
 
 /** One delivery of one command, as any transport hands it over. */
 export interface Delivery {
@@ -122,6 +114,8 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   };
 
   const count = (verb: string, event: CommandEvent): void => commands.inc({ actor, verb, event });
+  // Only verbs the actor has become label values: a stray subject must not grow the series.
+  const labelOf = (verb: string): string => (Object.hasOwn(handlers, verb) ? verb : 'unknown');
 
   /** A nak the dispatcher decides: recorded first (poison detection), so a redelivery reads it. */
   const nak = async (e: InFlight, verb: string, delayMs: number): Promise<void> => {
@@ -146,8 +140,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   async function handle(e: InFlight): Promise<void> {
     const { d } = e;
     const verb = verbOf(names, actor, d.subject);
-    // Only verbs the actor has become label values: a stray subject must not grow the series.
-    const known = Object.hasOwn(handlers, verb) ? verb : 'unknown';
+    const known = labelOf(verb);
     count(known, 'consumed');
     if (d.deliveryCount > 1) count(known, 'redelivered');
     // Made on first use: most commands log nothing, and a pino child per command was ~1.6% of a
@@ -217,6 +210,27 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   }
 
   /**
+   * Stores a command's dead letter; when it cannot be stored the command is nak'd instead (after
+   * `unstored` logs why), so a later delivery decides again and nothing is dropped.
+   */
+  async function deadLetter(
+    e: InFlight,
+    verb: string,
+    reason: DeadLetter['error'],
+    unstored: (dlqErr: unknown, retryInMs: number) => void,
+  ): Promise<boolean> {
+    try {
+      await opts.deadLetter(deadLetterOf(e.d, actor, verb, reason));
+      return true;
+    } catch (dlqErr) {
+      const delay = opts.backoffMs(e.d.deliveryCount);
+      unstored(dlqErr, delay);
+      await nak(e, labelOf(verb), delay);
+      return false;
+    }
+  }
+
+  /**
    * A command whose earlier deliveries ended with no settlement (the worker died, or stalled past
    * its ack wait) `lost` times: dead-lettered as `poison` without running it again. If the dead
    * letter cannot be stored it is nak'd and the next delivery decides again.
@@ -227,26 +241,20 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       // Before the dead letter: once it is stored the command is gone, and what it left behind
       // must not be run again without it (the run actor's recovery sweep would).
       await opts.poison?.onPoisoned?.(verb, payloadOf(d.data).payload);
-      await opts.deadLetter({
-        subject: d.subject,
-        actor,
-        verb,
-        msgId: d.msgId,
-        traceId: d.traceId,
-        deliveries: d.deliveryCount,
-        error: {
-          error: 'poison',
-          message: `the worker handling ${actor}.${verb} died or stalled on ${lost} of its ${d.deliveryCount} deliveries (limit ${opts.poison?.poisonAfter}); not run again until replayed`,
-        },
-        at: new Date().toISOString(),
-        ...payloadOf(d.data),
-      });
-    } catch (dlqErr) {
+    } catch (hookErr) {
       const delay = opts.backoffMs(d.deliveryCount);
-      clog().error({ dlqErr, retryInMs: delay }, 'poison command could not be dead-lettered; will retry');
+      clog().error({ err: hookErr, retryInMs: delay }, 'poison command could not be set aside; will retry');
       await nak(e, known, delay);
       return;
     }
+    const reason = {
+      error: 'poison',
+      message: `the worker handling ${actor}.${verb} died or stalled on ${lost} of its ${d.deliveryCount} deliveries (limit ${opts.poison?.poisonAfter}); not run again until replayed`,
+    };
+    const stored = await deadLetter(e, verb, reason, (dlqErr, retryInMs) =>
+      clog().error({ dlqErr, retryInMs }, 'poison command could not be dead-lettered; will retry'),
+    );
+    if (!stored) return;
     count(known, 'poisoned');
     clog().warn({ lost }, 'poison command dead-lettered');
     settle(e, 'term', () => d.term());
@@ -268,25 +276,11 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
             error: body.error,
             message: `${(err as Error)?.name ?? 'Error'} on every one of ${d.deliveryCount} deliveries; the worker log has it under msgId ${d.msgId}`,
           };
-      try {
-        await opts.deadLetter({
-          subject: d.subject,
-          actor,
-          verb,
-          msgId: d.msgId,
-          traceId: d.traceId,
-          deliveries: d.deliveryCount,
-          error: reason,
-          at: new Date().toISOString(),
-          ...payloadOf(d.data),
-        });
-      } catch (dlqErr) {
-        const delay = opts.backoffMs(d.deliveryCount);
-        clog().error({ err, dlqErr, retryInMs: delay }, 'command ended but its dead letter could not be stored; will retry');
-        await nak(e, Object.hasOwn(handlers, verb) ? verb : 'unknown', delay);
-        return;
-      }
-      count(Object.hasOwn(handlers, verb) ? verb : 'unknown', 'dead_lettered');
+      const stored = await deadLetter(e, verb, reason, (dlqErr, retryInMs) =>
+        clog().error({ err, dlqErr, retryInMs }, 'command ended but its dead letter could not be stored; will retry'),
+      );
+      if (!stored) return;
+      count(labelOf(verb), 'dead_lettered');
     }
     // A refusal (4xx) is an ordinary answer, not trouble: only server-side failures warn.
     const level = isAppError(err) && err.status < 500 ? 'info' : 'warn';
@@ -323,7 +317,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       await Promise.all(
         [...inflight].map(async (e) => {
           if (e.settled) return;
-          await nak(e, Object.hasOwn(handlers, verbOf(names, actor, e.d.subject)) ? verbOf(names, actor, e.d.subject) : 'unknown', 0);
+          await nak(e, labelOf(verbOf(names, actor, e.d.subject)), 0);
           log.warn({ actor, msgId: e.d.msgId }, 'handler outlived the stop grace; nak');
         }),
       );

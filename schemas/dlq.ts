@@ -38,4 +38,6 @@ export const ReplayBody = Type.Object(
   { additionalProperties: false },
 );
 export const ReplayAnswer = Type.Object({ replayed: DeadLetter, seq: Type.Integer() });
+export type ReplayAnswer = Static<typeof ReplayAnswer>;
 export const DropAnswer = Type.Object({ dropped: DeadLetter });
+export type DropAnswer = Static<typeof DropAnswer>;

@@ -90,6 +90,19 @@ export function governanceWrites(bound: () => Promise<ChainBinding | undefined>)
     return b;
   };
 
+  /**
+   * Where a change to one node's stack starts: the bound chain (refused without the orchestrator's
+   * seat), the asset's router, the node (one of the org's), its stack now and the modules to reuse.
+   */
+  async function nodeStack(what: string, body: Pick<ProposeNodeStackBody, 'node' | 'asset'>) {
+    const b = await chain(what);
+    const asset = b.asset(body.asset);
+    seatOf(b);
+    const node = await requireNode(b, getAddress(body.node), 'node');
+    const router = getAddress(asset.router);
+    return { b, asset, node, router, ...(await reusable(b.client, router, node)) };
+  }
+
   /** The module for one member, reused when one fits, deployed otherwise (listed in `deployed`). */
   async function resolveMember(b: ChainBinding, router: Address, pool: Module[], m: StackMember, deployed: Address[]): Promise<Address> {
     const wallet = seatOf(b).wallet;
@@ -143,12 +156,7 @@ export function governanceWrites(bound: () => Promise<ChainBinding | undefined>)
 
   return {
     async proposeNodeStack(body: ProposeNodeStackBody): Promise<GovernanceProposeReply> {
-      const b = await chain('propose-node-stack');
-      const asset = b.asset(body.asset);
-      seatOf(b);
-      const node = await requireNode(b, getAddress(body.node), 'node');
-      const router = getAddress(asset.router);
-      const { current, pool } = await reusable(b.client, router, node);
+      const { b, asset, node, router, current, pool } = await nodeStack('propose-node-stack', body);
       const deployed: Address[] = [];
       const members: Address[] = [];
       for (const m of body.modules) members.push(await resolveMember(b, router, pool, m, deployed));
@@ -206,12 +214,7 @@ export function governanceWrites(bound: () => Promise<ChainBinding | undefined>)
     },
 
     async attachPolicyModule(body: AttachPolicyModuleBody): Promise<GovernanceProposeReply> {
-      const b = await chain('attach-policy-module');
-      const asset = b.asset(body.asset);
-      seatOf(b);
-      const node = await requireNode(b, getAddress(body.node), 'node');
-      const router = getAddress(asset.router);
-      const { current, pool } = await reusable(b.client, router, node);
+      const { b, asset, node, router, current, pool } = await nodeStack('attach-policy-module', body);
       const deployed: Address[] = [];
       const module = body.listing.address
         ? await listedAddress(b, body.listing)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '../../schemas/error-body.js';
 import { requireOperator, type Caller } from '../../identity/caller.js';
-import { DeadLetterList, DeadLetterQuery, DropAnswer, ReplayAnswer, ReplayBody } from '../../schemas/dlq.js';
+import { DeadLetterList, DeadLetterQuery, DropAnswer, ReplayAnswer, ReplayBody, type DeadLetter } from '../../schemas/dlq.js';
+import { errorReplies } from '../error-replies.js';
 import type { GatewayDeps } from '../types.js';
 
 /**
@@ -19,7 +19,7 @@ export const dlqRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         tags: ['runtime'],
         summary: 'commands the bus ended (terminal error, or a failure on every delivery), newest first',
         querystring: DeadLetterQuery,
-        response: { 200: DeadLetterList, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody },
+        response: { 200: DeadLetterList, ...errorReplies(401, 403, 503) },
       },
     },
     async (req) => {
@@ -28,39 +28,50 @@ export const dlqRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     },
   );
 
-  app.post(
-    '/dlq/replay',
-    {
-      schema: {
-        tags: ['runtime'],
-        summary: "sends a dead letter's command again, as first sent, and removes the dead letter",
-        body: ReplayBody,
-        response: { 200: ReplayAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody },
+  /** A step on one dead letter, named by id; the log says which command it touched. */
+  const onOneLetter = <T extends ReplayAnswer | DropAnswer>(
+    path: string,
+    summary: string,
+    answer: typeof ReplayAnswer | typeof DropAnswer,
+    step: (id: string) => Promise<T>,
+    letterOf: (out: T) => DeadLetter,
+    done: string,
+  ): void => {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['runtime'],
+          summary,
+          body: ReplayBody,
+          response: { 200: answer, ...errorReplies(400, 401, 403, 404, 503) },
+        },
       },
-    },
-    async (req) => {
-      operatorOnly(req.caller);
-      const out = await deps.bus.replayDeadLetter(req.body.id);
-      req.log.info({ id: req.body.id, subject: out.replayed.subject, msgId: out.replayed.msgId }, 'dead letter replayed');
-      return out;
-    },
+      async (req) => {
+        operatorOnly(req.caller);
+        const out = await step(req.body.id);
+        const letter = letterOf(out);
+        req.log.info({ id: req.body.id, subject: letter.subject, msgId: letter.msgId }, done);
+        return out;
+      },
+    );
+  };
+
+  onOneLetter(
+    '/dlq/replay',
+    "sends a dead letter's command again, as first sent, and removes the dead letter",
+    ReplayAnswer,
+    (id) => deps.bus.replayDeadLetter(id),
+    (out) => out.replayed,
+    'dead letter replayed',
   );
 
-  app.post(
+  onOneLetter(
     '/dlq/drop',
-    {
-      schema: {
-        tags: ['runtime'],
-        summary: 'removes a dead letter without sending its command again',
-        body: ReplayBody,
-        response: { 200: DropAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (req) => {
-      operatorOnly(req.caller);
-      const out = await deps.bus.dropDeadLetter(req.body.id);
-      req.log.info({ id: req.body.id, subject: out.dropped.subject, msgId: out.dropped.msgId }, 'dead letter dropped');
-      return out;
-    },
+    'removes a dead letter without sending its command again',
+    DropAnswer,
+    (id) => deps.bus.dropDeadLetter(id),
+    (out) => out.dropped,
+    'dead letter dropped',
   );
 };

@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
 import { orgRoot } from '../../chain/onchain/resolve.js';
 import { AppError } from '../../schemas/errors.js';
-import { ErrorBody } from '../../schemas/error-body.js';
 import { IntentResolution, ResolveIntentBody } from '../../schemas/intents.js';
+import { ROOT_GATED_REFUSALS } from '../error-replies.js';
 import type { GatewayDeps } from '../types.js';
 
 export const intentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
@@ -22,17 +22,7 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
         tags: ['chain'],
         summary: 'the awaiting approver resolves an escalated spend intent; answers the approver read off the chain and authorizedBy',
         body: ResolveIntentBody,
-        response: {
-          200: IntentResolution,
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-          422: ErrorBody,
-          501: ErrorBody,
-          503: ErrorBody,
-        },
+        response: { 200: IntentResolution, ...ROOT_GATED_REFUSALS },
       },
     },
     async (req) => {

@@ -12,7 +12,6 @@ import { orgRoot } from '../../chain/onchain/resolve.js';
 import type { ChainBinding } from '../../chain/onchain/binding.js';
 import type { Narrowing } from '../../chain/onchain/session-admin.js';
 import { AppError } from '../../schemas/errors.js';
-import { ErrorBody } from '../../schemas/error-body.js';
 import {
   RevokeSessionBody,
   RevokeSessionReply,
@@ -21,21 +20,11 @@ import {
   type RootAction,
   type RotateSessionBody as RotateBody,
 } from '../../schemas/root-auth.js';
+import { ROOT_GATED_REFUSALS } from '../error-replies.js';
 import type { GatewayDeps } from '../types.js';
 
 const SCOPE_BITS = { 'propose:intent': 1, 'spend:whitelist': 2 } as const;
 const scopesOf = (mask: number) => (Object.keys(SCOPE_BITS) as (keyof typeof SCOPE_BITS)[]).filter((s) => (mask & SCOPE_BITS[s]) !== 0);
-
-const responses = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-  501: ErrorBody,
-  503: ErrorBody,
-};
 
 export const sessionAdminRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const bound = async (): Promise<ChainBinding> => {
@@ -64,7 +53,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }
         tags: ['chain'],
         summary: 'revokes one session key; a root proof when SVC_ROOT_AUTH is set, unless containment: true (audited containment)',
         body: RevokeSessionBody,
-        response: { 200: RevokeSessionReply, ...responses },
+        response: { 200: RevokeSessionReply, ...ROOT_GATED_REFUSALS },
       },
     },
     async (req) => {
@@ -88,7 +77,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }
         summary:
           'revokes a live session key and re-issues its bounds as read from the chain, each kept or narrowed as asked (never wider, never a later expiry); a root proof when SVC_ROOT_AUTH is set',
         body: RotateSessionBody,
-        response: { 200: RotateSessionReply, ...responses },
+        response: { 200: RotateSessionReply, ...ROOT_GATED_REFUSALS },
       },
     },
     async (req) => {

@@ -3,8 +3,11 @@
  * line that signs and posts a delivery), rotate, enable/disable, delete, and the delivery log.
  */
 import { useState } from 'preact/hooks';
-import { get, messageOf, post, type Reply } from '../api.js';
+import { get, post, type Reply } from '../api.js';
+import { ListTable } from '../list-table.js';
 import { useLive } from '../live.js';
+import { NarrowedLog } from '../narrowed-log.js';
+import { useAction } from '../use-action.js';
 import { confirmAction, ErrorNote, Status, time, useLoad } from '../util.js';
 
 type Minted = Reply<'/flows/triggers', 'post'>;
@@ -57,12 +60,15 @@ function Secret({ minted, onDone }: { minted: Minted; onDone: () => void }) {
   );
 }
 
+const TRIGGER_COLUMNS = ['Trigger', 'Flow', 'As', 'Scheme', 'Secret', 'State', 'Actions'];
+const DELIVERY_COLUMNS = ['At', 'Trigger', 'Status', 'Key', 'Bytes', 'Run'];
+
 export function TriggersPage() {
   const triggers = useLoad(() => get('/flows/triggers'), []);
   const [selected, setSelected] = useState<string | undefined>();
   const deliveries = useLoad(() => get('/flows/triggers/deliveries', { triggerId: selected, limit: 50 }), [selected]);
   const [minted, setMinted] = useState<Minted | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const { error, act } = useAction(triggers.reload);
   useLive(
     () => {
       triggers.reload();
@@ -70,16 +76,6 @@ export function TriggersPage() {
     },
     (e) => e.type === 'WebhookDelivery' || e.type === 'WebhookTriggerChanged',
   );
-
-  const act = async (fn: () => Promise<unknown>): Promise<void> => {
-    setError(undefined);
-    try {
-      await fn();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-    triggers.reload();
-  };
   const create = (e: Event): void => {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
@@ -112,94 +108,67 @@ export function TriggersPage() {
         <button type="submit">Create trigger</button>
       </form>
       <ErrorNote error={error ?? triggers.error} />
-      <table class="list" data-testid="triggers">
-        <thead>
-          <tr>
-            <th scope="col">Trigger</th>
-            <th scope="col">Flow</th>
-            <th scope="col">As</th>
-            <th scope="col">Scheme</th>
-            <th scope="col">Secret</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
+      <ListTable testid="triggers" columns={TRIGGER_COLUMNS}>
+        {triggers.value?.triggers.map((t) => (
+          <tr key={t.id} data-trigger={t.id}>
+            <td>
+              <code>{t.id}</code>
+            </td>
+            <td>{t.flowId}</td>
+            <td>{t.principal}</td>
+            <td>{t.scheme}</td>
+            <td>v{t.secretVersion}</td>
+            <td>{t.enabled ? 'enabled' : 'disabled'}</td>
+            <td class="row-actions">
+              <button type="button" onClick={() => setSelected(t.id)}>
+                Deliveries
+              </button>
+              <button type="button" onClick={() => act(() => post('/flows/triggers/enabled', { id: t.id, enabled: !t.enabled }))}>
+                {t.enabled ? 'Disable' : 'Enable'}
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  confirmAction(`Rotate the secret of ${t.id}? The old one stops verifying at once.`) &&
+                  act(async () => setMinted(await post('/flows/triggers/rotate', { id: t.id })))
+                }
+              >
+                Rotate
+              </button>
+              <button
+                type="button"
+                class="danger"
+                onClick={() => confirmAction(`Delete ${t.id}?`) && act(() => post('/flows/triggers/delete', { id: t.id }))}
+              >
+                Delete
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {triggers.value?.triggers.map((t) => (
-            <tr key={t.id} data-trigger={t.id}>
-              <td>
-                <code>{t.id}</code>
-              </td>
-              <td>{t.flowId}</td>
-              <td>{t.principal}</td>
-              <td>{t.scheme}</td>
-              <td>v{t.secretVersion}</td>
-              <td>{t.enabled ? 'enabled' : 'disabled'}</td>
-              <td class="row-actions">
-                <button type="button" onClick={() => setSelected(t.id)}>
-                  Deliveries
-                </button>
-                <button type="button" onClick={() => act(() => post('/flows/triggers/enabled', { id: t.id, enabled: !t.enabled }))}>
-                  {t.enabled ? 'Disable' : 'Enable'}
-                </button>
-                <button
-                  type="button"
-                  onClick={() =>
-                    confirmAction(`Rotate the secret of ${t.id}? The old one stops verifying at once.`) &&
-                    act(async () => setMinted(await post('/flows/triggers/rotate', { id: t.id })))
-                  }
-                >
-                  Rotate
-                </button>
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={() => confirmAction(`Delete ${t.id}?`) && act(() => post('/flows/triggers/delete', { id: t.id }))}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>
-        Delivery log {selected ? `of ${selected}` : '(every trigger)'}{' '}
-        {selected && (
-          <button type="button" onClick={() => setSelected(undefined)}>
-            Show all
-          </button>
-        )}
-      </h2>
-      <ErrorNote error={deliveries.error} />
-      <table class="list" data-testid="deliveries">
-        <thead>
-          <tr>
-            <th scope="col">At</th>
-            <th scope="col">Trigger</th>
-            <th scope="col">Status</th>
-            <th scope="col">Key</th>
-            <th scope="col">Bytes</th>
-            <th scope="col">Run</th>
+        ))}
+      </ListTable>
+      <NarrowedLog
+        title="Delivery log"
+        every="trigger"
+        pick={[selected, setSelected]}
+        error={deliveries.error}
+        testid="deliveries"
+        columns={DELIVERY_COLUMNS}
+      >
+        {deliveries.value?.deliveries.map((d) => (
+          <tr key={d.id} data-delivery={d.deliveryKey}>
+            <td>{time(d.at)}</td>
+            <td>{d.triggerId}</td>
+            <td>
+              <Status status={d.status} /> {d.reason ?? ''}
+            </td>
+            <td>
+              <code>{d.deliveryKey}</code>
+            </td>
+            <td>{d.bytes}</td>
+            <td>{d.runId ? <a href={`#/run/${encodeURIComponent(d.runId)}`}>{d.runId.slice(0, 16)}…</a> : ''}</td>
           </tr>
-        </thead>
-        <tbody>
-          {deliveries.value?.deliveries.map((d) => (
-            <tr key={d.id} data-delivery={d.deliveryKey}>
-              <td>{time(d.at)}</td>
-              <td>{d.triggerId}</td>
-              <td>
-                <Status status={d.status} /> {d.reason ?? ''}
-              </td>
-              <td>
-                <code>{d.deliveryKey}</code>
-              </td>
-              <td>{d.bytes}</td>
-              <td>{d.runId ? <a href={`#/run/${encodeURIComponent(d.runId)}`}>{d.runId.slice(0, 16)}…</a> : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </NarrowedLog>
     </section>
   );
 }
