@@ -178,7 +178,8 @@ cmd_start() {
     (
       umask 077
       for role in GATEWAY WORKER EVENTS ADMIN; do
-        printf 'SVC_NATS_%s_PASSWORD=%s\n' "$role" "$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')"
+        # nats-server reads the value as a configuration value: it must start with a letter.
+        printf 'SVC_NATS_%s_PASSWORD=p%s\n' "$role" "$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')"
       done >"$users"
     )
   fi

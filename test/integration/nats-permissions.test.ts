@@ -16,6 +16,7 @@ import { createBus, names, type Bus, type BusEvent } from '../../bus/index.js';
 import { loadConfig } from '../../runtime/config.js';
 import { repoPath } from '../helpers/paths.js';
 import { natsServerBinary, scratchDir, startNatsServer } from '../helpers/nats-server.js';
+import { runCli, spawnSvc } from '../helpers/process.js';
 
 const log = pino({ level: 'silent' });
 const skip = natsServerBinary() === undefined ? 'nats-server not found (set NATS_SERVER)' : false;
@@ -34,7 +35,8 @@ function violation(nc: NatsConnection): Promise<PermissionViolationError> {
 }
 
 t.test('deploy/nats/permissions.conf', { skip, timeout: 30_000 }, async (t) => {
-  const passwords = Object.fromEntries(Object.keys(ROLES).map((r) => [r, randomBytes(12).toString('hex')])) as Record<Role, string>;
+  // Read by nats-server as configuration values: letters and digits, starting with a letter.
+  const passwords = Object.fromEntries(Object.keys(ROLES).map((r) => [r, `p${randomBytes(12).toString('hex')}`])) as Record<Role, string>;
   const dir = scratchDir();
   copyFileSync(repoPath('deploy/nats/permissions.conf'), join(dir, 'permissions.conf'));
   const server = await startNatsServer({
@@ -95,6 +97,31 @@ t.test('deploy/nats/permissions.conf', { skip, timeout: 30_000 }, async (t) => {
     t.ok((await gateway.lag!()).run, 'a gateway reads the work queues’ state');
     t.same(await gateway.deadLetters(), [], 'and lists dead letters');
     t.same(violations(), [], 'the server logged no permission violation');
+  });
+
+  t.test('the CLI logs in with its role: svc migrate as svc-admin, svc events tail as svc-events', async (t) => {
+    const as = (role: Role) => ({ NATS_URL: url, NATS_USER: `svc-${role}`, NATS_PASSWORD: passwords[role] });
+    const migrated = await runCli(['migrate'], as('admin'));
+    t.equal(migrated.code, 0, migrated.stderr);
+    t.match(migrated.stdout, /bus: streams SVC_CMD, SVC_EVT/);
+
+    const tail = spawnSvc(t, ['events', 'tail'], as('events'));
+    // The tail starts at the stream's end once its consumer exists: emit until it prints one.
+    let seen = false;
+    const printed = tail.waitFor((evt) => evt.type === 'ClockMinute' && evt.data?.worker === 'cli-tail').then(() => (seen = true));
+    for (let i = 0; !seen && i < 100; i++) {
+      await gateway.emit('ClockMinute', { window: i, at: new Date().toISOString(), worker: 'cli-tail' });
+      await Promise.race([printed, new Promise((r) => setTimeout(r, 100))]);
+    }
+    t.ok(seen, 'svc events tail printed an event read as svc-events');
+    tail.proc.kill('SIGINT');
+    t.equal((await tail.exited()).code, 0, 'and exits 0 on SIGINT');
+
+    const badSeed = 'SUAnot-a-seed';
+    const refused = await runCli(['events', 'tail'], { NATS_URL: url, NATS_NKEY_SEED: badSeed });
+    t.equal(refused.code, 2, 'a bad seed stops the tail at once');
+    t.match(refused.stderr, /NATS_NKEY_SEED/);
+    t.notMatch(refused.stderr, badSeed, 'without echoing it');
   });
 
   t.test('a gateway publishes commands but cannot pull them', async (t) => {
