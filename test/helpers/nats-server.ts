@@ -62,7 +62,10 @@ export async function startNatsServer(o: {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`nats-server exited (${code}) before it was ready:\n${out}`)));
+    void exited.then((code) => {
+      rmSync(dir, { recursive: true, force: true });
+      reject(new Error(`nats-server exited (${code}) before it was ready:\n${out}`));
+    });
   });
   return {
     port,

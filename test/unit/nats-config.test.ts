@@ -4,13 +4,14 @@
  * variable and never the secret, and no credential is in the serialized config.
  */
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nkeys } from '@nats-io/nats-core';
 import { ConfigError, loadConfig } from '../../runtime/config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-nats-config-'));
+t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 const user = nkeys.createUser();
 const seed = text(user.getSeed());
