@@ -7,6 +7,8 @@ import type { Bus } from './types.js';
 import type { Names } from './subjects.js';
 import { createEmbeddedBroker, createEmbeddedBus } from './embedded.js';
 import { createJetStreamBus } from './jetstream.js';
+import type { EventLimits } from './jetstream-setup.js';
+import type { NatsConnectOptions } from '../schemas/config.js';
 
 export type {
   Bus,
@@ -46,7 +48,7 @@ export {
   type EmbeddedBusOptions,
 } from './embedded.js';
 export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from './jetstream.js';
-export { deleteJetStreamResources } from './jetstream-setup.js';
+export { deleteJetStreamResources, type EventLimits } from './jetstream-setup.js';
 export { clockMsgId, startMinuteClock, type MinuteClockOptions } from './clock.js';
 export { HEADERS } from './wire.js';
 export { checkEvent, EventMismatch } from './event-check.js';
@@ -59,6 +61,12 @@ import type { CallOptions, SendOptions } from './types.js';
 export interface CreateBusOptions {
   /** NATS_URL; without it the bus is embedded (single process only). */
   servers?: string | string[] | undefined;
+  /** How the NATS connection authenticates and encrypts (runtime/nats-config.ts). */
+  connectOptions?: NatsConnectOptions;
+  /** SVC_EVT_MAX_BYTES / SVC_EVT_MAX_AGE (JetStream only). */
+  eventLimits?: EventLimits;
+  /** The connection's inbox prefix (JetStream only; see JetStreamBusOptions). */
+  inboxPrefix?: string;
   names: Names;
   log: Logger;
   ackWaitMs?: number;
@@ -98,6 +106,9 @@ export function createBus(opts: CreateBusOptions): Bus {
           ...(name === undefined ? {} : { name }),
           ...(replicas === undefined ? {} : { replicas }),
           ...(opts.poisonAfter === undefined ? {} : { poisonAfter: opts.poisonAfter }),
+          ...(opts.connectOptions === undefined ? {} : { connectOptions: opts.connectOptions }),
+          ...(opts.eventLimits === undefined ? {} : { eventLimits: opts.eventLimits }),
+          ...(opts.inboxPrefix === undefined ? {} : { inboxPrefix: opts.inboxPrefix }),
           ...window,
           ...hook,
         })

@@ -37,7 +37,15 @@ export function commandStreamConfig(
   };
 }
 
-export function eventStreamConfig(names: Names, replicas = 1): Partial<StreamConfig> & { name: string } {
+/** SVC_EVT_MAX_BYTES / SVC_EVT_MAX_AGE: how much of the event history the stream keeps. */
+export interface EventLimits {
+  /** undefined: no size limit. */
+  readonly maxBytes?: number | undefined;
+  /** undefined: EVENT_MAX_AGE_MS. */
+  readonly maxAgeMs?: number | undefined;
+}
+
+export function eventStreamConfig(names: Names, replicas = 1, limits: EventLimits = {}): Partial<StreamConfig> & { name: string } {
   return {
     name: names.eventStream,
     num_replicas: replicas,
@@ -45,7 +53,9 @@ export function eventStreamConfig(names: Names, replicas = 1): Partial<StreamCon
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
     discard: DiscardPolicy.Old,
-    max_age: nanos(EVENT_MAX_AGE_MS),
+    max_age: nanos(limits.maxAgeMs ?? EVENT_MAX_AGE_MS),
+    // Explicit even when unlimited (-1), so unsetting SVC_EVT_MAX_BYTES lifts a limit set before.
+    max_bytes: limits.maxBytes ?? -1,
   };
 }
 
@@ -82,10 +92,15 @@ export function nakStreamConfig(names: Names, replicas = 1): Partial<StreamConfi
 }
 
 /** Every stream a prefix owns, in the order they are created. */
-export function streamConfigs(names: Names, replicas = 1, duplicateWindowMs?: number): (Partial<StreamConfig> & { name: string })[] {
+export function streamConfigs(
+  names: Names,
+  replicas = 1,
+  duplicateWindowMs?: number,
+  eventLimits?: EventLimits,
+): (Partial<StreamConfig> & { name: string })[] {
   return [
     commandStreamConfig(names, replicas, duplicateWindowMs),
-    eventStreamConfig(names, replicas),
+    eventStreamConfig(names, replicas, eventLimits),
     deadLetterStreamConfig(names, replicas),
     nakStreamConfig(names, replicas),
   ];
@@ -104,14 +119,16 @@ export function consumerConfig(names: Names, actor: ActorName, ackWaitMs: number
   };
 }
 
-/** An existing stream keeps its definition, except the duplicate window, which follows the
- * running config (SVC_DUPLICATE_WINDOW_MS) as a consumer's ack wait does. */
+/** What follows the running config on an existing stream, as a consumer's ack wait does:
+ * the duplicate window (SVC_DUPLICATE_WINDOW_MS) and the limits (SVC_EVT_MAX_AGE, SVC_EVT_MAX_BYTES). */
+const FOLLOWED = ['duplicate_window', 'max_age', 'max_bytes'] as const;
+
+/** An existing stream keeps its definition, except the FOLLOWED settings. */
 export async function ensureStream(jsm: JetStreamManager, cfg: Partial<StreamConfig> & { name: string }): Promise<void> {
   const existing = await jsm.streams.info(cfg.name).catch(() => undefined);
   if (existing !== undefined) {
-    if (cfg.duplicate_window !== undefined && existing.config.duplicate_window !== cfg.duplicate_window) {
-      await jsm.streams.update(cfg.name, { duplicate_window: cfg.duplicate_window });
-    }
+    const changed = FOLLOWED.filter((k) => cfg[k] !== undefined && existing.config[k] !== cfg[k]);
+    if (changed.length > 0) await jsm.streams.update(cfg.name, Object.fromEntries(changed.map((k) => [k, cfg[k]])));
     return;
   }
   // missing (or the lookup failed): try to create it below

@@ -24,10 +24,14 @@ import { ACTORS, type ActorName, type Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
 import { epochOf, eventId, resumeSeq } from './event-ids.js';
-import { consumerConfig, ensureConsumer, ensureStream, streamConfigs } from './jetstream-setup.js';
+import { consumerConfig, ensureConsumer, ensureStream, streamConfigs, type EventLimits } from './jetstream-setup.js';
+import type { NatsConnectOptions } from '../schemas/config.js';
 import {
   answerRequest,
   checkTailFilter,
+  connectFailed,
+  errorText,
+  settingsFailure,
   defaultBackoffMs,
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_CALL_TIMEOUT_MS,
@@ -48,6 +52,13 @@ import {
 
 export interface JetStreamBusOptions {
   servers: string | string[];
+  /** NATS_CREDS, NATS_NKEY_SEED, NATS_TOKEN, NATS_USER/NATS_PASSWORD, NATS_TLS_* as the client's options. */
+  connectOptions?: NatsConnectOptions;
+  /** SVC_EVT_MAX_BYTES / SVC_EVT_MAX_AGE. */
+  eventLimits?: EventLimits;
+  /** Where this connection's replies (JetStream API answers, pulled messages) arrive: one per
+   * role, so a NATS user may subscribe to its own inboxes and not to another role's deliveries. */
+  inboxPrefix?: string;
   names: Names;
   log: Logger;
   ackWaitMs?: number;
@@ -104,7 +115,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   const log = opts.log.child({ bus: 'jetstream' });
   const ackWaitMs = opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   const replicas = opts.replicas ?? 1;
-  const streams = streamConfigs(names, replicas, opts.duplicateWindowMs);
+  const streams = streamConfigs(names, replicas, opts.duplicateWindowMs, opts.eventLimits);
   const commandStream = streams[0]!;
   const heartbeatMs = opts.rpcHeartbeatMs ?? 2_000;
   const silenceMs = opts.rpcSilenceMs ?? 15_000;
@@ -125,24 +136,11 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
   const turn = createTurn();
   const unsent = (what: string) => (err: unknown) => log.warn({ err, what }, 'bus: could not send');
 
+  /** Why the last attempt at a first connection failed (logged while start() waits). */
+  let lastFailure: string | undefined;
+
   function connection(): Promise<NatsConnection> {
-    connecting ??= connect({
-      servers:
-        typeof opts.servers === 'string'
-          ? opts.servers
-              .split(',')
-              .map((x) => x.trim())
-              .filter(Boolean)
-          : opts.servers,
-      name: opts.name ?? `svc-${process.pid}`,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 1_000,
-      waitOnFirstConnect: true,
-      // Otherwise every request (each JetStream publish waits for its ack) captures two stack
-      // traces up front for errors that almost never happen: ~5% of a gateway's CPU on the
-      // webhook path. Our errors wrap the client's as `cause` with what was being done.
-      noAsyncTraces: true,
-    }).then(
+    connecting ??= firstConnection().then(
       (c) => {
         nc = c;
         connected = true;
@@ -151,10 +149,46 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       },
       (err: unknown) => {
         connecting = undefined;
-        throw unavailable('cannot connect to NATS', err);
+        throw isAppError(err) ? err : connectFailed(err);
       },
     );
     return connecting;
+  }
+
+  /**
+   * Tries every server, again each second, for as long as it takes, the way the client's own
+   * waitOnFirstConnect would, but seeing each failure: refused credentials or a TLS setup that
+   * cannot work end the wait at once with what to check, rather than look like a server that
+   * is not up yet. Once connected, the client reconnects on its own, forever.
+   */
+  async function firstConnection(): Promise<NatsConnection> {
+    const servers =
+      typeof opts.servers === 'string'
+        ? opts.servers
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : opts.servers;
+    for (;;) {
+      try {
+        return await connect({
+          ...opts.connectOptions,
+          ...(opts.inboxPrefix === undefined ? {} : { inboxPrefix: opts.inboxPrefix }),
+          servers,
+          name: opts.name ?? `svc-${process.pid}`,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 1_000,
+          // Otherwise every request (each JetStream publish waits for its ack) captures two stack
+          // traces up front for errors that almost never happen: ~5% of a gateway's CPU on the
+          // webhook path. Our errors wrap the client's as `cause` with what was being done.
+          noAsyncTraces: true,
+        });
+      } catch (err) {
+        if (closed || settingsFailure(err) !== undefined) throw connectFailed(err);
+        lastFailure = errorText(err);
+        await sleep(1_000);
+      }
+    }
   }
 
   function watch(c: NatsConnection): void {
@@ -314,9 +348,10 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
 
     start() {
       started ??= (async () => {
-        // waitOnFirstConnect keeps trying forever; say so, or a mistyped NATS_URL looks like a hang.
+        // The first connection is tried for as long as it takes; say so (and why it failed last), or a
+        // mistyped NATS_URL looks like a hang.
         const where = String(opts.servers).replace(/\/\/[^@/]*@/g, '//');
-        const waiting = setInterval(() => log.warn({ servers: where }, 'waiting for NATS'), 5_000);
+        const waiting = setInterval(() => log.warn({ servers: where, reason: lastFailure }, 'waiting for NATS'), 5_000);
         await connection().finally(() => clearInterval(waiting));
         const m = await manager();
         for (const s of streams) await ensureStream(m, s);

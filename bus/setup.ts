@@ -7,11 +7,16 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import { ACTORS, type Names } from './subjects.js';
-import { consumerConfig, ensureConsumer, ensureStream, streamConfigs } from './jetstream-setup.js';
-import { DEFAULT_ACK_WAIT_MS, unavailable } from './wire.js';
+import { consumerConfig, ensureConsumer, ensureStream, streamConfigs, type EventLimits } from './jetstream-setup.js';
+import type { NatsConnectOptions } from '../schemas/config.js';
+import { connectFailed, DEFAULT_ACK_WAIT_MS } from './wire.js';
 
 export interface SetUpOptions {
   servers: string;
+  /** NATS_CREDS, NATS_NKEY_SEED, NATS_TOKEN, NATS_USER/NATS_PASSWORD, NATS_TLS_* as the client's options. */
+  connectOptions?: NatsConnectOptions;
+  /** SVC_EVT_MAX_BYTES / SVC_EVT_MAX_AGE. */
+  eventLimits?: EventLimits;
   names: Names;
   log: Logger;
   replicas?: number;
@@ -23,6 +28,7 @@ export interface SetUpOptions {
 
 export async function setUpJetStream(o: SetUpOptions): Promise<{ streams: string[]; consumers: string[] }> {
   const nc = await connect({
+    ...o.connectOptions,
     servers: o.servers
       .split(',')
       .map((s) => s.trim())
@@ -30,11 +36,11 @@ export async function setUpJetStream(o: SetUpOptions): Promise<{ streams: string
     name: `svc-migrate-${process.pid}`,
     timeout: o.connectWaitMs ?? 10_000,
   }).catch((err: unknown) => {
-    throw unavailable('cannot connect to NATS', err);
+    throw connectFailed(err);
   });
   try {
     const jsm = await jetstreamManager(nc);
-    const streams = streamConfigs(o.names, o.replicas ?? 1, o.duplicateWindowMs);
+    const streams = streamConfigs(o.names, o.replicas ?? 1, o.duplicateWindowMs, o.eventLimits);
     for (const s of streams) await ensureStream(jsm, s);
     const consumers = ACTORS.map((a) => consumerConfig(o.names, a, o.ackWaitMs ?? DEFAULT_ACK_WAIT_MS));
     for (const c of consumers) await ensureConsumer(jsm, o.names.commandStream, c, o.log);

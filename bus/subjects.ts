@@ -34,6 +34,9 @@ export interface Names {
   /** One message per nak'd command (its latest count), so a redelivery tells a nak from a crash. */
   readonly nakStream: string;
   consumer(actor: ActorName): string;
+  /** `_INBOX.svc_<role>`: a role's replies and pulled messages, which NATS permissions can give
+   * that role alone (deploy/nats/permissions.conf). */
+  inbox(role: string): string;
 }
 
 export function names(prefix = 'svc'): Names {
@@ -53,6 +56,7 @@ export function names(prefix = 'svc'): Names {
     deadLetterStream: `${up}_DLQ`,
     nakStream: `${up}_NAK`,
     consumer: (actor) => `${prefix}_${actor}`,
+    inbox: (role) => `_INBOX.${prefix}_${role}`,
   };
 }
 

@@ -93,6 +93,39 @@ export function unavailable(message: string, cause?: unknown): AppError {
   return new AppError('bus_unavailable', { message, cause });
 }
 
+/**
+ * A first connection that failed, saying which settings to look at: the server refused the
+ * credentials, TLS could not be set up, or something else (the client's own words either way;
+ * they never carry a credential).
+ */
+export function connectFailed(err: unknown): AppError {
+  const said = errorText(err);
+  const kind = settingsFailure(err);
+  if (kind === 'credentials')
+    return unavailable(
+      `NATS refused the credentials (${said}): check NATS_CREDS, NATS_NKEY_SEED, NATS_TOKEN or NATS_USER/NATS_PASSWORD`,
+      err,
+    );
+  if (kind === 'tls')
+    return unavailable(`cannot set up TLS to NATS (${said}): check NATS_TLS_CA, NATS_TLS_CERT/NATS_TLS_KEY and the URL`, err);
+  return unavailable(`cannot connect to NATS (${said})`, err);
+}
+
+/** A failure that waiting will not cure (refused credentials, an untrusted or missing TLS setup),
+ * as opposed to a server that is not there yet. */
+export function settingsFailure(err: unknown): 'credentials' | 'tls' | undefined {
+  const e = err as { name?: unknown; code?: unknown } | undefined;
+  if (e?.name === 'AuthorizationError' || e?.name === 'UserAuthenticationExpiredError') return 'credentials';
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (/CERT|TLS|SSL/.test(code) || /\b(tls|certificate)\b/i.test(errorText(err))) return 'tls';
+  return undefined;
+}
+
+export function errorText(err: unknown): string {
+  const m = (err as { message?: unknown } | undefined)?.message;
+  return typeof m === 'string' && m !== '' ? m : String(err);
+}
+
 /** Rejects with `onTimeout()` unless `p` settles first. */
 export function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -4,6 +4,7 @@
  */
 import { CliError } from './errors.js';
 import { resolveTarget, type Target, type TargetFlags } from './context.js';
+import type { NatsEnv } from '../runtime/nats-config.js';
 
 export { CliError } from './errors.js';
 
@@ -13,6 +14,9 @@ export interface ClientEnv {
   /** Sent as the bearer token; never printed. */
   readonly token: string | undefined;
   readonly natsUrl: string | undefined;
+  /** NATS_CREDS, NATS_NKEY_SEED, NATS_TOKEN, NATS_USER/NATS_PASSWORD, NATS_TLS_*: checked only
+   * by the commands that connect to NATS (runtime/nats-config.ts). */
+  readonly natsEnv: NatsEnv;
   readonly busPrefix: string;
 }
 
@@ -31,6 +35,16 @@ export function clientEnv(env: NodeJS.ProcessEnv, flags: () => TargetFlags = () 
       return resolved().token;
     },
     natsUrl: env.NATS_URL || undefined,
+    natsEnv: {
+      NATS_CREDS: env.NATS_CREDS,
+      NATS_NKEY_SEED: env.NATS_NKEY_SEED,
+      NATS_TOKEN: env.NATS_TOKEN,
+      NATS_USER: env.NATS_USER,
+      NATS_PASSWORD: env.NATS_PASSWORD,
+      NATS_TLS_CA: env.NATS_TLS_CA,
+      NATS_TLS_CERT: env.NATS_TLS_CERT,
+      NATS_TLS_KEY: env.NATS_TLS_KEY,
+    },
     busPrefix: env.SVC_BUS_PREFIX || 'svc',
   };
 }

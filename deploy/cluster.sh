@@ -20,13 +20,17 @@
 #   DATABASE_URL [postgres://postgres@127.0.0.1:5432/test]   DATABASE_SCHEMA [svc_cluster]
 #   SVC_BUS_PREFIX [svc]   SVC_ORCH_HOST [127.0.0.1]   LOG_LEVEL [info]   SVC_STREAM_REPLICAS [3]
 #   Anything else the product reads (SVC_ORCH_TOKEN, SVC_SESSION_KEY, ...) is passed through.
-# NATS_URL is always set to the three nodes started here.
+# NATS_URL is always set to the three nodes started here. NATS requires a user
+# (deploy/nats/permissions.conf): gateways connect as svc-gateway, workers as svc-worker, each
+# with a password made at the first start and kept in $SVC_CLUSTER_DIR/nats-users.env (0600); an
+# operator's `svc migrate` or `svc events tail` can source it (NATS_USER=svc-admin / svc-events).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIR="${SVC_CLUSTER_DIR:-$ROOT/deploy/.cluster}"
 [[ $DIR == /* ]] || DIR="$PWD/$DIR" # start cds to the repository root
 TEMPLATE="$ROOT/deploy/nats/cluster.conf.tmpl"
+PERMISSIONS="$ROOT/deploy/nats/permissions.conf"
 MAIN="$ROOT/dist/cli/main.js"
 NODE_BIN="${NODE_BIN:-node}"
 if [[ -z "${NATS_SERVER:-}" ]]; then
@@ -149,6 +153,7 @@ cmd_start() {
   [[ -x $NATS_SERVER ]] || { err "nats-server not found (set NATS_SERVER)"; exit 1; }
   command -v curl >/dev/null || { err "curl is needed"; exit 1; }
   [[ -f $TEMPLATE ]] || { err "$TEMPLATE is missing"; exit 1; }
+  [[ -f $PERMISSIONS ]] || { err "$PERMISSIONS is missing"; exit 1; }
 
   mkdir -p "$DIR"
   local c
@@ -166,6 +171,25 @@ cmd_start() {
     fi
   done
   rm -f "$DIR"/*.pid
+
+  # --- NATS users: one password per role, made once and kept (a restart keeps its clients' logins).
+  local users="$DIR/nats-users.env"
+  if [[ ! -s $users ]]; then
+    (
+      umask 077
+      for role in GATEWAY WORKER EVENTS ADMIN; do
+        # nats-server reads the value as a configuration value: it must start with a letter.
+        printf 'SVC_NATS_%s_PASSWORD=p%s\n' "$role" "$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')"
+      done >"$users"
+    )
+  fi
+  # shellcheck disable=SC1090
+  set -a && source "$users" && set +a
+  # The file is written for the prefix `svc`: its subjects, streams and inboxes follow SVC_BUS_PREFIX.
+  local prefix="${SVC_BUS_PREFIX:-svc}" upper
+  upper="$(tr '[:lower:]' '[:upper:]' <<<"$prefix")"
+  sed -E -e "s/(^|[^A-Za-z0-9_-])svc\./\1$prefix./g" -e "s/SVC_(CMD|EVT|DLQ|NAK)\b/${upper}_\1/g" \
+    -e "s/_INBOX\.svc_/_INBOX.${prefix}_/g" "$PERMISSIONS" >"$DIR/permissions.conf"
 
   # --- NATS: three nodes, each routing to the other two.
   local i j routes
@@ -209,13 +233,19 @@ cmd_start() {
   cd "$ROOT"
   # Every process starts at once, the way pods of two Deployments do: the store's migrations and
   # the bus's stream creation must tolerate concurrent starts.
+  # Each role logs in as its own NATS user; the passwords stay out of the svc processes' environment
+  # otherwise (and the NATS nodes, already started, have read theirs).
+  local gw_pass="$SVC_NATS_GATEWAY_PASSWORD" wk_pass="$SVC_NATS_WORKER_PASSWORD"
+  unset SVC_NATS_GATEWAY_PASSWORD SVC_NATS_WORKER_PASSWORD SVC_NATS_EVENTS_PASSWORD SVC_NATS_ADMIN_PASSWORD
+  unset NATS_CREDS NATS_NKEY_SEED NATS_TOKEN # one way to log in: these would clash with the user's
   for i in 0 1; do
-    SVC_ORCH_PORT="${GATEWAY_PORTS[i]}" launch "${GATEWAYS[i]}" "$NODE_BIN" "$MAIN" gateway
+    NATS_USER=svc-gateway NATS_PASSWORD="$gw_pass" SVC_ORCH_PORT="${GATEWAY_PORTS[i]}" \
+      launch "${GATEWAYS[i]}" "$NODE_BIN" "$MAIN" gateway
   done
   local actors=()
   [[ -n ${SVC_CLUSTER_WORKER_ACTORS:-} ]] && actors=(--actors "$SVC_CLUSTER_WORKER_ACTORS")
   for c in "${WORKERS[@]}"; do
-    launch "$c" "$NODE_BIN" "$MAIN" worker "${actors[@]}"
+    NATS_USER=svc-worker NATS_PASSWORD="$wk_pass" launch "$c" "$NODE_BIN" "$MAIN" worker "${actors[@]}"
   done
 
   say "waiting for the gateways' /health and the workers' start"

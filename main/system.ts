@@ -147,6 +147,9 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   let audit: Audit | undefined;
   const bus = createBus({
     servers: config.natsUrl,
+    connectOptions: config.nats.connectOptions(),
+    eventLimits: config.eventLimits,
+    inboxPrefix: names(config.busPrefix).inbox(role),
     names: names(config.busPrefix),
     log,
     ackWaitMs: config.ackWaitMs,

@@ -17,6 +17,8 @@ import { validCron, type TriggerSettings } from '../schemas/triggers.js';
 import { parseFaults, type Faults } from '../kernel/faults.js';
 import { SkillsConfig } from '../schemas/heartbeats.js';
 import { DUPLICATE_WINDOW_MS } from '../bus/wire.js';
+import { EVENT_MAX_AGE_MS } from '../bus/jetstream-setup.js';
+import { natsSettings, parseByteSize, parseDurationMs } from './nats-config.js';
 import { parseHostEntry } from '../kernel/host-entry.js';
 import { channelKey, planRequiredSettings } from './guard-config.js';
 
@@ -66,6 +68,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     identities: Object.freeze(parseIdentities(e.SVC_IDENTITIES, e.SVC_ORCH_TOKEN)),
     bodyLimitBytes: atLeast('SVC_BODY_LIMIT_BYTES', e.SVC_BODY_LIMIT_BYTES, 1024 * 1024, 1024),
     natsUrl: e.NATS_URL,
+    nats: natsSettings(e),
+    eventLimits: Object.freeze({
+      maxBytes: e.SVC_EVT_MAX_BYTES === undefined ? undefined : parseByteSize('SVC_EVT_MAX_BYTES', e.SVC_EVT_MAX_BYTES),
+      maxAgeMs: e.SVC_EVT_MAX_AGE === undefined ? EVENT_MAX_AGE_MS : parseDurationMs('SVC_EVT_MAX_AGE', e.SVC_EVT_MAX_AGE, 1000),
+    }),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     sessionKey: e.SVC_SESSION_KEY === undefined ? undefined : parseSessionKey(e.SVC_SESSION_KEY),

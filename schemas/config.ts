@@ -103,6 +103,107 @@ export const EnvSchema = Type.Object({
       }),
     }),
   ),
+  NATS_CREDS: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: 'path to a NATS `.creds` file (user JWT and seed); read again on every reconnect, so a rotated file is picked up',
+        mustBe: 'a path to a readable .creds file holding a user JWT and an nkey seed',
+      }),
+    }),
+  ),
+  NATS_NKEY_SEED: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: 'a user nkey seed (`SU...`) or the path to a file holding one; a secret: never logged',
+        mustBe: 'a user nkey seed (SU...) or the path to a file holding one',
+      }),
+    }),
+  ),
+  NATS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: 'a NATS auth token; a secret: never logged',
+        mustBe: 'a token',
+      }),
+    }),
+  ),
+  NATS_USER: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: 'NATS user name, with `NATS_PASSWORD`',
+        mustBe: 'a user name',
+      }),
+    }),
+  ),
+  NATS_PASSWORD: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: "`NATS_USER`'s password; a secret: never logged",
+        mustBe: 'a password',
+      }),
+    }),
+  ),
+  NATS_TLS_CA: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'system CAs',
+        description: 'path to the PEM CA that signed the NATS server certificate; any `NATS_TLS_*` makes TLS required',
+        mustBe: 'a path to a readable PEM file',
+      }),
+    }),
+  ),
+  NATS_TLS_CERT: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: 'path to a PEM client certificate for NATS (mutual TLS), with `NATS_TLS_KEY`',
+        mustBe: 'a path to a readable PEM file',
+      }),
+    }),
+  ),
+  NATS_TLS_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      ...doc({
+        unset: 'none',
+        description: "path to `NATS_TLS_CERT`'s PEM private key",
+        mustBe: 'a path to a readable PEM file',
+      }),
+    }),
+  ),
+  SVC_EVT_MAX_BYTES: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+[KMGT]?B?$',
+      ...doc({
+        unset: 'no size limit',
+        description:
+          'the event stream keeps at most this much (`512MB`, `2G`, bytes without a suffix; powers of 1024), dropping the oldest; applied to an existing stream at start',
+        mustBe: 'a byte count such as 536870912, 512MB or 2G',
+      }),
+    }),
+  ),
+  SVC_EVT_MAX_AGE: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+(ms|s|m|h|d)$',
+      ...doc({
+        unset: '`7d`',
+        description: 'how long the event stream keeps an event (`90m`, `12h`, `30d`); applied to an existing stream at start',
+        mustBe: 'a duration such as 90m, 12h or 30d',
+      }),
+    }),
+  ),
   DATABASE_URL: Type.Optional(
     Type.String({
       pattern: '^postgres(ql)?://',
@@ -780,6 +881,19 @@ export interface RootAuthSettings {
       }
     | undefined;
 }
+/** How a NATS connection authenticates, by kind only: what /health and logs may say. */
+export type NatsAuthKind = 'none' | 'creds' | 'nkey' | 'token' | 'user';
+
+/** The client's own option types: the authenticator and TLS settings every connect() is given. */
+export type NatsConnectOptions = Pick<import('@nats-io/nats-core').ConnectionOptions, 'authenticator' | 'tls'>;
+
+export interface NatsSettings {
+  readonly auth: NatsAuthKind;
+  /** Paths of the TLS files (not secret); undefined: TLS only if the URL or the server asks. */
+  readonly tls: { readonly ca?: string; readonly cert?: string; readonly key?: string } | undefined;
+  /** A function, so serializing or logging the config never carries a credential. */
+  readonly connectOptions: () => NatsConnectOptions;
+}
 export type ModelProviderName = 'openai' | 'anthropic' | 'local';
 
 /** The validated, frozen configuration passed down from the composition root. */
@@ -795,6 +909,11 @@ export interface Config {
   readonly identities: readonly import('./identity.js').IdentityConfig[];
   readonly bodyLimitBytes: number;
   readonly natsUrl: string | undefined;
+  /** NATS_CREDS, NATS_NKEY_SEED, NATS_TOKEN, NATS_USER/NATS_PASSWORD, NATS_TLS_*: how every NATS
+   * connection authenticates and encrypts. */
+  readonly nats: NatsSettings;
+  /** SVC_EVT_MAX_BYTES / SVC_EVT_MAX_AGE: the event stream's limits. */
+  readonly eventLimits: { readonly maxBytes: number | undefined; readonly maxAgeMs: number };
   readonly databaseUrl: string | undefined;
   readonly databaseSchema: string | undefined;
   readonly sessionKey: Buffer | undefined;

@@ -1,6 +1,6 @@
 /** `svc events tail`: the live event feed, from NATS directly or from the gateway over HTTP. */
 import type { Command } from 'commander';
-import type { ClientEnv } from '../client.js';
+import { CliError, type ClientEnv } from '../client.js';
 import { parseDuration, tailEvents } from '../events-tail.js';
 import type { BusEvent } from '../../bus/types.js';
 
@@ -30,9 +30,23 @@ export function registerEventCommands(program: Command, env: ClientEnv): void {
 }
 
 async function tailNats(env: ClientEnv, filter: string): Promise<void> {
-  const [{ createBus, names }, { pino }] = await Promise.all([import('../../bus/index.js'), import('pino')]);
+  const [{ createBus, names }, { pino }, { natsSettings }, { ConfigError }] = await Promise.all([
+    import('../../bus/index.js'),
+    import('pino'),
+    import('../../runtime/nats-config.js'),
+    import('../../runtime/config-json.js'),
+  ]);
+  let nats;
+  try {
+    nats = natsSettings(env.natsEnv);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message, 2);
+    throw err;
+  }
   const bus = createBus({
     servers: env.natsUrl,
+    connectOptions: nats.connectOptions(),
+    inboxPrefix: names(env.busPrefix).inbox('events'),
     names: names(env.busPrefix),
     log: pino({ level: 'silent' }),
     ackWaitMs: 30_000,

@@ -42,6 +42,8 @@ async function migrateAll(): Promise<void> {
       const [{ setUpJetStream }, { names }] = await Promise.all([import('../../bus/setup.js'), import('../../bus/subjects.js')]);
       const made = await setUpJetStream({
         servers: config.natsUrl,
+        connectOptions: config.nats.connectOptions(),
+        eventLimits: config.eventLimits,
         names: names(config.busPrefix),
         log,
         replicas: config.streamReplicas,

@@ -4,7 +4,9 @@
  * copies (default: SVC_STREAM_REPLICAS, else 3), and scales existing ones up to that count.
  *
  *   node deploy/nats/ensure-streams.mjs [--replicas N]   # needs `npm run build`; reads NATS_URL,
- *                                                        # SVC_BUS_PREFIX, SVC_ACK_WAIT_MS
+ *                                                        # NATS_CREDS and the other NATS_* auth
+ *                                                        # and TLS settings, SVC_BUS_PREFIX,
+ *                                                        # SVC_ACK_WAIT_MS, SVC_EVT_MAX_*
  *   node deploy/nats/ensure-streams.mjs --print          # the definitions as JSON (streams.json)
  *
  * Why: svc creates what is missing (with SVC_STREAM_REPLICAS copies) and accepts what already
@@ -43,7 +45,11 @@ if (![1, 3, 5].includes(replicas)) {
 
 let cfg;
 try {
-  cfg = config.loadConfig(print ? { ...process.env, SVC_ACK_WAIT_MS: undefined, NATS_URL: undefined } : process.env);
+  cfg = config.loadConfig(
+    print
+      ? { ...process.env, SVC_ACK_WAIT_MS: undefined, NATS_URL: undefined, SVC_EVT_MAX_BYTES: undefined, SVC_EVT_MAX_AGE: undefined }
+      : process.env,
+  );
 } catch (err) {
   process.stderr.write(`ensure-streams: ${err.message}\n`);
   process.exit(2);
@@ -51,7 +57,7 @@ try {
 const n = subjects.names(cfg.busPrefix);
 const ackWaitMs = print ? wire.DEFAULT_ACK_WAIT_MS : cfg.ackWaitMs;
 
-const streams = setup.streamConfigs(n, replicas);
+const streams = setup.streamConfigs(n, replicas, undefined, cfg.eventLimits);
 const consumers = subjects.ACTORS.map((actor) => ({ stream: n.commandStream, config: setup.consumerConfig(n, actor, ackWaitMs) }));
 
 if (print) {
@@ -80,7 +86,7 @@ const servers = cfg.natsUrl
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const nc = await connect({ servers, name: 'svc-ensure-streams', timeout: 10_000 });
+const nc = await connect({ ...cfg.nats.connectOptions(), servers, name: 'svc-ensure-streams', timeout: 10_000 });
 try {
   const jsm = await jetstreamManager(nc);
 

@@ -45,7 +45,7 @@ t.test('a dropped stream resumes after the last id; gone past the budget, the ta
   const printed: unknown[] = [];
   const notes: string[] = [];
   const began = Date.now();
-  const err = await tailEvents({ url: srv.url, token: undefined, natsUrl: undefined, busPrefix: 'svc' }, '>', {
+  const err = await tailEvents({ url: srv.url, token: undefined, natsUrl: undefined, natsEnv: {}, busPrefix: 'svc' }, '>', {
     retryForMs: 1_500,
     firstDelayMs: 50,
     print: (e) => printed.push(e.data.n),
@@ -71,7 +71,7 @@ t.test('a refusal is final: no retry', async (t) => {
       res.end(JSON.stringify({ error: 'unauthorized', message: 'missing or wrong bearer token' }));
     },
   ]);
-  const err = await tailEvents({ url: srv.url, token: 'x', natsUrl: undefined, busPrefix: 'svc' }, '>', {
+  const err = await tailEvents({ url: srv.url, token: 'x', natsUrl: undefined, natsEnv: {}, busPrefix: 'svc' }, '>', {
     retryForMs: 10_000,
     print: () => undefined,
     note: () => undefined,

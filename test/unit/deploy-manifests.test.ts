@@ -282,3 +282,29 @@ t.test('deploy/nats/streams.json is what bus/ creates', async (t) => {
   const nats = find('StatefulSet', 'svc-nats');
   if (nats) t.ok(doc.replicas <= nats.spec.replicas, 'no more replicas than NATS nodes');
 });
+
+t.test('the NATS nodes load the users and permissions of deploy/nats/permissions.conf', async (t) => {
+  const text = readFileSync(join(ROOT, 'deploy/nats/permissions.conf'), 'utf8');
+  const cm = find('ConfigMap', 'svc-nats-config');
+  if (!cm) return t.fail('ConfigMap svc-nats-config is missing');
+  t.equal(cm.data?.['permissions.conf'], text, 'the ConfigMap holds deploy/nats/permissions.conf as it is');
+  t.match(cm.data?.['nats.conf'], /^\s*include \.\/permissions\.conf$/m, 'nats.conf includes it');
+  t.match(
+    readFileSync(join(ROOT, 'deploy/nats/cluster.conf.tmpl'), 'utf8'),
+    /^include \.\/permissions\.conf$/m,
+    'cluster.sh nodes include it',
+  );
+  // Each password the file reads from the environment reaches the NATS pods from the Secret.
+  const nats = find('StatefulSet', 'svc-nats');
+  const env = new Set<string>((nats?.spec.template.spec.containers[0].env ?? []).map((e: Obj) => e.name));
+  const wanted = [...text.matchAll(/password: \$([A-Z_]+)/g)].map((m) => m[1]!);
+  t.ok(wanted.length >= 3, 'the file names a password variable per user');
+  for (const v of wanted) t.ok(env.has(v), `the NATS pods get ${v}`);
+  // Each product workload logs in as a user the file defines.
+  const users = new Set([...text.matchAll(/user: ([a-z-]+)/g)].map((m) => m[1]!));
+  for (const w of productWorkloads()) {
+    const c = podSpec(w).containers[0] as Obj;
+    const user = (c.env ?? []).find((e: Obj) => e.name === 'NATS_USER')?.value;
+    t.ok(users.has(user), `${w.kind}/${w.metadata.name} connects as a permissions.conf user (${user})`);
+  }
+});
