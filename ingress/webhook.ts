@@ -14,9 +14,9 @@
  *
  * On PostgreSQL a delivery's ledger read is made only for a key the gateway's ledger filter
  * cannot rule out (ledger-filter.ts): a statement per batch of deliveries was the largest cost of
- * the accept. The embedded engine keeps the read for every key: it is a synchronous statement on
- * the process's own connection, no round trip, and the filter would need a commit cursor SQLite
- * does not give.
+ * the accept. The embedded engine keeps the read for every key: there it is a synchronous
+ * statement on the process's own connection, with no network and no round trip, so a filter
+ * would save little and add a second copy of the ledger to keep current.
  */
 import type { Logger } from 'pino';
 import type { Bus } from '../bus/types.js';
