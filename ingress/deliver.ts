@@ -12,7 +12,8 @@
  * stream's duplicate window the stream itself answers which copy was first, and the others get
  * `{duplicate: true}` (and a `duplicate` row). After the window the delivery ledger (the
  * accepted row the worker wrote) is the witness: it is read as the delivery arrives (or, for a key
- * inside the body, alongside the send), and a copy it already holds is answered
+ * inside the body, alongside the send; on PostgreSQL only for a key the gateway's ledger filter
+ * cannot rule out, ledger-filter.ts), and a copy it already holds is answered
  * `{duplicate: true}` too; its command, stored again, starts nothing (accepted.ts). A failed
  * send answers 503 with nothing recorded, and the producer's retry sends the same command.
  * Rejections are logged under a generated key, never the producer's, so a correct retry is not

@@ -18,6 +18,7 @@ import { hookRateLimit } from '../rate-limit.js';
 export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const max = deps.config.triggers.maxBytes;
   const ingress = webhookIngress(deps);
+  app.addHook('onClose', async () => ingress.close());
 
   // Scoped to this plugin: every content type arrives as a stream we read under the cap.
   app.removeAllContentTypeParsers();

@@ -4,7 +4,8 @@
  * (a batch is one JSON or array value, not a list of placeholders), so each is parsed and planned
  * once, not per batch size: the triggers with their flow, their principal's pause state and the
  * ledger's accepted keys among those asked; the ledger's accepted keys alone; and delivery rows
- * with their audit and outbox rows, as planned (plan.ts). Listing and retention are the ORM path's (orm.ts).
+ * with their audit and outbox rows, as planned (plan.ts). Listing and retention are the ORM path's (orm.ts);
+ * the accepted keys a gateway's ledger filter reads are ledger-log.ts's.
  */
 import { outboxCtes } from '../audit/index.js';
 import { WebhookDelivery } from '../entities/WebhookDelivery.js';
@@ -16,6 +17,7 @@ import type { OrmDeliveries } from './orm.js';
 import { triggerRowReader } from './trigger-row.js';
 import { ledgerKey, type DeliveryRepository } from './types.js';
 import { planDeliveries, type DeliveryPlan } from './plan.js';
+import { pgLedgerLog } from './ledger-log.js';
 
 /** A column's value as the pg driver returns it, as the entity holds it (jsonb comes parsed, timestamps as text). */
 const read = (c: Column, v: unknown): unknown =>
@@ -26,7 +28,8 @@ export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryReposito
   const [T, D, F, P, A] = ['webhook_trigger', 'webhook_delivery', 'flow_definition', 'paused_agent', 'audit_event'].map((t) =>
     sql.table(t),
   );
-  const deliveryColumns = columnsOf(store, WebhookDelivery);
+  // `logged_tx` is the column's default (the writing transaction): an insert that named it would write null.
+  const deliveryColumns = columnsOf(store, WebhookDelivery).filter((c) => c.name !== 'logged_tx');
 
   // Each key is probed on its own, by a lateral subquery with a limit, which PostgreSQL does not
   // fold into a join: the generic plan a prepared statement keeps, made while the log was young
@@ -87,6 +90,8 @@ export function pgDeliveries(store: Store, orm: OrmDeliveries): DeliveryReposito
     triggers: async (ids) => (await triggersAndLedger(ids, [])).triggers,
 
     triggersAndLedger,
+
+    ledgerLog: pgLedgerLog(sql),
 
     async acceptedAt(keys) {
       const rows = (await sql.pg(selectAccepted, [keys.map((k) => k.triggerId), keys.map((k) => k.deliveryKey)])).rows;

@@ -43,6 +43,20 @@ export function ledgerKey(triggerId: string, deliveryKey: string): string {
   return `${triggerId}\0${deliveryKey}`;
 }
 
+/**
+ * The ledger's accepted keys as a gateway's filter reads them (ingress/ledger-filter.ts), on
+ * PostgreSQL only. A snapshot is PostgreSQL's `pg_snapshot` as text: which transactions had
+ * committed when it was taken.
+ */
+export interface LedgerLog {
+  /** A snapshot to read onwards from, and how many accepted rows the ledger holds in it. */
+  begin(): Promise<{ snapshot: string; count: number }>;
+  /** Up to `limit` accepted keys after `after` in (trigger id, delivery key) order, the first ones without it. */
+  chunk(after: LedgerKey | undefined, limit: number): Promise<LedgerKey[]>;
+  /** The accepted keys written by transactions that had not committed in `snapshot` and have now, with the snapshot of now. */
+  since(snapshot: string): Promise<{ keys: LedgerKey[]; snapshot: string }>;
+}
+
 /** Whose deliveries a listing shows: one trigger's (`triggerId`, first), one principal's triggers', or, with neither, all. */
 export interface DeliveryScope {
   triggerId?: string | undefined;
@@ -89,4 +103,6 @@ export interface DeliveryRepository {
   list(scope: DeliveryScope, limit: number): Promise<WebhookDelivery[]>;
   /** Applies RETENTION at `now` and drops the rows of deleted triggers; returns the number of rows removed. */
   prune(now: Date): Promise<number>;
+  /** The accepted keys in bulk and by commit, for a gateway's ledger filter: PostgreSQL only. */
+  ledgerLog?: LedgerLog;
 }

@@ -22,6 +22,7 @@ import { Migration20261128010000InferenceBudgets } from './Migration202611280100
 import { Migration20261128010000RootChallenges } from './Migration20261128010000RootChallenges.js';
 import { Migration20261128010000McpToolPins } from './Migration20261128010000McpToolPins.js';
 import { Migration20261128010000RateWindows } from './Migration20261128010000RateWindows.js';
+import { Migration20261128020000DeliveryLoggedTx } from './Migration20261128020000DeliveryLoggedTx.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20250601000000Init', class: Migration20250601000000Init },
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128010000RootChallenges', class: Migration20261128010000RootChallenges },
   { name: 'Migration20261128010000McpToolPins', class: Migration20261128010000McpToolPins },
   { name: 'Migration20261128010000RateWindows', class: Migration20261128010000RateWindows },
+  { name: 'Migration20261128020000DeliveryLoggedTx', class: Migration20261128020000DeliveryLoggedTx },
 ];

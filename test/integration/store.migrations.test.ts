@@ -115,6 +115,7 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         'model_call_pkey',
         'model_call_run_id_index',
         'paused_agent_pkey',
+        'webhook_delivery_logged_tx_index',
         'webhook_delivery_pkey',
         'webhook_delivery_trigger_id_at_index',
         'webhook_delivery_trigger_id_delivery_key_unique',

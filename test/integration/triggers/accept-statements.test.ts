@@ -4,52 +4,25 @@
  * signed deliveries posted at once, some of them late copies of keys the delivery log already
  * holds (accepted long ago, past any duplicate window: their commands are not in the stream).
  * The gateway holds the trigger it read for its lease (ingress/trigger-cache.ts), so a burst
- * reads it at most a couple of times, and concurrent deliveries share their ledger reads (made
- * alongside the sends): fewer than one store statement per four deliveries, and none that writes
- * the log for an accepted delivery (the worker does). The late copies are answered 200
- * `{duplicate: true}`, the rest 202.
+ * reads it at most a couple of times. Its ledger filter (ingress/ledger-filter.ts) rules out the
+ * fresh keys, so the ledger is read only for the keys it holds, and concurrent deliveries share
+ * those reads (made alongside the sends): beside the trigger reads, fewer than one store statement per
+ * ten deliveries, and
+ * none that writes the log for an accepted delivery (the worker does). The late copies are
+ * answered 200 `{duplicate: true}`, the rest 202.
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import { claimReal, startSystem } from '../../helpers/system.js';
 import { skipUnless } from '../../helpers/services.js';
 import { pgQuery } from '../../helpers/store-engines.js';
 import { mint, post, saveFlow, svcHeaders } from '../../helpers/triggers.js';
-import type { Store } from '../../../store/types.js';
+import { isFilterRead, ledgerKeysAsked, recordStatements } from '../../helpers/pg-statements.js';
+import { until } from '../../helpers/poll.js';
 import { TRIGGER_LEASE_MS } from '../../../store/triggers/lease.js';
 
 const N = 120;
 const LATE = 30;
-
-/**
- * Every statement the store's connections are handed from now on (the ORM's and the raw ones
- * alike), by its text, each held `delayMs` before it is sent, as a loaded database would answer:
- * on an idle machine a read returns before the next delivery arrives, and nothing would show
- * whether deliveries that arrive during a read share the next one.
- */
-function recordStatements(store: Store, delayMs: number): string[] {
-  const client = (store.orm.em.getConnection() as unknown as AbstractSqlConnection).getKnex().client as {
-    acquireConnection(): Promise<{ query: (...args: unknown[]) => unknown }>;
-  };
-  const acquire = client.acquireConnection.bind(client);
-  const texts: string[] = [];
-  const seen = new WeakSet<object>();
-  client.acquireConnection = async () => {
-    const c = await acquire();
-    if (!seen.has(c)) {
-      seen.add(c);
-      const query = c.query.bind(c);
-      c.query = (...args: unknown[]) => {
-        const q = args[0] as string | { text?: string };
-        texts.push(typeof q === 'string' ? q : (q.text ?? ''));
-        return new Promise((r) => setTimeout(r, delayMs)).then(() => query(...args));
-      };
-    }
-    return c;
-  };
-  return texts;
-}
 
 const skip = (await skipUnless('postgres', 'nats')) ?? false;
 
@@ -75,15 +48,22 @@ t.test('N deliveries at once: the trigger held, ledger reads shared', { skip }, 
      from generate_series(1, 5000) g`,
     [m.trigger.id],
   );
+  // Every statement from now on; the gateway's ledger filter reads what was committed since its
+  // last read every quarter second: two reads begun after the insert mean one ended after it.
+  const statements = recordStatements(gw.store, 50);
+  const filterReads = () => statements.filter((s) => s.text.includes('pg_current_snapshot')).length;
+  await until('the ledger filter read the rows', () => filterReads() >= 2, { timeoutMs: 20_000 });
   for (let i = 0; i < 3; i++) t.equal((await post(hook, raw, svcHeaders(m.secret, raw))).status, 202, 'a warm-up delivery');
 
-  const statements = recordStatements(gw.store, 50);
+  const from = statements.length;
   const keys = [...Array.from({ length: N - LATE }, () => randomUUID()), ...Array.from({ length: LATE }, (_, i) => `held-${i * 100 + 1}`)];
   const began = performance.now();
   const answers = await Promise.all(keys.map((key) => post(hook, raw, svcHeaders(m.secret, raw, { key }))));
   // The rate limits' shared counts (rate_window) are flushed on their own timer, once per key per
-  // window and then every 200 ms, not per delivery (test/integration/ops/rate-limit.test.ts holds them).
-  const during = statements.filter((s) => !s.includes('rate_window'));
+  // window and then every 200 ms, not per delivery (test/integration/ops/rate-limit.test.ts holds
+  // them); the filter's reads are timed too.
+  const timed = statements.slice(from).filter((s) => !s.text.includes('rate_window'));
+  const during = timed.filter((s) => !isFilterRead(s));
   const elapsed = performance.now() - began;
 
   const fresh = answers.slice(0, N - LATE);
@@ -98,7 +78,7 @@ t.test('N deliveries at once: the trigger held, ledger reads shared', { skip }, 
     late.map(() => [200, { duplicate: true }]),
     'every key the log holds is a duplicate, however late',
   );
-  const triggerReads = during.filter((s) => s.includes('webhook_trigger'));
+  const triggerReads = during.filter((s) => s.text.includes('webhook_trigger'));
   // Read again in the background at most once per half lease while in use (a loaded machine
   // stretches the burst over seconds), however many deliveries arrive meanwhile.
   const most = 2 + Math.ceil(elapsed / (TRIGGER_LEASE_MS / 2));
@@ -106,8 +86,18 @@ t.test('N deliveries at once: the trigger held, ledger reads shared', { skip }, 
     triggerReads.length <= most,
     `${triggerReads.length} trigger reads for ${N} deliveries over ${Math.round(elapsed)} ms (at most ${most})`,
   );
-  const writes = during.filter((s) => /insert into/i.test(s));
+  const writes = during.filter((s) => /insert into/i.test(s.text));
   t.same(writes, [], 'nothing is written: accepted deliveries and late copies are logged by the worker');
+  t.same(
+    during.flatMap(ledgerKeysAsked).sort(),
+    keys.slice(N - LATE).sort(),
+    'the ledger is asked about the keys it holds, once each, and about no fresh key (the filter rules them out)',
+  );
   t.ok(during.length > 0, 'the ledger was read');
   t.ok(during.length <= N / 4, `${during.length} store statements for ${N} deliveries: fewer than one per four`);
+  // Beside the trigger reads, timed by the lease, a statement only for deliveries the filter could not rule out.
+  const others = during.length - triggerReads.length;
+  t.ok(others <= LATE / 3, `${others} other statements for ${N} deliveries, ${LATE} of them late copies: fewer than one per ten`);
+  const reads = timed.length - during.length;
+  t.ok(reads <= 2 + elapsed / 200, `${reads} reads of the filter over ${Math.round(elapsed)} ms: by time, not by delivery`);
 });
