@@ -25,7 +25,7 @@ export interface Delivery {
   readonly msgId: string;
   readonly traceId: string;
   /** A header of the message (the W3C trace context travels in `traceparent`/`tracestate`). */
-  header(key: string): string | undefined;
+  header?(key: string): string | undefined;
   readonly replyTo: string | undefined;
   readonly deliveryCount: number;
   ack(): void;

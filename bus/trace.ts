@@ -6,9 +6,6 @@
 import { extractParent, injectContext, inSpan, parentFor, SpanKind, tracingOn, type Span } from '../kernel/tracing.js';
 import { newTraceId } from './wire.js';
 
-/** The trace headers a command carries besides its trace id. */
-export const TRACE_HEADERS = ['traceparent', 'tracestate'] as const;
-
 export interface TraceCarry {
   /** The command's trace id: the one given, else the span's (tracing on), else a fresh one. */
   readonly traceId: string;
@@ -41,7 +38,7 @@ export interface Consumed {
   readonly msgId: string;
   readonly traceId: string;
   readonly deliveryCount: number;
-  header(key: string): string | undefined;
+  header?(key: string): string | undefined;
 }
 
 /** Runs a command's handling inside a consumer span, a child of the span that published it. */
@@ -57,7 +54,7 @@ export function consumeTraced<T>(
     `process ${actor}.${verb}`,
     {
       kind: SpanKind.CONSUMER,
-      parent: extractParent((k) => d.header(k), d.traceId),
+      parent: extractParent((k) => d.header?.(k), d.traceId),
       attributes: {
         'messaging.system': 'nats',
         'messaging.destination.name': d.subject,
