@@ -10,6 +10,8 @@ import { setTracingOn } from '../kernel/tracing.js';
 
 export interface Tracing {
   readonly on: boolean;
+  /** The service name the spans are exported under (when on). */
+  readonly service?: string;
   /** Exports what is buffered and stops; tracing is off afterwards. */
   shutdown(): Promise<void>;
 }
@@ -38,7 +40,8 @@ export async function startTracing(env: NodeJS.ProcessEnv, o: TracingOptions): P
   if (o.spanProcessors === undefined && !tracingWanted(env)) return OFF;
   // Loaded only here: a process that traces nothing never loads the SDK.
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
-  const named = Boolean(env.OTEL_SERVICE_NAME?.trim()) || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
+  const given = env.OTEL_SERVICE_NAME?.trim();
+  const named = Boolean(given) || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   const sdk = new NodeSDK({
     ...(named ? {} : { serviceName: `svc-${o.role}` }),
     ...(o.spanProcessors ? { spanProcessors: o.spanProcessors } : {}),
@@ -51,6 +54,7 @@ export async function startTracing(env: NodeJS.ProcessEnv, o: TracingOptions): P
   let stopped: Promise<void> | undefined;
   return {
     on: true,
+    service: given || (named ? 'from OTEL_RESOURCE_ATTRIBUTES' : `svc-${o.role}`),
     shutdown: () =>
       (stopped ??= (async () => {
         setTracingOn(false);

@@ -30,7 +30,7 @@ async function run(role: Role, actorList?: string): Promise<void> {
   const log = createLogger(config.logLevel);
   // Before the process is built, so the tracer provider is in place when the first span starts.
   const tracing = await (await import('../../runtime/tracing.js')).startTracing(process.env, { role });
-  if (tracing.on) log.info({ service: process.env.OTEL_SERVICE_NAME ?? `svc-${role}` }, 'tracing on');
+  if (tracing.on) log.info({ service: tracing.service }, 'tracing on');
 
   // Installed before the boot, which may wait for NATS indefinitely: a signal then has nothing
   // accepted to drain, so the process just leaves.
