@@ -14,11 +14,18 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+function otelVariables(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('OTEL_') && e[1] !== undefined),
+  );
+}
+
 /** Spawns a node script that prints one JSON line containing `ready: true` (and optionally `url`). */
 export function startChild(args: string[], env: Record<string, string>, isReady: (rec: any) => boolean): Promise<Child> {
   const proc = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    // The OTEL_* variables pass through, so a bench can measure what tracing costs.
+    env: { PATH: process.env.PATH ?? '', ...otelVariables(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -13,6 +13,8 @@ import { classify } from '../kernel/retry.js';
 import type { DeadLetter } from '../schemas/dlq.js';
 import { commands, type CommandEvent } from '../kernel/metrics.js';
 import { deadLetterOf, payloadOf } from './dead-letter-entry.js';
+import { consumeTraced } from './trace.js';
+import { tracingOn } from '../kernel/tracing.js';
 
 /** One delivery of one command, as any transport hands it over. */
 export interface Delivery {
@@ -22,6 +24,8 @@ export interface Delivery {
   readonly data: Uint8Array;
   readonly msgId: string;
   readonly traceId: string;
+  /** A header of the message (the W3C trace context travels in `traceparent`/`tracestate`). */
+  header?(key: string): string | undefined;
   readonly replyTo: string | undefined;
   readonly deliveryCount: number;
   ack(): void;
@@ -33,6 +37,8 @@ export interface Delivery {
 export interface DispatcherOptions {
   readonly actor: ActorName;
   readonly names: Names;
+  /** Names the process in the spans of the commands it handles. */
+  readonly processName?: string | undefined;
   readonly handlers: Readonly<Record<string, Handler<never, unknown>>>;
   /** Refuses a payload its verb does not take (a terminal AppError, so it ends like any refusal). */
   readonly check?: PayloadCheck | undefined;
@@ -294,7 +300,8 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     dispatch(d) {
       const e: InFlight = { d, settled: false, naks: d.deliveryCount > 1 ? undefined : 0 };
       inflight.add(e);
-      void handle(e);
+      if (tracingOn()) void consumeTraced(d, actor, verbOf(names, actor, d.subject), opts.processName, () => handle(e));
+      else void handle(e);
     },
     whenFree() {
       if (draining || inflight.size < opts.concurrency) return Promise.resolve();

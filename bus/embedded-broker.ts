@@ -29,6 +29,8 @@ export interface CommandMeta {
   msgId: string;
   traceId: string;
   replyTo?: string | undefined;
+  /** The W3C trace context of the publish (`traceparent`, `tracestate`), when tracing is on. */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 export type Answer = { body: Uint8Array; isError: boolean };
@@ -167,6 +169,7 @@ export function createEmbeddedBroker(opts: EmbeddedBrokerOptions = {}): Embedded
       data: m.data,
       msgId: m.meta.msgId,
       traceId: m.meta.traceId,
+      header: (k) => m.meta.headers?.[k],
       replyTo: m.meta.replyTo,
       deliveryCount: m.deliveries,
       ack: () => current() && finish(),

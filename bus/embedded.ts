@@ -12,6 +12,7 @@ import type { DeadLetter } from '../schemas/dlq.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { type Answer, type EmbeddedBroker } from './embedded-broker.js';
 import { eventId, resumeSeq } from './event-ids.js';
+import { publishTraced } from './trace.js';
 import {
   answerRequest,
   checkTailFilter,
@@ -95,10 +96,14 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
 
   const send: Bus['send'] = async (actor, verb, payload, o = {}) => {
     alive();
-    return broker.publishCommand(names.commandFilter(actor), names.command(actor, verb), encode(payload), {
-      msgId: o.msgId ?? newId(),
-      traceId: o.traceId ?? newTraceId(),
-    });
+    const subject = names.command(actor, verb);
+    return publishTraced(subject, o.traceId, async (t) =>
+      broker.publishCommand(names.commandFilter(actor), subject, encode(payload), {
+        msgId: o.msgId ?? newId(),
+        traceId: t.traceId,
+        headers: t.headers,
+      }),
+    );
   };
 
   const bus: EmbeddedBus = {
@@ -120,11 +125,15 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
         stopListening = broker.listenInbox(inbox, resolve);
       });
       try {
-        const res: SendResult = broker.publishCommand(names.commandFilter(actor), names.command(actor, verb), encode(payload), {
-          msgId: o.msgId ?? newId(),
-          traceId: o.traceId ?? newTraceId(),
-          replyTo: inbox,
-        });
+        const subject = names.command(actor, verb);
+        const res: SendResult = await publishTraced(subject, o.traceId, async (t) =>
+          broker.publishCommand(names.commandFilter(actor), subject, encode(payload), {
+            msgId: o.msgId ?? newId(),
+            traceId: t.traceId,
+            replyTo: inbox,
+            headers: t.headers,
+          }),
+        );
         if (res.duplicate) throw duplicateCall(actor, verb);
         const a = await awaitAnswer(answer, timeoutMs, `${actor}.${verb}`);
         return readReply<R>(a.body, a.isError);

@@ -23,6 +23,7 @@ import type { DeadLetter } from '../schemas/dlq.js';
 import { ACTORS, type ActorName, type Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
+import { publishTraced } from './trace.js';
 import { epochOf, eventId, resumeSeq } from './event-ids.js';
 import { consumerConfig, ensureConsumer, ensureStream, streamConfigs, type EventLimits } from './jetstream-setup.js';
 import type { NatsConnectOptions } from '../schemas/config.js';
@@ -220,10 +221,11 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     return jsm;
   }
 
-  function hdrs(traceId: string, extra?: Record<string, string>): MsgHdrs {
+  function hdrs(traceId: string, extra?: Record<string, string>, carried?: Record<string, string>): MsgHdrs {
     const h = headers();
     h.set(HEADERS.trace, traceId);
     for (const [k, v] of Object.entries(extra ?? {})) h.set(k, v);
+    if (carried !== undefined) for (const k in carried) h.set(k, carried[k]!);
     return h;
   }
 
@@ -333,6 +335,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       data: m.data,
       msgId: get(HEADERS.msgId) ?? String(m.seq),
       traceId: get(HEADERS.trace) ?? newTraceId(),
+      header: get,
       replyTo: get(HEADERS.replyTo),
       deliveryCount: m.info.deliveryCount,
       ack: () => turn.later(() => m.ack(), unsent('ack')),
@@ -363,7 +366,10 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
     },
 
     async send(actor, verb, payload, o = {}) {
-      const ack = await publish(names.command(actor, verb), encode(payload), o.msgId ?? newId(), hdrs(o.traceId ?? newTraceId()));
+      const subject = names.command(actor, verb);
+      const ack = await publishTraced(subject, o.traceId, (t) =>
+        publish(subject, encode(payload), o.msgId ?? newId(), hdrs(t.traceId, undefined, t.headers)),
+      );
       return { duplicate: ack.duplicate, seq: ack.seq };
     },
 
@@ -373,11 +379,9 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const token = `c${mux.next++}`;
       const answer = new Promise<Msg | undefined>((resolve) => mux.pending.set(token, resolve));
       try {
-        const ack = await publish(
-          names.command(actor, verb),
-          encode(payload),
-          o.msgId ?? newId(),
-          hdrs(o.traceId ?? newTraceId(), { [HEADERS.replyTo]: `${mux.base}.${token}` }),
+        const subject = names.command(actor, verb);
+        const ack = await publishTraced(subject, o.traceId, (t) =>
+          publish(subject, encode(payload), o.msgId ?? newId(), hdrs(t.traceId, { [HEADERS.replyTo]: `${mux.base}.${token}` }, t.headers)),
         );
         if (ack.duplicate) throw duplicateCall(actor, verb);
         const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
@@ -399,6 +403,7 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const dispatcher = createDispatcher({
         actor,
         names,
+        processName: opts.name,
         handlers,
         check: o.check,
         concurrency: o.concurrency ?? DEFAULT_CONCURRENCY,

@@ -45,6 +45,7 @@ import { metricsRoutes } from './routes/metrics.js';
 import { registerRateLimits } from './rate-limit.js';
 import { observeHttp } from '../kernel/metrics.js';
 import type { GatewayDeps } from './types.js';
+import { registerTracing } from './tracing.js';
 import { VERSION } from '../runtime/version.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -63,6 +64,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  registerTracing(app);
   // Set first, before any hook may refuse the request; error replies keep it. A callback hook:
   // this runs on every request, and a promise per request for one header is waste.
   app.addHook('onRequest', (req, reply, done) => {

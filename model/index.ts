@@ -6,6 +6,7 @@
  * SVC_MODEL_PRICES, unpriced and unmetered calls counted apart) so no backend can skip it.
  * Keys go into request headers and nowhere else: not into errors, logs or records.
  */
+import { inSpan, SpanKind, tracingOn } from '../kernel/tracing.js';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../schemas/config.js';
@@ -99,7 +100,24 @@ export function createModelProvider(config: Config, opts: ModelProviderOptions =
       const started = now();
       let out: Awaited<ReturnType<Backend['call']>>;
       try {
-        out = await backend.call(req, model, AbortSignal.timeout(timeoutMs));
+        out = !tracingOn()
+          ? await backend.call(req, model, AbortSignal.timeout(timeoutMs))
+          : await inSpan(
+              `chat ${model}`,
+              {
+                kind: SpanKind.CLIENT,
+                attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': name, 'gen_ai.request.model': model },
+              },
+              async (span) => {
+                const o = await backend.call(req, model, AbortSignal.timeout(timeoutMs));
+                span?.setAttribute('gen_ai.response.model', o.model);
+                if (o.usage) {
+                  span?.setAttribute('gen_ai.usage.input_tokens', o.usage.inputTokens);
+                  span?.setAttribute('gen_ai.usage.output_tokens', o.usage.outputTokens);
+                }
+                return o;
+              },
+            );
       } catch (err) {
         totals.failedCalls += 1;
         if (holds)

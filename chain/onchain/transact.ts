@@ -4,6 +4,7 @@
  * receipt wait every send shares, polling briskly: the public client has no chain, so viem's own
  * wait would poll every four seconds.
  */
+import { inSpan, SpanKind, tracingOn } from '../../kernel/tracing.js';
 import { TransactionReceiptNotFoundError, type Abi, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import type { ChainWallet } from './binding.js';
 import { chainFailure } from './failure.js';
@@ -42,11 +43,19 @@ export async function write(
   const doing = `${call.functionName} on ${call.address}`;
   try {
     return await serial(senderKey(wallet), async () => {
-      const { request } = await client.simulateContract({ ...call, account: wallet.account } as never);
-      const hash = await wallet.writeContract(request as never);
-      const receipt = await receiptOf(client, hash);
-      if (receipt.status !== 'success') throw new Error(`${doing} reverted on chain after a clean simulation (tx ${hash})`);
-      return { hash, receipt };
+      const sendIt = async (): Promise<Written> => {
+        const { request } = await client.simulateContract({ ...call, account: wallet.account } as never);
+        const hash = await wallet.writeContract(request as never);
+        const receipt = await receiptOf(client, hash);
+        if (receipt.status !== 'success') throw new Error(`${doing} reverted on chain after a clean simulation (tx ${hash})`);
+        return { hash, receipt };
+      };
+      if (!tracingOn()) return sendIt();
+      return inSpan(`chain tx ${call.functionName}`, { kind: SpanKind.CLIENT, attributes: { 'svc.chain.call': doing } }, async (span) => {
+        const w = await sendIt();
+        span?.setAttribute('svc.chain.tx_hash', w.hash);
+        return w;
+      });
     });
   } catch (err) {
     throw chainFailure(err, doing);

@@ -5,6 +5,7 @@
  * error), then send and wait for the receipt. A write never fails silently: a reverted receipt
  * after a clean simulation is an error too.
  */
+import { inSpan, SpanKind, tracingOn } from '../../kernel/tracing.js';
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -43,7 +44,15 @@ export interface Sent {
 /** Simulates, sends as `wallet` and waits. A revert throws 422 `chain_reverted:<ErrorName>`, named in the message. */
 export async function send(client: PublicClient, wallet: ChainWallet, call: ContractCall, label: string): Promise<Sent> {
   // One sender's writes one at a time (a gate's gas top-up and a proposal share the orchestrator's nonce).
-  return processSerial(senderKey(wallet), () => sendNow(client, wallet, call, label));
+  return processSerial(senderKey(wallet), () =>
+    tracingOn()
+      ? inSpan(`chain tx ${call.functionName}`, { kind: SpanKind.CLIENT, attributes: { 'svc.chain.call': label } }, async (span) => {
+          const sent = await sendNow(client, wallet, call, label);
+          span?.setAttribute('svc.chain.tx_hash', sent.txHash);
+          return sent;
+        })
+      : sendNow(client, wallet, call, label),
+  );
 }
 
 async function sendNow(client: PublicClient, wallet: ChainWallet, call: ContractCall, label: string): Promise<Sent> {

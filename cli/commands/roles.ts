@@ -28,6 +28,9 @@ async function run(role: Role, actorList?: string): Promise<void> {
   const [{ startProcess }, { createLogger }] = await Promise.all([import('../../main/system.js'), import('../../runtime/log.js')]);
   const actors = actorList === undefined ? undefined : await parseActors(actorList);
   const log = createLogger(config.logLevel);
+  // Before the process is built, so the tracer provider is in place when the first span starts.
+  const tracing = await (await import('../../runtime/tracing.js')).startTracing(process.env, { role });
+  if (tracing.on) log.info({ service: tracing.service }, 'tracing on');
 
   // Installed before the boot, which may wait for NATS indefinitely: a signal then has nothing
   // accepted to drain, so the process just leaves.
@@ -47,13 +50,15 @@ async function run(role: Role, actorList?: string): Promise<void> {
       process.exit(1);
     }, DRAIN_LIMIT_MS);
     hardStop.unref();
-    r.close().then(
-      () => process.exit(0),
-      (err) => {
-        r.log.error({ err }, 'drain failed');
-        process.exit(1);
-      },
-    );
+    r.close()
+      .then(() => tracing.shutdown())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          r.log.error({ err }, 'drain failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/error-body.js';
 import { AgentPauseBody, AgentPauseReply, AgentUnpauseBody, AgentUnpauseReply } from '../../schemas/runs.js';
@@ -27,7 +28,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     async (req) => {
       const caller = req.caller ?? OPERATOR;
       requirePauseAgent(caller, req.body.agent);
-      return run.agentPause({ ...req.body, caller }, { traceId: req.id, timeoutMs: 30_000 });
+      return run.agentPause({ ...req.body, caller }, { traceId: traceIdOf(req), timeoutMs: 30_000 });
     },
   );
 
@@ -52,7 +53,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
     async (req) => {
       requireOperator(req.caller, 'provisions session keys');
-      return chain.boot(req.body, { traceId: req.id, timeoutMs: 60_000 });
+      return chain.boot(req.body, { traceId: traceIdOf(req), timeoutMs: 60_000 });
     },
   );
 
@@ -71,7 +72,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
     async (req) => {
       requireOperator(req.caller, 'ticks the agent loop');
-      return chain.tick(req.body, { traceId: req.id, timeoutMs: 120_000 });
+      return chain.tick(req.body, { traceId: traceIdOf(req), timeoutMs: 120_000 });
     },
   );
 
@@ -87,7 +88,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     },
     async (req) => {
       requireUnpauseAgent(req.caller ?? OPERATOR);
-      return run.agentUnpause({ agent: req.body.agent }, { traceId: req.id, timeoutMs: 15_000 });
+      return run.agentUnpause({ agent: req.body.agent }, { traceId: traceIdOf(req), timeoutMs: 15_000 });
     },
   );
 };

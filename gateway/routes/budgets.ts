@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../schemas/errors.js';
 import { ErrorBody } from '../../schemas/error-body.js';
@@ -47,7 +48,7 @@ export const budgetRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
       },
     },
     async (req) =>
-      ops.budgetSet({ caller: req.caller ?? OPERATOR, crew: req.params.crew, ...req.body }, { traceId: req.id, timeoutMs: 15_000 }),
+      ops.budgetSet({ caller: req.caller ?? OPERATOR, crew: req.params.crew, ...req.body }, { traceId: traceIdOf(req), timeoutMs: 15_000 }),
   );
   app.post(
     '/budgets/inference/:crew/reset',
@@ -59,7 +60,8 @@ export const budgetRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
         response: { 200: BudgetView, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 504: ErrorBody },
       },
     },
-    async (req) => ops.budgetReset({ caller: req.caller ?? OPERATOR, crew: req.params.crew }, { traceId: req.id, timeoutMs: 15_000 }),
+    async (req) =>
+      ops.budgetReset({ caller: req.caller ?? OPERATOR, crew: req.params.crew }, { traceId: traceIdOf(req), timeoutMs: 15_000 }),
   );
   app.delete(
     '/budgets/inference/:crew',
@@ -71,6 +73,7 @@ export const budgetRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
         response: { 200: BudgetRemoved, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 504: ErrorBody },
       },
     },
-    async (req) => ops.budgetRemove({ caller: req.caller ?? OPERATOR, crew: req.params.crew }, { traceId: req.id, timeoutMs: 15_000 }),
+    async (req) =>
+      ops.budgetRemove({ caller: req.caller ?? OPERATOR, crew: req.params.crew }, { traceId: traceIdOf(req), timeoutMs: 15_000 }),
   );
 };

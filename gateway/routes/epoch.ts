@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/error-body.js';
 import { AssetQuery } from '../../schemas/chain-reads.js';
@@ -24,7 +25,7 @@ export const epochRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
     async (req) =>
       clientOf(deps.bus, 'trigger').epoch(
         { caller: req.caller ?? OPERATOR, ...(req.body?.asset === undefined ? {} : { asset: req.body.asset }) },
-        { traceId: req.id, timeoutMs: 30_000 },
+        { traceId: traceIdOf(req), timeoutMs: 30_000 },
       ),
   );
 };

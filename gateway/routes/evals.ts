@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/error-body.js';
 import { EvalReportSchema, EvalRunBody, EvalScenarioList, type EvalReportBody } from '../../schemas/eval-api.js';
@@ -50,7 +51,7 @@ export const evalRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
       operatorOnly(req.caller);
       // The snapshot mode is how the suite runs, not which scenarios it selects.
       const { snapshots, ...request } = req.body;
-      return (await deps.evals.run(request, req.id, snapshots ? { snapshots } : {})) as EvalReportBody;
+      return (await deps.evals.run(request, traceIdOf(req), snapshots ? { snapshots } : {})) as EvalReportBody;
     },
   );
 };

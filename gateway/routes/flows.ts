@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../schemas/errors.js';
 import { ErrorBody } from '../../schemas/error-body.js';
@@ -52,9 +53,9 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
       const caller = req.caller ?? OPERATOR;
       if (req.query.eval === '1') {
         if (!isOperator(caller)) throw new AppError('operator_only', { message: 'only the operator runs evals (?eval=1)' });
-        await evalBeforeSave(deps.evals, req.body.flow, req.id);
+        await evalBeforeSave(deps.evals, req.body.flow, traceIdOf(req));
       }
-      return clientOf(deps.bus, 'run').save({ flow: req.body.flow, caller }, { traceId: req.id, timeoutMs: 15_000 });
+      return clientOf(deps.bus, 'run').save({ flow: req.body.flow, caller }, { traceId: traceIdOf(req), timeoutMs: 15_000 });
     },
   );
 
@@ -70,7 +71,7 @@ export const flowRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     },
     async (req) => {
       const caller = req.caller ?? OPERATOR;
-      return clientOf(deps.bus, 'run').delete({ id: req.body.id, caller }, { traceId: req.id, timeoutMs: 15_000 });
+      return clientOf(deps.bus, 'run').delete({ id: req.body.id, caller }, { traceId: traceIdOf(req), timeoutMs: 15_000 });
     },
   );
 

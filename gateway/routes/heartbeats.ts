@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../schemas/error-body.js';
@@ -21,7 +22,7 @@ import type { GatewayDeps } from '../types.js';
 export const heartbeatRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const heartbeat = clientOf(deps.bus, 'heartbeat');
   const caller = (req: FastifyRequest) => req.caller ?? OPERATOR;
-  const wait = (req: FastifyRequest, timeoutMs = 15_000) => ({ traceId: req.id, timeoutMs });
+  const wait = (req: FastifyRequest, timeoutMs = 15_000) => ({ traceId: traceIdOf(req), timeoutMs });
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody, 504: ErrorBody };
 
   app.get(

@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../schemas/errors.js';
@@ -73,7 +74,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asyn
     },
     async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const out = await ingress.accept({ triggerId: req.params.triggerId, headers: req.headers, raw, traceId: req.id });
+      const out = await ingress.accept({ triggerId: req.params.triggerId, headers: req.headers, raw, traceId: traceIdOf(req) });
       return reply.code(out.status).send(out.body);
     },
   );

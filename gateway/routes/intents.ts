@@ -6,6 +6,7 @@
  * exactly this intent before anything is sent. Mock mode has no intent to resolve (409
  * `no_chain`); an unavailable chain is 503.
  */
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
 import { orgRoot } from '../../chain/onchain/resolve.js';
@@ -35,7 +36,7 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = as
         approved,
         asset,
         via: 'route',
-        traceId: req.id,
+        traceId: traceIdOf(req),
         authorizeRoot: (pending) =>
           deps.rootAuth.authorize(
             { action: approved ? 'intent:approve' : 'intent:deny', subject: pending.intentId, asset: pending.asset, chainId: b.chain.id },

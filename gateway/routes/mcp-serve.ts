@@ -9,6 +9,7 @@
  * tool); every other refusal or failure the actor names is a tool result with `isError: true`, so
  * the model sees why the tool it chose did not run.
  */
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -143,7 +144,7 @@ export const mcpServeRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = 
     },
     async (req, reply) => {
       const caller = callerOf(req);
-      const server = mcpServer(deps, caller, req.id);
+      const server = mcpServer(deps, caller, traceIdOf(req));
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
       reply.raw.setHeader('x-request-id', req.id);

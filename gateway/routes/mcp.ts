@@ -3,6 +3,7 @@
  * from the body) and asks the `mcp` actor on the bus. The one exception to "no logic here" is
  * deliberate: a secret value is sealed in the gateway, so the cleartext never enters the bus.
  */
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../schemas/errors.js';
@@ -77,7 +78,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: ServersReply, ...E },
       },
     },
-    async (req) => mcp.list({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(req.id)),
+    async (req) => mcp.list({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(traceIdOf(req))),
   );
 
   app.post(
@@ -90,7 +91,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: AttachReply, ...E },
       },
     },
-    async (req) => mcp.attach({ caller: callerOf(req), config: req.body }, wait(req.id)),
+    async (req) => mcp.attach({ caller: callerOf(req), config: req.body }, wait(traceIdOf(req))),
   );
 
   app.post(
@@ -103,7 +104,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: DetachReply, ...E },
       },
     },
-    async (req) => mcp.detach({ caller: callerOf(req), id: req.body.id }, wait(req.id)),
+    async (req) => mcp.detach({ caller: callerOf(req), id: req.body.id }, wait(traceIdOf(req))),
   );
 
   app.post(
@@ -111,7 +112,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     {
       schema: { tags, summary: 'rediscover every visible server; new tools land blocked', response: { 200: RefreshReply, ...E } },
     },
-    async (req) => mcp.refresh({ caller: callerOf(req) }, wait(req.id)),
+    async (req) => mcp.refresh({ caller: callerOf(req) }, wait(traceIdOf(req))),
   );
 
   app.post(
@@ -124,7 +125,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: PingResult, ...E },
       },
     },
-    async (req) => mcp.ping({ caller: callerOf(req), id: req.body.id }, wait(req.id)),
+    async (req) => mcp.ping({ caller: callerOf(req), id: req.body.id }, wait(traceIdOf(req))),
   );
 
   app.put(
@@ -137,7 +138,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: RuleChange, ...E },
       },
     },
-    async (req) => mcp.setRule({ caller: callerOf(req), rule: req.body }, wait(req.id)),
+    async (req) => mcp.setRule({ caller: callerOf(req), rule: req.body }, wait(traceIdOf(req))),
   );
 
   app.get(
@@ -150,7 +151,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: DefinitionDiff, ...E },
       },
     },
-    async (req) => mcp.diff({ caller: callerOf(req), server: req.params.id, tool: req.params.tool }, wait(req.id)),
+    async (req) => mcp.diff({ caller: callerOf(req), server: req.params.id, tool: req.params.tool }, wait(traceIdOf(req))),
   );
 
   app.post(
@@ -175,7 +176,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
           tool: req.params.tool,
           ...(req.body.hash === undefined ? {} : { hash: req.body.hash }),
         },
-        wait(req.id),
+        wait(traceIdOf(req)),
       ),
   );
 
@@ -189,7 +190,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: ToolsReply, ...E },
       },
     },
-    async (req) => mcp.tools({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(req.id)),
+    async (req) => mcp.tools({ caller: callerOf(req), ...(req.query.as ? { as: req.query.as } : {}) }, wait(traceIdOf(req))),
   );
 
   app.post(
@@ -223,7 +224,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
           askSurface: false,
           caller,
         },
-        { traceId: req.id, timeoutMs: CALL_TIMEOUT_MS },
+        { traceId: traceIdOf(req), timeoutMs: CALL_TIMEOUT_MS },
       );
       if (out.status === 'ask_required') throw new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` });
       // 422, not 502: the server answered and the call went through; the tool itself reports failure.
@@ -243,7 +244,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: SecretsReply, ...E },
       },
     },
-    async (req) => mcp.secrets({ caller: callerOf(req) }, wait(req.id)),
+    async (req) => mcp.secrets({ caller: callerOf(req) }, wait(traceIdOf(req))),
   );
 
   app.put(
@@ -263,7 +264,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       if (key === undefined) throw new AppError('sealing_key_unavailable');
       const owner = caller.workspace ?? '';
       const sealed = seal(key, req.body.value, mcpSecretLabel(owner, req.params.ref));
-      return mcp.secretSet({ caller, ref: req.params.ref, sealed, last4: req.body.value.slice(-4) }, wait(req.id));
+      return mcp.secretSet({ caller, ref: req.params.ref, sealed, last4: req.body.value.slice(-4) }, wait(traceIdOf(req)));
     },
   );
 
@@ -277,6 +278,6 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         response: { 200: SecretClearReply, ...E },
       },
     },
-    async (req) => mcp.secretClear({ caller: callerOf(req), ref: req.params.ref }, wait(req.id)),
+    async (req) => mcp.secretClear({ caller: callerOf(req), ref: req.params.ref }, wait(traceIdOf(req))),
   );
 };

@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../schemas/errors.js';
 import { ErrorBody } from '../../schemas/error-body.js';
@@ -45,7 +46,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
           body,
           caller,
         },
-        req.id,
+        traceIdOf(req),
       );
     },
   );
@@ -74,7 +75,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = a
     async (req) => {
       const target = verifyReplyTarget(deps.config.channelKey, req.body.replyTarget);
       const caller = req.caller ?? OPERATOR;
-      return post({ thread: target.thread, replyTo: target.questionId, kind: 'answer', body: req.body.body, caller }, req.id);
+      return post({ thread: target.thread, replyTo: target.questionId, kind: 'answer', body: req.body.body, caller }, traceIdOf(req));
     },
   );
 

@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/error-body.js';
 import { ModelCompleteReply, ModelCompleteRequest } from '../../schemas/connectors.js';
@@ -19,6 +20,9 @@ export const modelRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = asy
       },
     },
     async (req) =>
-      clientOf(deps.bus, 'ops').complete({ ...req.body, seat: (req.caller ?? OPERATOR).seat }, { traceId: req.id, timeoutMs: 90_000 }),
+      clientOf(deps.bus, 'ops').complete(
+        { ...req.body, seat: (req.caller ?? OPERATOR).seat },
+        { traceId: traceIdOf(req), timeoutMs: 90_000 },
+      ),
   );
 };

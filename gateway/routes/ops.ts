@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../schemas/error-body.js';
 import { PingReply, PingRequest } from '../../schemas/ops.js';
@@ -18,7 +19,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
     },
     async (req) => {
       const started = performance.now();
-      const reply = await clientOf(deps.bus, 'ops').ping(req.body ?? {}, { traceId: req.id, timeoutMs: 10_000 });
+      const reply = await clientOf(deps.bus, 'ops').ping(req.body ?? {}, { traceId: traceIdOf(req), timeoutMs: 10_000 });
       return { ...reply, roundTripMs: Math.round((performance.now() - started) * 1000) / 1000 };
     },
   );

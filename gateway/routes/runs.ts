@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -73,12 +74,12 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
         runId,
         ...runAs,
         trigger: 'manual',
-        traceId: req.id,
+        traceId: traceIdOf(req),
         ...(id === undefined ? {} : { flowId: id }),
         ...(flow === undefined ? {} : { flow }),
         ...(input === undefined ? {} : { input }),
       };
-      return runOrAccept(reply, run.start(cmd, { traceId: req.id, timeoutMs: RUN_WAIT_MS, msgId: runId }), runId);
+      return runOrAccept(reply, run.start(cmd, { traceId: traceIdOf(req), timeoutMs: RUN_WAIT_MS, msgId: runId }), runId);
     },
   );
 
@@ -143,7 +144,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       },
     },
     async (req) => {
-      return run.pause({ ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+      return run.pause({ ...req.body, ...by(req) }, { traceId: traceIdOf(req), timeoutMs: 15_000 });
     },
   );
 
@@ -158,7 +159,11 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       },
     },
     async (req, reply) => {
-      return runOrAccept(reply, run.resume({ ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: RUN_WAIT_MS }), req.body.runId);
+      return runOrAccept(
+        reply,
+        run.resume({ ...req.body, ...by(req) }, { traceId: traceIdOf(req), timeoutMs: RUN_WAIT_MS }),
+        req.body.runId,
+      );
     },
   );
 
@@ -173,7 +178,7 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async
       },
     },
     async (req) => {
-      return run.cancel({ ...req.body, ...by(req) }, { traceId: req.id, timeoutMs: 15_000 });
+      return run.cancel({ ...req.body, ...by(req) }, { traceId: traceIdOf(req), timeoutMs: 15_000 });
     },
   );
 };

@@ -6,6 +6,7 @@
  * Without SVC_ROOT_AUTH both are open and recorded `unauthenticated`. The bearer token never
  * stands in for the root.
  */
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
 import { orgRoot } from '../../chain/onchain/resolve.js';
@@ -64,7 +65,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }
       // A missing key is named before any challenge is spent on it.
       await deps.sessionAdmin.check(id, 'revoke');
       const authorizedBy = containment === true ? 'containment' : await authorize(b, 'session:revoke', sessionId, req.body);
-      const r = await deps.sessionAdmin.revoke(id, authorizedBy, req.id);
+      const r = await deps.sessionAdmin.revoke(id, authorizedBy, traceIdOf(req));
       return { sessionId, agent: r.agent, key: r.key, authorizedBy, txHash: r.txHash };
     },
   );
@@ -92,7 +93,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }
       const id = BigInt(sessionId);
       await deps.sessionAdmin.check(id, 'rotate');
       const authorizedBy = await authorize(b, 'session:rotate', sessionId, req.body);
-      const r = await deps.sessionAdmin.rotate(id, narrowing, authorizedBy, req.id);
+      const r = await deps.sessionAdmin.rotate(id, narrowing, authorizedBy, traceIdOf(req));
       const { bounds } = r;
       return {
         retired: sessionId,

@@ -1,3 +1,4 @@
+import { traceIdOf } from '../tracing.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../schemas/error-body.js';
@@ -29,7 +30,7 @@ import type { GatewayDeps } from '../types.js';
 export const triggerRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const trigger = clientOf(deps.bus, 'trigger');
   const caller = (req: FastifyRequest) => req.caller ?? OPERATOR;
-  const wait = (req: FastifyRequest) => ({ traceId: req.id, timeoutMs: 15_000 });
+  const wait = (req: FastifyRequest) => ({ traceId: traceIdOf(req), timeoutMs: 15_000 });
   const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody, 504: ErrorBody };
 
   app.get(

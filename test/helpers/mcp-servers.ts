@@ -36,6 +36,8 @@ export interface SeenRequest {
   readonly rpcMethod: string | undefined;
   readonly tool: string | undefined;
   readonly authorization: string | undefined;
+  /** The request's `params._meta` (a caller's trace context travels there). */
+  readonly meta?: Record<string, unknown> | undefined;
 }
 
 export interface FakeHttpMcp {
@@ -114,7 +116,9 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
     }
     const rpcMethod = typeof body?.method === 'string' ? body.method : undefined;
     const tool = rpcMethod === 'tools/call' ? body.params?.name : undefined;
-    seen.push({ httpMethod: req.method ?? '', rpcMethod, tool, authorization: req.headers.authorization });
+    const meta =
+      typeof body?.params?._meta === 'object' && body.params._meta !== null ? (body.params._meta as Record<string, unknown>) : undefined;
+    seen.push({ httpMethod: req.method ?? '', rpcMethod, tool, authorization: req.headers.authorization, ...(meta ? { meta } : {}) });
     if (opts.requireAuth !== undefined && req.headers.authorization !== opts.requireAuth) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
       return;

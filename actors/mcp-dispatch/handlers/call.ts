@@ -11,6 +11,7 @@
  * went out (or was refused) before any row existed, so a crash before the commit loses the same
  * row whichever comes first (runtime/detached-audit.ts).
  */
+import { injectContext, inSpan, SpanKind, tracingOn } from '../../../kernel/tracing.js';
 import type { HandlerContext } from '../../../bus/types.js';
 import { AppError, isAppError } from '../../../schemas/errors.js';
 import { toolResultText, type McpCallCommand, type McpCallOutcome } from '../../../schemas/mcp.js';
@@ -119,11 +120,29 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
   bounds = boundsFor(s.config);
   try {
     const b = bounds;
-    const result = await ctx.limits.run(s, b, () =>
-      withClient(ctx.session, s, b, (client, signal) =>
-        client.callTool({ name: tool, arguments: p.arguments ?? {} }, undefined, { signal, timeout: b.timeoutMs }),
-      ),
-    );
+    const call = (meta: Record<string, string> | undefined) =>
+      ctx.limits.run(s, b, () =>
+        withClient(ctx.session, s, b, (client, signal) =>
+          client.callTool({ name: tool, arguments: p.arguments ?? {}, ...(meta ? { _meta: meta } : {}) }, undefined, {
+            signal,
+            timeout: b.timeoutMs,
+          }),
+        ),
+      );
+    // The server may join the caller's trace: the call's span context goes in the request's `_meta`.
+    const result = !tracingOn()
+      ? await call(undefined)
+      : await inSpan(
+          `mcp tools/call ${server}.${tool}`,
+          { kind: SpanKind.CLIENT, attributes: { 'mcp.method.name': 'tools/call', 'svc.mcp.server': server, 'gen_ai.tool.name': tool } },
+          async (span) => {
+            const meta: Record<string, string> = {};
+            injectContext((k, v) => (meta[k] = v));
+            const r = await call(meta);
+            if (r.isError === true) span?.setAttribute('error.type', 'tool_error');
+            return r;
+          },
+        );
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     // The server answered, but the tool reported its own failure: the trail says so.
     record(result.isError === true ? 'tool_error' : 'ok', { isError: result.isError === true });

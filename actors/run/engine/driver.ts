@@ -7,6 +7,7 @@
  * Replayable steps in a row share one boundary, and a run whose first step is replayable is
  * inserted by its first boundary (writer.ts).
  */
+import { failed, inSpan, runContext, tracingOn } from '../../../kernel/tracing.js';
 import type { RunDeps } from '../deps.js';
 import type { Flow, Step } from '../../../schemas/flows.js';
 import type { ResumeSignal, RunView, TraceEntry } from '../../../schemas/runs.js';
@@ -237,7 +238,7 @@ export async function driveAlone(d: DriverDeps, runId: string, asked: string, in
           };
           const began = performance.now();
           try {
-            result = await exec.execute(ctx);
+            result = tracingOn() ? await tracedStep(exec, ctx, d.lease.holder) : await exec.execute(ctx);
           } catch (err) {
             result = failure(err);
           }
@@ -331,4 +332,27 @@ export async function driveAlone(d: DriverDeps, runId: string, asked: string, in
   } finally {
     lease.stop();
   }
+}
+
+/**
+ * A step inside a span of the run's trace: a child of the command being handled when that is in
+ * the run's trace, else (a resume, a gate's answer, a timer) under the run's own parent, linked
+ * to what woke it.
+ */
+function tracedStep(exec: StepExecutor, ctx: StepContext, worker: string): Promise<StepResult> {
+  const { ctx: parent, links } = runContext(ctx.traceId, ctx.run.id);
+  return inSpan(
+    `step ${ctx.step.kind} ${ctx.step.id}`,
+    {
+      parent,
+      links,
+      attributes: { 'svc.run.id': ctx.run.id, 'svc.step.id': ctx.step.id, 'svc.step.kind': ctx.step.kind, 'svc.worker.id': worker },
+    },
+    async (span) => {
+      const r = await exec.execute(ctx);
+      span?.setAttribute('svc.step.result', r.kind);
+      if (r.kind === 'fail') failed(span!, { code: r.code });
+      return r;
+    },
+  );
 }
