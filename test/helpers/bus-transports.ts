@@ -9,6 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
 import type { Bus } from '../../bus/types.js';
+import type { Test } from 'tap';
 import type { DeadLetter } from '../../schemas/dlq.js';
 import { ACTORS, names as makeNames, type Names } from '../../bus/subjects.js';
 import { createEmbeddedBroker, createEmbeddedBus } from '../../bus/embedded.js';
@@ -123,3 +124,15 @@ export async function harness(kind: Kind): Promise<Harness> {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A fresh prefix on the real server and a manager for it; its streams go when the test ends. */
+export async function scratchStreams(t: Test): Promise<{ names: Names; jsm: Awaited<ReturnType<typeof jetstreamManager>> }> {
+  const names = freshNames();
+  const nc = await connect({ servers: NATS_URL });
+  const jsm = await jetstreamManager(nc);
+  t.teardown(async () => {
+    await deleteJetStreamResources(jsm, names);
+    await nc.close();
+  });
+  return { names, jsm };
+}

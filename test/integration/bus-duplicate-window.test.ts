@@ -4,22 +4,13 @@
  * is never silently ignored. Its effect on a late webhook copy is test/integration/triggers/late-copy.test.ts.
  */
 import t from 'tap';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { createJetStreamBus } from '../../bus/jetstream.js';
-import { deleteJetStreamResources } from '../../bus/jetstream-setup.js';
-import { freshNames, jetStreamUnavailable, log, NATS_URL } from '../helpers/bus-transports.js';
+import { jetStreamUnavailable, log, NATS_URL, scratchStreams } from '../helpers/bus-transports.js';
 
 const skip = (await jetStreamUnavailable()) ?? false;
 
 t.test("the command stream's duplicate window follows the running config", { skip }, async (t) => {
-  const names = freshNames();
-  const nc = await connect({ servers: NATS_URL });
-  const jsm = await jetstreamManager(nc);
-  t.teardown(async () => {
-    await deleteJetStreamResources(jsm, names);
-    await nc.close();
-  });
+  const { names, jsm } = await scratchStreams(t);
   const windowOf = async (stream: string) => (await jsm.streams.info(stream)).config.duplicate_window / 1_000_000;
 
   const first = createJetStreamBus({ servers: NATS_URL, names, log });

@@ -4,23 +4,15 @@
  * the size limit lifts it again.
  */
 import t from 'tap';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { createJetStreamBus } from '../../bus/jetstream.js';
-import { deleteJetStreamResources, type EventLimits } from '../../bus/jetstream-setup.js';
+import type { EventLimits } from '../../bus/jetstream-setup.js';
 import { loadConfig } from '../../runtime/config.js';
-import { freshNames, jetStreamUnavailable, log, NATS_URL } from '../helpers/bus-transports.js';
+import { jetStreamUnavailable, log, NATS_URL, scratchStreams } from '../helpers/bus-transports.js';
 
 const skip = (await jetStreamUnavailable()) ?? false;
 
 t.test("the event stream's limits follow the running config", { skip }, async (t) => {
-  const names = freshNames();
-  const nc = await connect({ servers: NATS_URL });
-  const jsm = await jetstreamManager(nc);
-  t.teardown(async () => {
-    await deleteJetStreamResources(jsm, names);
-    await nc.close();
-  });
+  const { names, jsm } = await scratchStreams(t);
   const limitsOf = async (stream: string) => {
     const c = (await jsm.streams.info(stream)).config;
     return { maxBytes: c.max_bytes, maxAgeMs: c.max_age / 1_000_000 };
