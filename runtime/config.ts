@@ -9,7 +9,9 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { IdentitiesConfig, type IdentityConfig } from '../schemas/identity.js';
 import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuthSettings } from '../schemas/config.js';
-import { cose, decodeCredentialPublicKey } from '@simplewebauthn/server/helpers';
+// The CBOR decoder the WebAuthn library itself uses, alone: the library's helpers would load dozens of
+// modules at every start for this one check.
+import { decodeCBOR } from '@levischuck/tiny-cbor';
 import { getAddress, isAddress } from 'viem';
 import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
@@ -231,9 +233,13 @@ function passkeyProblem(p: { id: string; publicKey: string; rpId: string; origin
   if (!BASE64URL.test(p.id)) return 'SVC_ROOT_PASSKEY_ID must be the credential id in base64url';
   if (!BASE64URL.test(p.publicKey)) return 'SVC_ROOT_PASSKEY_PUBKEY must be a COSE public key in base64url';
   try {
-    const key = decodeCredentialPublicKey(new Uint8Array(Buffer.from(p.publicKey, 'base64url')));
-    // P-256 with ES256: what platform passkeys create, and the only curve the EVM's P-256 precompile verifies.
-    if (!cose.isCOSEPublicKeyEC2(key) || key.get(cose.COSEKEYS.crv) !== cose.COSECRV.P256)
+    const key = decodeCBOR(new Uint8Array(Buffer.from(p.publicKey, 'base64url')));
+    // P-256 with ES256: what platform passkeys create, and the only curve the EVM's P-256 precompile
+    // verifies. COSE key labels: 1 is the key type (2, EC2), -1 the curve (1, P-256), -2 and -3
+    // the point's coordinates (32 bytes each for P-256).
+    const at = (label: number) => (key instanceof Map ? key.get(label) : undefined);
+    const coordinate = (label: number) => at(label) instanceof Uint8Array && (at(label) as Uint8Array).length === 32;
+    if (at(1) !== 2 || at(-1) !== 1 || !coordinate(-2) || !coordinate(-3))
       return 'SVC_ROOT_PASSKEY_PUBKEY must be a P-256 (EC2, crv 1) COSE key';
   } catch {
     return 'SVC_ROOT_PASSKEY_PUBKEY must be a COSE public key in base64url (it does not decode as CBOR)';

@@ -8,20 +8,15 @@
  * out: a server may echo what it was sent, and no caller, bus message or log line may see it.
  */
 import type { PublishedTool } from './definition.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { AppError, isAppError } from '../../schemas/errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, mcpSecretLabel, type McpServerConfig } from '../../schemas/mcp.js';
 import type { Store } from '../../store/types.js';
 import { unseal } from '../../kernel/seal.js';
 import { redactor, type Redactor } from '../../kernel/redact.js';
-import { VERSION } from '../../runtime/version.js';
 import { attacherOf, checkServer, type EgressPolicy, type Resolver } from './egress.js';
 import { Bounds } from './bounds.js';
-import { guardedFetch } from './http-fetch.js';
-import { ClientPool, Lease, close, fingerprint, poolGroup, type Pooled } from './pool.js';
-import { BoundedStdioTransport } from './stdio.js';
+import { ClientPool, close, fingerprint, poolGroup } from './pool.js';
 import { sealedSecret } from './store.js';
 
 export interface SessionDeps {
@@ -91,47 +86,10 @@ function redactError(err: AppError, redact: Redactor): AppError {
   return message === err.message ? err : new AppError(err.code, { detail: err.detail, message, terminal: err.terminal });
 }
 
-function sessionGone(err: unknown): boolean {
-  return err instanceof StreamableHTTPError && err.code === 404;
-}
-
-async function connect(
-  deps: SessionDeps,
-  t: Target,
-  sent: { headers: Record<string, string>; env: Record<string, string> },
-  bounds: Bounds,
-): Promise<Pooled> {
-  const lease = new Lease();
-  lease.current = bounds;
-  let transport: Transport;
-  if (t.config.transport === 'http') {
-    transport = new StreamableHTTPClientTransport(new URL(t.config.url!), {
-      fetch: guardedFetch(deps.policy, deps.resolver, () => lease.current),
-      requestInit: { headers: sent.headers },
-      reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
-    });
-  } else {
-    transport = new BoundedStdioTransport({
-      server: t.config.id,
-      command: t.config.command!,
-      args: t.config.args ?? [],
-      env: sent.env,
-      lease,
-      maxBytes: bounds.maxBytes,
-    });
-  }
-  const conn: Pooled = { client: new Client({ name: 'svc', version: VERSION }, { capabilities: {} }), lease, dead: false };
-  conn.client.onclose = () => {
-    conn.dead = true;
-  };
-  try {
-    await bounds.race(conn.client.connect(transport, { signal: bounds.signal, timeout: bounds.timeoutMs + 1000 }));
-  } catch (err) {
-    await close(conn);
-    throw err;
-  }
-  return conn;
-}
+/** The SDK's client side (connect.ts), loaded at the first connection this process makes: a worker
+ * that never calls an MCP server never loads it. */
+let sdkSide: Promise<typeof import('./connect.js')> | undefined;
+const clientSide = () => (sdkSide ??= import('./connect.js'));
 
 /**
  * Runs `fn` against a connected client within the server's bounds. Policy first, every time:
@@ -157,11 +115,12 @@ export async function withClient<T>(
   let conn = deps.pool?.take(group, key);
   const pooled = conn !== undefined;
   try {
+    const { connect, sessionGone } = await clientSide();
     if (conn) {
       conn.lease.current = bounds;
       bounds.wentOut = true;
     } else {
-      conn = await connect(deps, t, { headers, env }, bounds);
+      conn = await connect(deps, t.config, { headers, env }, bounds);
     }
     let out: T;
     try {
@@ -172,7 +131,7 @@ export async function withClient<T>(
       // It handled nothing, so the call starts over once on a fresh session.
       await close(conn);
       conn = undefined;
-      conn = await connect(deps, t, { headers, env }, bounds);
+      conn = await connect(deps, t.config, { headers, env }, bounds);
       out = await bounds.race(fn(conn.client, bounds.signal));
     }
     if (bounds.tripped) throw bounds.tripped;

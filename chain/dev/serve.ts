@@ -6,7 +6,7 @@
  * reason rather than stopping the process: the operator sees why on /health and in the log.
  */
 import type { Logger } from 'pino';
-import { foundry } from 'viem/chains';
+import { ANVIL_CHAIN_ID } from './anvil-chain.js';
 import type { Deployment } from '../../schemas/chain-config.js';
 import { startAnvil, type DevChain } from './anvil.js';
 import { deployOnto } from './up.js';
@@ -21,7 +21,7 @@ export interface ServedDevChain {
 }
 
 export async function serveDevChain(log: Logger): Promise<ServedDevChain> {
-  const chain = await startAnvil({ chainId: foundry.id });
+  const chain = await startAnvil({ chainId: ANVIL_CHAIN_ID });
   log.info({ rpc: chain.url, chainId: chain.chainId }, 'dev chain (anvil) started; deploying the contracts and the demo org');
   let deployment: Deployment | undefined;
   let problem: string | undefined = 'deployment_missing: the dev chain is deploying its contracts';

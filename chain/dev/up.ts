@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { createPublicClient, createWalletClient, http } from 'viem';
-import { foundry } from 'viem/chains';
+import { ANVIL_CHAIN_ID, anvilChain } from './anvil-chain.js';
 import { startAnvil, type DevChain } from './anvil.js';
 import { anvilAccount } from './accounts.js';
 import { deployDevChain, demoOrgSeed, type Deployment, type OrgSeed } from './deploy.js';
@@ -33,7 +33,7 @@ export interface DevChainHandle {
 }
 
 export async function devChainUp(opts: DevChainUpOptions = {}): Promise<DevChainHandle> {
-  const chain = await startAnvil({ chainId: opts.chainId ?? foundry.id, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+  const chain = await startAnvil({ chainId: opts.chainId ?? ANVIL_CHAIN_ID, ...(opts.port !== undefined ? { port: opts.port } : {}) });
   try {
     const { deployment, file } = await deployOnto(chain, opts.seed);
     const path = opts.out === undefined ? undefined : resolve(opts.out);
@@ -51,7 +51,7 @@ export async function deployOnto(
   chain: DevChain,
   seed: OrgSeed = demoOrgSeed(),
 ): Promise<{ deployment: Deployment; file: DevDeploymentFile }> {
-  const viemChain = { ...foundry, id: chain.chainId };
+  const viemChain = anvilChain(chain.chainId, chain.url);
   const transport = http(chain.url);
   const wallet = createWalletClient({ chain: viemChain, transport, account: anvilAccount(ORCHESTRATOR_ACCOUNT) });
   const pub = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });

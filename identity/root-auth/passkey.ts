@@ -4,7 +4,6 @@
  * the relying party id, user presence, and the ECDSA P-256 signature over authenticatorData and
  * the hash of clientDataJSON under the credential's COSE public key.
  */
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { Value } from 'typebox/value';
 import { AppError } from '../../schemas/errors.js';
 import { PasskeyProof } from '../../schemas/root-auth.js';
@@ -16,6 +15,8 @@ export async function verifyPasskeyProof(proof: unknown, challenge: string, sett
   if (!Value.Check(PasskeyProof, proof))
     throw invalid('the passkey proof is malformed: it needs {kind, credentialId, authenticatorData, clientDataJSON, signature}, base64url');
   if (proof.credentialId !== settings.id) throw invalid('the assertion comes from another credential than SVC_ROOT_PASSKEY_ID');
+  // Loaded on the first proof, not at every start of a server that may never see one.
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
   let verified: boolean;
   try {
     ({ verified } = await verifyAuthenticationResponse({

@@ -1,0 +1,96 @@
+/**
+ * The MCP SDK side of `/mcp` (routes/mcp-serve.ts): a stateless SDK `Server` whose list and call
+ * go through the `mcp` actor. Loaded by the route on its first request, so a gateway that is
+ * never asked over MCP never loads the SDK.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AppError, isAppError } from '../schemas/errors.js';
+import type { ListedTool } from '../schemas/mcp.js';
+import { clientOf } from '../bus/verbs.js';
+import { VERSION } from '../runtime/version.js';
+import type { Caller } from '../identity/caller.js';
+import type { GatewayDeps } from './types.js';
+import { CALL_TIMEOUT_MS } from './routes/mcp.js';
+
+export { StreamableHTTPServerTransport };
+
+/** MCP requires an object schema; a server that published something else is shown as a free-form object. */
+function inputSchema(s: unknown): Tool['inputSchema'] {
+  return s !== null && typeof s === 'object' && (s as { type?: unknown }).type === 'object'
+    ? (s as Tool['inputSchema'])
+    : { type: 'object' };
+}
+
+function asTool(t: ListedTool): Tool {
+  return {
+    name: t.name,
+    ...(t.description ? { description: t.description } : {}),
+    inputSchema: inputSchema(t.inputSchema),
+    annotations: t.annotations,
+    _meta: { 'svc/kind': t.kind, ...(t.server ? { 'svc/server': t.server } : {}), ...(t.mode ? { 'svc/mode': t.mode } : {}) },
+  };
+}
+
+function toolError(err: AppError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${err.wireCode}: ${err.message}` }], _meta: { 'svc/error': err.wireCode } };
+}
+
+/**
+ * The JSON-RPC error the SDK sends for what a handler throws: its `code`, `message` and `data`.
+ * A plain error, since an `McpError` already carries "MCP error <code>:" in its message and the
+ * client's SDK adds that again.
+ */
+function unknownTool(name: string, err: AppError): Error {
+  return Object.assign(new Error(`unknown tool: ${name}`), { code: ErrorCode.InvalidParams, data: { 'svc/error': err.wireCode } });
+}
+
+/** A Server builds a fresh Ajv (about 0.3 ms) unless given one; the per-POST servers share this one. */
+const validator = new AjvJsonSchemaValidator();
+
+export function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
+  const server = new Server({ name: 'svc', version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const reply = await clientOf(deps.bus, 'mcp').tools({ caller }, { traceId, timeoutMs: 30_000 });
+    // This endpoint has no ask surface, so a write in mode ask could only ever be refused: not listed.
+    return { tools: reply.tools.filter((x) => x.mode !== 'ask').map(asTool) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (r): Promise<CallToolResult> => {
+    try {
+      const out = await clientOf(deps.bus, 'mcp').call.request(
+        {
+          name: r.params.name,
+          arguments: r.params.arguments ?? {},
+          seat: caller.seat,
+          ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }),
+          askSurface: false,
+          caller,
+        },
+        { traceId, timeoutMs: CALL_TIMEOUT_MS },
+      );
+      if (out.status === 'ask_required')
+        return toolError(new AppError('mcp_mode_denied', { detail: `${out.server}.${out.tool}:ask_unavailable` }));
+      // A tool's own error stays the tool result it is (isError, its content), named like the others.
+      const failed = out.status === 'tool_error' ? { 'svc/error': `mcp_tool_error:${out.server}.${out.tool}` } : {};
+      const result = (out.result ?? {}) as CallToolResult;
+      return {
+        ...result,
+        content: Array.isArray(result.content) ? result.content : [],
+        _meta: { ...result._meta, 'svc/untrusted': out.untrusted, ...failed },
+      };
+    } catch (err) {
+      if (isAppError(err) && err.code === 'unknown_external_mcp_tool') throw unknownTool(r.params.name, err);
+      if (isAppError(err)) return toolError(err);
+      throw err;
+    }
+  });
+  return server;
+}
