@@ -82,6 +82,13 @@ t.test('a gated run from the list to its live completion', { skip }, async (t) =
   t.equal(started.status, 'waiting', 'the run parks on the gate');
   const row = op.page.locator(`[data-run="${started.id}"]`);
   await row.waitFor({ timeout: 15_000 });
+  // The row appears with the run's start and changes with its park: two live events, which a
+  // loaded machine may deliver a moment apart. Waited for, then checked (a row that never
+  // changes fails here).
+  await op.page
+    .locator(`[data-run="${started.id}"]`, { hasText: /waiting.*human_gate at ok/ })
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
   t.match(await row.textContent(), /waiting.*human_gate at ok/, 'listed as waiting at the gate');
   await checkPage(t, op, 'runs');
 
