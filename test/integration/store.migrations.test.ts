@@ -11,6 +11,7 @@ import { entities, openStore, type Store } from '../../store/index.js';
 import { migrationsList } from '../../store/migrations/index.js';
 import { freshSchema, pgQuery } from '../helpers/store-engines.js';
 import { skipUnless, TEST_DATABASE_URL, uniqueName } from '../helpers/services.js';
+import { listTablesFromCatalog } from '../../store/pg-catalog.js';
 
 // Each module appends its own tables; the assertion sorts, so order here does not matter.
 const SVC_TABLES = [
@@ -205,6 +206,9 @@ t.test('openStore on PostgreSQL', { skip: (await skipUnless('postgres')) ?? fals
         silent: true,
       },
     });
+    // As the store does (store/pg-catalog.ts): the ORM's own table listing fails when another
+    // test drops its schema during the statement.
+    listTablesFromCatalog(old);
     try {
       await old.getMigrator<Migrator>().up({ to: 'Migration20261122050000AuditOutbox' });
     } finally {
