@@ -190,9 +190,9 @@ t.test(
       hang?.();
       return new Promise((r) => model.close(r));
     });
-    // Long enough that the second worker (started while the first is inside its tick) is up and has
-    // seen a redelivery before the lock runs out, even on a loaded machine.
-    const LOCK_MS = 45_000;
+    // Both workers run before the tick, so the lock needs only to outlast the ack wait after the
+    // kill (the redelivery that finds the window held), with room for a loaded machine.
+    const LOCK_MS = 15_000;
     const env = {
       ...base,
       LOG_LEVEL: 'info',
@@ -202,7 +202,10 @@ t.test(
       SVC_RETRY_CAP_MS: '500',
       SVC_RUN_LEASE_MS: '2000',
     };
-    const a = await startSvc(t, ['worker', '--actors', 'heartbeat,run'], env);
+    const workers = await Promise.all([
+      startSvc(t, ['worker', '--actors', 'heartbeat,run'], env),
+      startSvc(t, ['worker', '--actors', 'heartbeat,run'], env),
+    ]);
     const gw = await startSystem(t, { role: 'gateway', nats: { prefix }, postgres: { schema }, env: { LOG_LEVEL: 'warn' } });
     for (const [id, prompt] of [
       ['first', 'first'],
@@ -224,8 +227,11 @@ t.test(
     const minute = Math.floor(Date.now() / 60_000);
     await clientOf(gw.bus, 'heartbeat').tick.send({ crewId: 'k', minute });
     await slowArrived;
-    // The second worker starts while the first is inside its tick, so it gets only redeliveries.
-    const b = await startSvc(t, ['worker', '--actors', 'heartbeat,run'], env);
+    // Whichever worker took the tick is inside it: it dies, and the other gets only redeliveries.
+    const [holder] = await q(`select holder from $S.claim where key = $1`, [`heartbeat:k:${minute}`]);
+    const a = workers.find((w) => w.workerId === holder?.holder);
+    if (!a) throw new Error(`the window's holder ${String(holder?.holder)} is neither worker`);
+    const b = workers.find((w) => w !== a)!;
     a.proc.kill('SIGKILL');
     await a.exited();
     hang?.();
