@@ -24,6 +24,8 @@ t.test('kill -9 between a gate settling on chain and its boundary: paid once', {
   const env = {
     ...s.env,
     SVC_ACK_WAIT_MS: '3000',
+    // The heir takes the dead worker's run once its lease lapses: 2 s rather than the default 15 s.
+    SVC_RUN_LEASE_MS: '2000',
     ...chainEnv(fx),
   };
   const paid = async () => (await fx.c.token.read('balanceOf', [fx.vendor])) as bigint;
