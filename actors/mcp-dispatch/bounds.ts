@@ -29,6 +29,9 @@ export class Bounds {
         this.fail(new AppError('mcp_call_timeout', { detail: server, message: `server ${server} did not answer within ${timeoutMs} ms` })),
       timeoutMs,
     );
+    // The operation's own I/O keeps the process alive while it runs; its deadline must not
+    // keep it alive after (a shutdown would otherwise wait out a refused call's deadline).
+    this.timer.unref();
   }
 
   get signal(): AbortSignal {

@@ -104,8 +104,15 @@ export async function withClient<T>(
   bounds: Bounds,
   fn: (client: Client, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  checkServer(deps.policy, t.config, attacherOf(t));
-  const token = await credential(deps, t);
+  let token: string | undefined;
+  try {
+    checkServer(deps.policy, t.config, attacherOf(t));
+    token = await credential(deps, t);
+  } catch (err) {
+    // Refused before anything went out: the deadline ends here, not 30 s later.
+    bounds.done();
+    throw err;
+  }
   const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
   // Read per call like the credential; a kept child was spawned with the values read then.
   const env = t.config.transport === 'stdio' ? childEnv(deps, t.config.env ?? []) : {};

@@ -151,5 +151,8 @@ async function callTool(ctx: McpContext, p: CallPayload, traceId: string): Promi
     return { status: 'ok', name: p.name, result, untrusted: true, durationMs };
   } catch (err) {
     return refuse(isAppError(err) ? err : new AppError('mcp_server_unreachable', { detail: server }));
+  } finally {
+    // A call refused before it went out (limits, policy, a missing credential) still ends its deadline.
+    bounds.done();
   }
 }
