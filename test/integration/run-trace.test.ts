@@ -13,30 +13,16 @@ import { req } from '../helpers/http.js';
 import { pollFor } from '../helpers/poll.js';
 import { skipUnless } from '../helpers/services.js';
 import type { BusEvent } from '../../bus/types.js';
+import { tracedFlow } from '../helpers/traced-flow.js';
 
 const OP = 'operator-token-0123456789';
 const ALICE = 'alice-human-token-0123456789';
 
-const flow = {
-  id: 'traced',
-  steps: [
-    { id: 'think', kind: 'model', prompt: 'plan for {{input}}' },
-    { id: 'look', kind: 'tool', tool: 'mcp__fake__echo', args: { q: '{{input}}' } },
-    {
-      id: 'ask',
-      kind: 'human',
-      prompt: 'go on with {{input}}?',
-      assignee: 'seat:alice',
-      options: [
-        { id: 'go', label: 'Go', port: 'file' },
-        { id: 'stop', label: 'Stop', port: null },
-      ],
-    },
-    { id: 'file', kind: 'tool', tool: 'mcp__fake__create_issue', args: { title: '{{input}}' } },
-    // Runs in the drive the answers resumed, not in the one the start request began.
-    { id: 'sum', kind: 'model', prompt: 'filed {{steps.file.text}}', next: null },
-  ],
-};
+const flow = tracedFlow('traced', [
+  { id: 'file', kind: 'tool', tool: 'mcp__fake__create_issue', args: { title: '{{input}}' } },
+  // Runs in the drive the answers resumed, not in the one the start request began.
+  { id: 'sum', kind: 'model', prompt: 'filed {{steps.file.text}}', next: null },
+]);
 
 for (const mode of ['embedded', 'jetstream+postgres'] as const) {
   const skip = mode === 'embedded' ? undefined : await skipUnless('nats', 'postgres');

@@ -17,30 +17,14 @@ import { req } from '../helpers/http.js';
 import { pollFor } from '../helpers/poll.js';
 import { skipUnless } from '../helpers/services.js';
 import type { BusEvent } from '../../bus/types.js';
+import { tracedFlow } from '../helpers/traced-flow.js';
 
 const OP = 'operator-token-0123456789';
 const ALICE = 'alice-human-token-0123456789';
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 
-const flow = {
-  id: 'traced-across',
-  steps: [
-    { id: 'think', kind: 'model', prompt: 'plan for {{input}}' },
-    { id: 'look', kind: 'tool', tool: 'mcp__fake__echo', args: { q: '{{input}}' } },
-    {
-      id: 'ask',
-      kind: 'human',
-      prompt: 'go on with {{input}}?',
-      assignee: 'seat:alice',
-      options: [
-        { id: 'go', label: 'Go', port: 'sum' },
-        { id: 'stop', label: 'Stop', port: null },
-      ],
-    },
-    { id: 'sum', kind: 'model', prompt: 'done with {{input}}', next: null },
-  ],
-};
+const flow = tracedFlow('traced-across', [{ id: 'sum', kind: 'model', prompt: 'done with {{input}}', next: null }]);
 
 const skip = (await skipUnless('nats', 'postgres')) ?? false;
 
