@@ -62,8 +62,12 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
       labels[l[1]!] = l[2]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
       rest = rest.slice(l[0].length);
     }
-    const value = rawValue === '+Inf' ? Infinity : rawValue === '-Inf' ? -Infinity : rawValue === 'NaN' ? NaN : Number(rawValue);
-    if (!/^[-+]?(Inf|NaN|[0-9.]+(e[-+]?[0-9]+)?)$/i.test(rawValue!) || (Number.isNaN(value) && rawValue !== 'NaN'))
+    // Prometheus reads the special values in any case (Go's ParseFloat): prom-client writes a mean
+    // with no samples yet (the event loop's lag just after start) as `Nan`.
+    const special = rawValue!.toLowerCase();
+    const value =
+      special === '+inf' || special === 'inf' ? Infinity : special === '-inf' ? -Infinity : special === 'nan' ? NaN : Number(rawValue);
+    if (!/^[-+]?(Inf|NaN|[0-9.]+(e[-+]?[0-9]+)?)$/i.test(rawValue!) || (Number.isNaN(value) && special !== 'nan'))
       throw new Error(`bad value: ${line}`);
     samples.push({ name: name!, labels, value });
   }
