@@ -74,6 +74,10 @@ export async function benchTriggers(seconds: number, natsUrl: string, databaseUr
     SVC_BUS_PREFIX: prefix,
     SVC_SESSION_KEY: 'b'.repeat(64),
     LOG_LEVEL: 'warn',
+    // One trigger takes every delivery here, past the per-trigger default (60,000 a minute): a 429
+    // is answered far cheaper than an accept, so a limit that bites would flatter the ratio. The
+    // limit's own cost is measured by running with it set (SVC_RATE_LIMIT_HOOKS in the caller's env).
+    SVC_RATE_LIMIT_HOOKS: process.env.SVC_RATE_LIMIT_HOOKS ?? '0',
   };
   const bare = await startChild(['dist/bench/bare-server.js'], {}, (r) => r.ready === true);
   const floorSecret = randomUUID();
