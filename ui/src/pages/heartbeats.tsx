@@ -24,7 +24,11 @@ export function HeartbeatsPage() {
     <section aria-labelledby="hb-h">
       <h1 id="hb-h">Heartbeats</h1>
       <ErrorNote error={error ?? list.error} />
-      {list.value && list.value.heartbeats.length === 0 && <p>No heartbeats. Save one with the API or `svc heartbeat`.</p>}
+      {list.value && list.value.heartbeats.length === 0 && (
+        <p>
+          No heartbeats. Save one with the API or <code>svc heartbeat</code>.
+        </p>
+      )}
       <ListTable testid="heartbeats" columns={HEARTBEAT_COLUMNS}>
         {list.value?.heartbeats.map((h) => (
           <tr key={h.crewId} data-crew={h.crewId}>
