@@ -11,6 +11,8 @@ export interface FileTime {
   readonly file: string;
   readonly tier: string;
   readonly ms: number;
+  /** The failed checks' lines, innermost first, so a log cut to its tail still names them. */
+  readonly failed?: readonly string[];
 }
 
 /** The tier of a result file: the folder under test/ its test lives in. */
@@ -24,6 +26,13 @@ export function tierOf(file: string): string {
 export function durationOf(tap: string): number | undefined {
   const m = [...tap.matchAll(/^# time=([0-9.]+)ms$/gm)].at(-1);
   return m ? Number(m[1]) : undefined;
+}
+
+/** The file's failed checks: every `not ok` line, the deepest (the check itself) first. */
+export function failuresOf(tap: string): string[] {
+  return [...tap.matchAll(/^(\s*)not ok \d+ - (.*)$/gm)]
+    .sort((a, b) => b[1]!.length - a[1]!.length)
+    .map((m) => m[2]!.replace(/ # time=[0-9.]+ms$/, ''));
 }
 
 function resultFiles(dir: string, since: number): string[] {
@@ -52,6 +61,15 @@ export function summary(times: readonly FileTime[], wallMs: number): string {
     lines.push(`#   ${tier.padEnd(12)} ${String(s.files).padStart(4)} files  ${sec(s.ms).padStart(9)}`);
   lines.push('# slowest files:');
   for (const t of [...times].sort((a, b) => b.ms - a.ms).slice(0, 10)) lines.push(`#   ${sec(t.ms).padStart(9)}  ${t.file}`);
+  const failed = times.filter((t) => (t.failed?.length ?? 0) > 0);
+  if (failed.length > 0) {
+    lines.push(`# failed in ${failed.length} file(s):`);
+    for (const t of failed) {
+      lines.push(`#   ${t.file}`);
+      for (const f of t.failed!.slice(0, 6)) lines.push(`#     not ok - ${f}`);
+      if (t.failed!.length > 6) lines.push(`#     ... and ${t.failed!.length - 6} more`);
+    }
+  }
   return lines.join('\n');
 }
 
@@ -63,12 +81,15 @@ function main(): void {
   const wallMs = Date.now() - started;
   const dir = join('.tap', 'test-results');
   const times = resultFiles(dir, started).flatMap((path) => {
-    const ms = durationOf(readFileSync(path, 'utf8'));
+    const tap = readFileSync(path, 'utf8');
+    const ms = durationOf(tap);
     const file = relative(dir, path)
       .split(sep)
       .join('/')
       .replace(/\.tap$/, '');
-    return ms === undefined ? [] : [{ file, tier: tierOf(file), ms }];
+    const failed = failuresOf(tap);
+    // A file that never finished has no time of its own but still names what failed.
+    return ms === undefined && failed.length === 0 ? [] : [{ file, tier: tierOf(file), ms: ms ?? 0, failed }];
   });
   console.log(summary(times, wallMs));
   process.exit(run.status ?? 1);

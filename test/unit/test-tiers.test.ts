@@ -1,5 +1,5 @@
 import t from 'tap';
-import { durationOf, summary, tierOf } from '../../scripts/test-tiers.js';
+import { durationOf, failuresOf, summary, tierOf } from '../../scripts/test-tiers.js';
 
 t.test('a result file names its tier by the folder under test/', async (t) => {
   t.equal(tierOf('dist/test/unit/errors.test.js'), 'unit');
@@ -25,4 +25,13 @@ t.test('the summary adds up each tier and lists the slowest files first', async 
   t.match(text, /tests took 9\.5 s in all/);
   t.match(text, /e2e\s+1 files\s+9\.0 s\n#\s+unit\s+2 files\s+1\.5 s/, 'tiers by time, largest first');
   t.ok(text.indexOf('c.test.js') < text.indexOf('a.test.js'), 'slowest first');
+});
+
+t.test('failed checks are named at the end, the check before the tests that hold it', async (t) => {
+  const tap = 'TAP version 14\n    not ok 2 - the row is kept\n    1..2\nnot ok 1 - a delivery survives # time=12.5ms\nok 2 - fine\n';
+  t.same(failuresOf(tap), ['the row is kept', 'a delivery survives']);
+  t.same(failuresOf('TAP version 14\nok 1 - fine\n'), []);
+  const text = summary([{ file: 'dist/test/e2e/c.test.js', tier: 'e2e', ms: 10, failed: failuresOf(tap) }], 10);
+  t.match(text, /failed in 1 file\(s\):\n#\s+dist\/test\/e2e\/c\.test\.js\n#\s+not ok - the row is kept\n/);
+  t.notMatch(summary([{ file: 'a', tier: 'unit', ms: 1 }], 1), /failed/, 'nothing failed: no list');
 });
