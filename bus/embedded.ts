@@ -12,7 +12,7 @@ import type { DeadLetter } from '../schemas/dlq.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { type Answer, type EmbeddedBroker } from './embedded-broker.js';
 import { eventId, resumeSeq } from './event-ids.js';
-import { publishTraced } from './trace.js';
+import { publishTraced, requestTraced, serveTraced } from './trace.js';
 import {
   answerRequest,
   checkTailFilter,
@@ -191,13 +191,19 @@ export function createEmbeddedBus(opts: EmbeddedBusOptions): EmbeddedBus {
     async request<R>(name: string, payload: unknown, o: { timeoutMs?: number; traceId?: string } = {}): Promise<R> {
       alive();
       const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-      const a = await awaitAnswer(broker.request(names.rpc(name), encode(payload), o.traceId ?? newTraceId()), timeoutMs, `rpc ${name}`);
+      const a = await requestTraced(name, o.traceId, (carry) =>
+        awaitAnswer(broker.request(names.rpc(name), encode(payload), carry.traceId), timeoutMs, `rpc ${name}`),
+      );
       return readReply<R>(a.body, a.isError);
     },
 
     async serve(name, handler) {
       alive();
-      return track(broker.serve(names.rpc(name), (body, traceId) => answerRequest(handler, body, traceId, log)));
+      return track(
+        broker.serve(names.rpc(name), (body, traceId) =>
+          serveTraced(name, traceId, undefined, () => answerRequest(handler, body, traceId, log)),
+        ),
+      );
     },
 
     async emit(type, data, o = {}) {

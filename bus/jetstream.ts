@@ -23,7 +23,7 @@ import type { DeadLetter } from '../schemas/dlq.js';
 import { ACTORS, type ActorName, type Names } from './subjects.js';
 import { createDispatcher, type Delivery } from './consumer.js';
 import { createTurn } from './turn.js';
-import { publishTraced } from './trace.js';
+import { eventCarry, publishTraced, requestTraced, serveTraced } from './trace.js';
 import { epochOf, eventId, resumeSeq } from './event-ids.js';
 import { consumerConfig, ensureConsumer, ensureStream, streamConfigs, type EventLimits } from './jetstream-setup.js';
 import type { NatsConnectOptions } from '../schemas/config.js';
@@ -514,12 +514,14 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       const timeoutMs = o.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
       let reply: Msg | 'timeout' | 'silent' | undefined;
       try {
-        reply = await exchange(
-          c,
-          'r',
-          timeoutMs,
-          (to) => c.publish(names.rpc(name), encode(payload), { reply: to, headers: hdrs(o.traceId ?? newTraceId()) }),
-          silenceMs,
+        reply = await requestTraced(name, o.traceId, (carry) =>
+          exchange(
+            c,
+            'r',
+            timeoutMs,
+            (to) => c.publish(names.rpc(name), encode(payload), { reply: to, headers: hdrs(carry.traceId, undefined, carry.headers) }),
+            silenceMs,
+          ),
         );
       } catch (err) {
         throw unavailable(`rpc ${name} failed`, err);
@@ -552,7 +554,8 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
                 }
               }, heartbeatMs)
             : undefined;
-          const answer = answerRequest(handler, m.data, traceId, log).then((a) => {
+          const header = (k: string) => m.headers?.get(k) || undefined;
+          const answer = serveTraced(name, traceId, header, () => answerRequest(handler, m.data, traceId, log)).then((a) => {
             clearInterval(beat);
             try {
               m.respond(a.body, { headers: hdrs(traceId, a.isError ? { [HEADERS.error]: '1' } : {}) });
@@ -576,10 +579,10 @@ export function createJetStreamBus(opts: JetStreamBusOptions): JetStreamBus {
       if (o.noAck) {
         // A core publish the stream captures: no ack round trip per event (a run's hot path).
         const c = await ready();
-        const h = hdrs(traceId, o.msgId === undefined ? {} : { 'Nats-Msg-Id': o.msgId });
+        const h = hdrs(traceId, o.msgId === undefined ? {} : { 'Nats-Msg-Id': o.msgId }, eventCarry(traceId));
         return turn.run(async () => c.publish(subject, encode(evt), { headers: h }));
       }
-      await publish(subject, encode(evt), o.msgId, hdrs(traceId));
+      await publish(subject, encode(evt), o.msgId, hdrs(traceId, undefined, eventCarry(traceId)));
     },
 
     async tail(filter, onEvent, o = {}) {

@@ -3,7 +3,19 @@
  * the command's headers between them, so one run is one trace whichever process takes each part
  * of it. Off (no tracer provider), each is a flag test and a direct call.
  */
-import { extractParent, injectContext, inSpan, parentFor, SpanKind, tracingOn, type Span } from '../kernel/tracing.js';
+import {
+  activeTraceId,
+  contextInTrace,
+  extractParent,
+  failed,
+  injectContext,
+  inSpan,
+  isW3cTraceId,
+  parentFor,
+  SpanKind,
+  tracingOn,
+  type Span,
+} from '../kernel/tracing.js';
 import { newTraceId } from './wire.js';
 
 export interface TraceCarry {
@@ -65,4 +77,59 @@ export function consumeTraced<T>(
     },
     fn,
   );
+}
+
+/** Sends a request inside a client span whose context the request's headers carry. */
+export function requestTraced<T>(name: string, traceId: string | undefined, send: (carry: TraceCarry) => Promise<T>): Promise<T> {
+  if (!tracingOn()) return send({ traceId: traceId ?? newTraceId(), headers: NO_HEADERS });
+  return inSpan(
+    `request ${name}`,
+    { kind: SpanKind.CLIENT, parent: parentFor(traceId), attributes: { 'messaging.system': 'nats', 'rpc.method': name } },
+    (span) => {
+      const headers: Record<string, string> = {};
+      injectContext((k, v) => (headers[k] = v));
+      return send({ traceId: traceId ?? (span as Span).spanContext().traceId, headers });
+    },
+  );
+}
+
+/**
+ * Answers a request inside a server span: a child of the request's span, read from the message's
+ * headers across processes, or the active one in-process (no `header`). An error answer marks
+ * the span failed; the error itself travels in the answer.
+ */
+export function serveTraced(
+  name: string,
+  traceId: string,
+  header: ((key: string) => string | undefined) | undefined,
+  answer: () => Promise<{ body: Uint8Array; isError: boolean }>,
+): Promise<{ body: Uint8Array; isError: boolean }> {
+  if (!tracingOn()) return answer();
+  return inSpan(
+    `serve ${name}`,
+    {
+      kind: SpanKind.SERVER,
+      parent: header === undefined ? parentFor(traceId) : extractParent(header, traceId),
+      attributes: { 'messaging.system': 'nats', 'rpc.method': name },
+    },
+    async (span) => {
+      const a = await answer();
+      if (a.isError && span !== undefined) failed(span, { code: 'rpc_error' });
+      return a;
+    },
+  );
+}
+
+/**
+ * The trace context an event's headers carry: the span running now when it is in the event's
+ * trace; else a parent in that trace (a step resumed by someone's answer runs in the answer's
+ * trace but emits in the run's), so the header never names another trace than the event does.
+ */
+export function eventCarry(traceId: string): Record<string, string> | undefined {
+  if (!tracingOn()) return undefined;
+  const headers: Record<string, string> = {};
+  if (activeTraceId() === traceId) injectContext((k, v) => (headers[k] = v));
+  else if (isW3cTraceId(traceId)) injectContext((k, v) => (headers[k] = v), contextInTrace(traceId, traceId));
+  else return undefined;
+  return headers;
 }

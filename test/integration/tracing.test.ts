@@ -15,7 +15,9 @@ import { claimReal, startSystem } from '../helpers/system.js';
 import { startHttpMcp } from '../helpers/mcp-servers.js';
 import { req } from '../helpers/http.js';
 import { pollFor } from '../helpers/poll.js';
-import { skipUnless } from '../helpers/services.js';
+import { skipUnless, TEST_NATS_URL } from '../helpers/services.js';
+import { connect } from '@nats-io/transport-node';
+import { names } from '../../bus/subjects.js';
 import type { BusEvent } from '../../bus/types.js';
 import { tracedFlow } from '../helpers/traced-flow.js';
 
@@ -47,6 +49,14 @@ t.test('one run is one trace across the gateway and two workers', { skip }, asyn
   const events: BusEvent[] = [];
   const sub = await gateway.bus.tail('>', (e) => events.push(e));
   t.teardown(() => sub.unsubscribe());
+  // The events as they cross NATS, headers and all.
+  const nc = await connect({ servers: TEST_NATS_URL });
+  t.teardown(() => nc.close());
+  const carried: { runId?: string; traceparent?: string }[] = [];
+  nc.subscribe(names(real.prefix).eventFilter('>'), {
+    callback: (_e, m) => void carried.push({ runId: m.json<BusEvent>().data.runId as string, traceparent: m.headers?.get('traceparent') }),
+  });
+  await nc.flush();
 
   const op = (m: string, p: string, b?: unknown) => req(gateway.url, m, p, b, OP);
   t.equal((await op('POST', '/mcp/servers/attach', { id: 'fake', transport: 'http', url: fake.url })).status, 200);
@@ -134,6 +144,13 @@ t.test('one run is one trace across the gateway and two workers', { skip }, asyn
     [],
     'every event of the run carries the W3C trace id',
   );
+  const onWire = carried.filter((c) => c.runId === run.id);
+  t.ok(onWire.length > 0);
+  t.same(
+    onWire.filter((c) => !c.traceparent?.startsWith(`00-${TRACE}-`)),
+    [],
+    'every event of the run crosses NATS with the trace context of the span that emitted it',
+  );
   const lines = [...gateway.logs, ...first.logs, ...second.logs]
     .flatMap((l) => l.split('\n').filter(Boolean))
     .map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -143,4 +160,27 @@ t.test('one run is one trace across the gateway and two workers', { skip }, asyn
     [],
     'every log line of the run names the W3C trace id',
   );
+
+  // A request over the bus (an MCP call from the HTTP API) is a client span and its answer a
+  // server span in the worker, both in the caller's trace, and the tool call under the answer.
+  const T2 = '0af7651916cd43dd8448eb211c80319c';
+  const called = await fetch(`${gateway.url}/mcp/call`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${OP}`, 'content-type': 'application/json', traceparent: `00-${T2}-${CALLER_SPAN}-01` },
+    body: JSON.stringify({ name: 'mcp__fake__echo', arguments: { text: 'hi' } }),
+  });
+  t.equal(called.status, 200, await called.text());
+  const rpcSpans = await pollFor('the tool call span of the request', () => {
+    const all = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === T2);
+    return all.some((s) => s.name === 'mcp tools/call fake.echo') ? all : undefined;
+  });
+  const of = (name: string) => rpcSpans.find((s) => s.name === name);
+  const httpSpan = rpcSpans.find((s) => s.kind === SpanKind.SERVER && s.name === 'POST /mcp/call');
+  const client = of('request mcp.call');
+  const served = of('serve mcp.call');
+  t.equal(client?.kind, SpanKind.CLIENT, 'the request is a client span');
+  t.equal(client && parentOf(client), httpSpan?.spanContext().spanId, 'under the HTTP request');
+  t.equal(served?.kind, SpanKind.SERVER, 'its answer is a server span');
+  t.equal(served && parentOf(served), client?.spanContext().spanId, 'under the request, across processes');
+  t.equal(parentOf(of('mcp tools/call fake.echo')!), served?.spanContext().spanId, 'the tool call under the answer');
 });
