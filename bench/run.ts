@@ -9,6 +9,7 @@ import { benchFlows } from './flows.js';
 import { benchTriggers } from './triggers.js';
 import { runMcpSection } from './mcp.js';
 import { benchChainGate, printChainGate } from './chain-gate.js';
+import { benchOperability, printOperability } from './operability.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const n = Number(process.env.BENCH_N ?? 2000);
@@ -69,4 +70,6 @@ await runMcpSection(Math.max(50, Math.floor(n / 4)), natsUrl, databaseUrl);
 const gateN = Number(process.env.BENCH_CHAIN_N ?? 100);
 console.log(`\n## Gate step on the dev chain (${gateN} settled spends per side, anvil automine)\n`);
 printChainGate(await benchChainGate(gateN));
+console.log(`\n## Metrics, rate limits and tracing, on and off (svc serve, best of 3 alternating rounds of ${seconds} s)\n`);
+printOperability(await benchOperability(seconds), fmt);
 process.exit(0);
