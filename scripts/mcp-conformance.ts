@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 export const NODE_VERSION = '22.23.3';
 export const SUITE_VERSION = '0.1.16';
 const SUITE_PACKAGE = '@modelcontextprotocol/conformance';
+const PARALLEL_RUNS = 3;
 
 export interface Suite {
   readonly dir: string;
@@ -209,10 +210,10 @@ export async function runConformance(suite: Suite, o: RunOptions): Promise<Scena
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}; the suite knows: ${known.join(', ')}`);
   const scenarios = o.scenarios && o.scenarios.length > 0 ? o.scenarios : known;
   mkdirSync(o.outDir, { recursive: true });
-  // One scenario per run when a subset is asked for (the suite takes one --scenario at a time).
+  // The suite takes one --scenario at a time: a subset runs as that many runs, a few at once.
   const runs = o.scenarios && o.scenarios.length > 0 ? scenarios.map((s) => ['--scenario', s]) : [['--suite', 'all']];
-  for (const extra of runs) {
-    await new Promise<void>((resolve, reject) => {
+  const runOne = (extra: string[]) =>
+    new Promise<void>((resolve, reject) => {
       const child = spawn(suite.node, [suite.cli, 'server', '--url', o.url, '-o', o.outDir, ...extra], {
         cwd: o.outDir,
         stdio: ['ignore', o.echo ? 'inherit' : 'pipe', o.echo ? 'inherit' : 'pipe'],
@@ -227,7 +228,12 @@ export async function runConformance(suite: Suite, o: RunOptions): Promise<Scena
         resolve();
       });
     });
-  }
+  const queue = [...runs];
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_RUNS, queue.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await runOne(next);
+    }),
+  );
   return judge(scenarios, readChecks(o.outDir), new Set(o.expectFail ?? []));
 }
 
