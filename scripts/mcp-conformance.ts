@@ -118,6 +118,8 @@ export interface Check {
   readonly id: string;
   readonly status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | string;
   readonly errorMessage?: string;
+  /** Some warnings explain themselves here instead of in errorMessage. */
+  readonly details?: { readonly message?: unknown };
 }
 
 export type Verdict = 'pass' | 'warn' | 'fail' | 'expected-fail' | 'stale' | 'missing';
@@ -151,7 +153,8 @@ export function judge(scenarios: readonly string[], checks: Map<string, Check[]>
     const count = (s: string) => list.filter((c) => c.status === s).length;
     const [passed, failed, warnings] = [count('SUCCESS'), count('FAILURE'), count('WARNING')];
     const first = list.find((c) => c.status === 'FAILURE') ?? list.find((c) => c.status === 'WARNING');
-    const message = first ? `${first.id}: ${first.errorMessage ?? '(no message)'}` : undefined;
+    const why = first?.errorMessage ?? (typeof first?.details?.message === 'string' ? first.details.message : '(no message)');
+    const message = first ? `${first.id}: ${why}` : undefined;
     const broken = failed > 0;
     const verdict: Verdict = expectFail.has(scenario)
       ? broken

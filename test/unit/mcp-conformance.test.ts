@@ -33,8 +33,9 @@ t.test('each scenario gets one verdict, with its first problem', async (t) => {
     ['c', [ok('c1'), warn('c2', 'no priming event')]],
     ['d', [bad('d1', 'nope')]],
     ['e', [ok('e1')]],
+    ['g', [{ id: 'g1', status: 'WARNING', details: { message: 'no session id' } }]],
   ]);
-  const results = judge(['a', 'b', 'c', 'd', 'e', 'f'], checks, new Set(['d', 'e']));
+  const results = judge(['a', 'b', 'c', 'd', 'e', 'f', 'g'], checks, new Set(['d', 'e']));
   t.same(
     results.map((r) => [r.scenario, r.verdict, r.message]),
     [
@@ -44,6 +45,7 @@ t.test('each scenario gets one verdict, with its first problem', async (t) => {
       ['d', 'expected-fail', 'd1: nope'],
       ['e', 'stale', undefined],
       ['f', 'missing', 'the suite wrote no checks for it'],
+      ['g', 'warn', 'g1: no session id'],
     ],
   );
   t.same(results[1], { scenario: 'b', verdict: 'fail', passed: 1, failed: 2, warnings: 1, message: 'b3: broken' }, 'the counts');
@@ -53,7 +55,7 @@ t.test('each scenario gets one verdict, with its first problem', async (t) => {
   t.notOk(succeeded(results.filter((r) => r.scenario === 'f')), 'a missing scenario alone fails the run');
   const printed = table(results);
   t.match(printed, /^b\s+fail\s+1\/3\s+b3: broken$/m, 'one line per scenario: verdict, checks passed, first problem');
-  t.match(printed, /6 scenarios: 1 passed, 1 passed with warnings, 2 failed, 1 failed as expected, 1 expected to fail but passed/);
+  t.match(printed, /7 scenarios: 1 passed, 2 passed with warnings, 2 failed, 1 failed as expected, 1 expected to fail but passed/);
 });
 
 t.test('the expected-failure list: one name a line, comments, or the suite YAML', async (t) => {
