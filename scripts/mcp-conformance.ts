@@ -55,7 +55,7 @@ function suiteIn(dir: string): Suite | undefined {
   return probe.stdout.trim() === `v${NODE_VERSION}` ? { dir, node, cli } : undefined;
 }
 
-const UNREACHABLE = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH)\b/;
+const UNREACHABLE = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT)\b/;
 
 /**
  * The pinned Node and suite, installed under `root` unless they already are. The install goes to
@@ -79,6 +79,9 @@ export async function ensureSuite(root = cacheRoot(), log: (s: string) => void =
         '--no-audit',
         '--no-fund',
         '--loglevel=error',
+        // An unreachable registry should be reported within the test's time, not after npm's 5-minute default.
+        '--fetch-timeout=60000',
+        '--fetch-retries=1',
         `node@${NODE_VERSION}`,
         `${SUITE_PACKAGE}@${SUITE_VERSION}`,
       ],
