@@ -16,18 +16,12 @@ import { join } from 'node:path';
 import { startConformanceServer } from '../fixtures/conformance-server.js';
 import { startHttpMcp } from '../helpers/mcp-servers.js';
 import { ROOT } from '../helpers/paths.js';
-import { RegistryUnreachable, cacheRoot, ensureSuite, listScenarios, runConformance, type Suite } from '../../scripts/mcp-conformance.js';
+import { conformanceSuiteOrSkip } from '../helpers/conformance.js';
+import { listScenarios, runConformance } from '../../scripts/mcp-conformance.js';
 
 const RUNNER = join(ROOT, 'dist', 'scripts', 'mcp-conformance.js');
 
-let suite: Suite | undefined;
-try {
-  suite = await ensureSuite(cacheRoot(), (s) => t.comment(s));
-} catch (e) {
-  if (!(e instanceof RegistryUnreachable)) throw e;
-  if (process.env.CI === 'true') throw new Error(`CI needs the conformance suite: ${e.message}`, { cause: e });
-  t.plan(0, `the conformance suite is not installed and ${e.message.split('\n')[0]!.replace(/:$/, '')}`);
-}
+const suite = await conformanceSuiteOrSkip(t);
 
 function runner(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
