@@ -155,6 +155,21 @@ t.test('multisig-passkey root', { skip: skip ?? false }, async (t) => {
     t.match(history.body.intents[0], { intentId: id, outcome: 'settled', authorizedBy: 'root:multisig-passkey', approver: safe });
   });
 
+  t.test('a denial signs the deny transaction: rejected, nothing moves', async (t) => {
+    const id2 = await atRoot(relayed.url);
+    const before = await treasury();
+    const approveProof = prove((await challenge(relayed.url, id2)).challenge);
+    t.match((await resolve(relayed.url, id2, approveProof, false)).body, {
+      error: 'root_proof_invalid',
+      message: /issued for intent:approve/,
+    });
+    const r = await resolve(relayed.url, id2, prove((await challenge(relayed.url, id2, 'intent:deny')).challenge), false);
+    t.equal(r.status, 200, JSON.stringify(r.body));
+    t.match(r.body, { outcome: 'rejected', approved: false, approver: safe, authorizedBy: 'root:multisig-passkey' });
+    t.equal(await treasury(), before);
+    t.notOk(await pending(id2));
+  });
+
   t.test('no relayer for this chain: 409 with the transaction; /intents/confirm records it once landed', async (t) => {
     const id3 = await atRoot(unsigned.url);
     const before = await treasury();
