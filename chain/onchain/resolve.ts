@@ -148,6 +148,10 @@ export function intentResolver(current: CurrentBinding, deps: ResolverDeps): Int
         });
       const rootAuth = deps.rootAuthKind();
       const multisig = rootDepth && rootAuth === 'multisig-passkey' ? deps.multisigRoot?.() : undefined;
+      if (rootDepth && rootAuth === 'multisig-passkey' && !multisig)
+        throw new AppError('root_auth_config_error', {
+          message: `intent ${id} waits on the root, and SVC_ROOT_AUTH=multisig-passkey is incomplete (see /health rootAuth.configError); nothing was sent`,
+        });
       if (rootDepth && rootAuth !== undefined && (multisig ? req.authorizeMultisig : req.authorizeRoot) === undefined)
         throw new AppError('root_proof_required', {
           message: `intent ${id} waits on the root ${approver} and SVC_ROOT_AUTH=${rootAuth} requires a root proof; nothing was sent`,
