@@ -96,6 +96,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'svc root approve 12            # open root (SVC_ROOT_AUTH unset) or manager depth',
   ],
   'root deny': ['svc root deny 12 --proof proof.json'],
+  'root confirm': [
+    "svc root confirm 12 0x5c0f…e2   # a multisig root's transaction, sent outside svc",
+    'svc root confirm 12 0x5c0f…e2 --deny',
+  ],
   'root passkey-dev keygen': ['svc root passkey-dev keygen --out root-passkey.json --rp-id localhost --origin http://localhost:8788'],
   'root passkey-dev sign': [
     'svc root challenge intent:approve 12 --json | svc root passkey-dev sign --credential root-passkey.json > proof.json',

@@ -190,6 +190,10 @@ export async function startProcess(opts: StartOptions): Promise<Running> {
   const intents = intentResolver(chain.binding, {
     heldKeys: () => [...config.chain.heldSeatKeys(), ...(config.chain.kind === 'dev' ? devSeatKeys() : [])],
     rootAuthKind: () => config.rootAuth.kind,
+    multisigRoot: () => {
+      const { multisig, passkey, relayer } = config.rootAuth;
+      return multisig && passkey ? { safe: multisig, publicKey: passkey.publicKey, relayer } : undefined;
+    },
     history: () => chainIntentsOf(store),
     audit,
     now: opts.now ?? Date.now,

@@ -13,6 +13,7 @@ import { EnvSchema, type Config, type Env, type ModelProviderName, type RootAuth
 // modules at every start for this one check.
 import { decodeCBOR } from '@levischuck/tiny-cbor';
 import { getAddress, isAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { ENV_ENTRY_PATTERN, McpServersConfig, OrgConfig, type McpServerConfig, type McpSettings } from '../schemas/mcp.js';
 import { ConnectorsConfig, ModelPrices, type ConnectorConfig, type ModelPrice } from '../schemas/connectors.js';
 import { validCron, type TriggerSettings } from '../schemas/triggers.js';
@@ -211,8 +212,6 @@ function rootAuth(e: Env): RootAuthSettings {
   const missing = need.filter((n) => e[n] === undefined);
   // A root that cannot verify makes gated routes refuse; it does not stop the process.
   if (missing.length) return { kind, configError: `SVC_ROOT_AUTH=${kind} needs ${missing.join(', ')}` };
-  if (kind === 'multisig-passkey')
-    return { kind, configError: 'SVC_ROOT_AUTH=multisig-passkey: approvals through a multisig root are not built in this version' };
   if (kind === 'wallet') {
     const address = e.SVC_ROOT_ADDRESS!;
     if (!isAddress(address, { strict: false })) return { kind, configError: 'SVC_ROOT_ADDRESS must be a 20-byte hex address' };
@@ -225,7 +224,26 @@ function rootAuth(e: Env): RootAuthSettings {
     origin: e.SVC_ROOT_PASSKEY_ORIGIN!,
   };
   const problem = passkeyProblem(passkey);
-  return problem ? { kind, configError: problem } : { kind, configError: undefined, passkey };
+  if (problem) return { kind, configError: problem };
+  if (kind === 'passkey') return { kind, configError: undefined, passkey };
+  const multisig = e.SVC_ROOT_MULTISIG_ADDRESS!;
+  if (!isAddress(multisig, { strict: false })) return { kind, configError: 'SVC_ROOT_MULTISIG_ADDRESS must be a 20-byte hex address' };
+  return { kind, configError: undefined, passkey, multisig: getAddress(multisig), relayer: approvalRelayer(e) };
+}
+
+/** SVC_ROOT_APPROVAL_RELAYER with the chains it may spend on; a malformed key stops the process
+ * like every other key (the schema already checked its shape). */
+function approvalRelayer(e: Env): RootAuthSettings['relayer'] {
+  const raw = e.SVC_ROOT_APPROVAL_RELAYER;
+  if (raw === undefined) return undefined;
+  const key = (raw.startsWith('0x') ? raw : `0x${raw}`).toLowerCase() as `0x${string}`;
+  try {
+    privateKeyToAccount(key);
+  } catch {
+    throw new ConfigError('SVC_ROOT_APPROVAL_RELAYER', 'is not a valid secp256k1 private key (zero or not below the curve order)');
+  }
+  const chains = Object.freeze((e.SVC_ROOT_APPROVAL_RELAY_CHAINS ?? '').split(',').filter(Boolean).map(Number));
+  return Object.freeze({ key: () => key, chains });
 }
 
 /** Why the passkey settings cannot verify an assertion, or undefined. */

@@ -301,7 +301,7 @@ export const EnvSchema = Type.Object({
       doc({
         unset: 'none',
         description:
-          '`wallet` or `passkey` (`multisig-passkey` is not built yet and refuses); root-depth approvals, session revoke and rotate then need a root proof; a missing or unparsable setting below shows as `/health` `rootAuth.configError` and gated routes refuse (501)',
+          '`wallet`, `passkey` or `multisig-passkey`; root-depth approvals, session revoke and rotate then need a root proof; a missing or unparsable setting below shows as `/health` `rootAuth.configError` and gated routes refuse (501)',
         mustBe: 'one of wallet, passkey, multisig-passkey',
       }),
     ),
@@ -351,9 +351,31 @@ export const EnvSchema = Type.Object({
     Type.String(
       doc({
         unset: 'none',
-        description: "`multisig-passkey`: the multisig's address",
+        description:
+          "`multisig-passkey`: the multisig's address (a Safe owned 1-of-1 by the passkey's WebAuthn signer; the registry's root)",
       }),
     ),
+  ),
+  SVC_ROOT_APPROVAL_RELAYER: Type.Optional(
+    Type.String({
+      pattern: PRIVATE_KEY_PATTERN,
+      ...doc({
+        unset: 'none: multisig approvals are answered unsigned (409)',
+        description:
+          '`multisig-passkey`: a funded key that only pays for broadcasting the multisig transaction (it authorizes nothing); 32-byte hex, never logged or returned',
+        mustBe: 'a private key: 32 bytes as 64 hex characters, 0x optional',
+      }),
+    }),
+  ),
+  SVC_ROOT_APPROVAL_RELAY_CHAINS: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,12}(,[0-9]{1,12})*$',
+      ...doc({
+        unset: 'none: the relayer spends on no chain',
+        description: 'chain ids the approval relayer may spend gas on, comma-separated; no default',
+        mustBe: 'chain ids, comma-separated',
+      }),
+    }),
   ),
   SVC_AUTO_EXECUTE: Type.Optional(
     flag({
@@ -880,6 +902,11 @@ export interface RootAuthSettings {
         readonly origin: string;
       }
     | undefined;
+  /** `multisig-passkey`: the Safe that is the root, checksummed. */
+  readonly multisig?: `0x${string}` | undefined;
+  /** SVC_ROOT_APPROVAL_RELAYER and the chains it may spend on; the key behind a function so a
+   * serialized config never carries it. */
+  readonly relayer?: { readonly key: () => `0x${string}`; readonly chains: readonly number[] } | undefined;
 }
 /** How a NATS connection authenticates, by kind only: what /health and logs may say. */
 export type NatsAuthKind = 'none' | 'creds' | 'nkey' | 'token' | 'user';

@@ -340,7 +340,7 @@ export const EVENT_DATA = {
       approved: Type.Boolean(),
       outcome: Str(),
       approver: Str(),
-      authorizedBy: Literals(['approver', 'unauthenticated', 'root:passkey', 'root:wallet'] as const),
+      authorizedBy: Literals(['approver', 'unauthenticated', 'root:passkey', 'root:wallet', 'root:multisig-passkey'] as const),
       awaitingApprover: Opt(Str()),
       reason: Opt(Type.Literal('policy_deny')),
       txHash: Str(),

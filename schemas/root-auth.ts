@@ -10,7 +10,7 @@ import { ROOT_ACTIONS } from './root-actions.js';
 export { ROOT_ACTIONS, type RootAction } from './root-actions.js';
 
 /** Who authorized a root-anchored action, as recorded and answered. */
-export type AuthorizedBy = 'root:passkey' | 'root:wallet' | 'approver' | 'unauthenticated' | 'containment';
+export type AuthorizedBy = 'root:passkey' | 'root:wallet' | 'root:multisig-passkey' | 'approver' | 'unauthenticated' | 'containment';
 
 const Decimal = Type.String({ pattern: '^(0|[1-9][0-9]{0,77})$', description: 'a non-negative integer as a decimal string' });
 const PositiveId = Type.String({ pattern: '^[1-9][0-9]{0,30}$', description: 'a positive integer as a decimal string' });
@@ -37,7 +37,7 @@ export const ChallengeReply = Type.Object(
     /** The seat an intent waits on (read off the chain). */
     awaitingApprover: Type.Optional(Address),
     kind: Type.Optional(Type.String()),
-    /** 32 random bytes, base64url: single use, bound to this action on this subject. */
+    /** 32 random bytes (a multisig root's intent: the multisig transaction's hash), base64url: single use, bound to this action on this subject. */
     challenge: Type.Optional(Type.String()),
     expiresAt: Type.Optional(Type.String()),
     /** `wallet`: the exact text to sign with personal_sign (EIP-191). */
@@ -45,6 +45,11 @@ export const ChallengeReply = Type.Object(
     /** `passkey`: what a WebAuthn get() call needs besides the challenge. */
     rpId: Type.Optional(Type.String()),
     credentialId: Type.Optional(Type.String()),
+    /** `multisig-passkey`: the assertion must carry user verification. */
+    userVerification: Type.Optional(Type.Literal('required')),
+    /** `multisig-passkey`, an intent: the multisig transaction's hash (the challenge, as hex) and the nonce it is at. */
+    safeTxHash: Type.Optional(Type.String()),
+    multisigNonce: Type.Optional(Type.String()),
   },
   { $id: 'RootChallenge' },
 );

@@ -874,6 +874,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/intents/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** records a multisig root's resolution once its transaction landed: confirmed only for a successful receipt to the multisig carrying the matching IntentResolved; confirmed false with awaitingApprover while the router still waits */
+        post: operations["confirmIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/intents/history": {
         parameters: {
             query?: never;
@@ -12075,6 +12092,230 @@ export interface operations {
             };
         };
     };
+    confirmIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approved: boolean;
+                    asset?: string;
+                    /** @description the intent id on the asset router, a decimal string */
+                    intentId: string;
+                    /** @description the hash of the multisig transaction that resolved it */
+                    txHash: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved?: boolean;
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        approver?: string;
+                        asset: string;
+                        /** @enum {string} */
+                        authorizedBy?: "root:multisig-passkey";
+                        /** @description a 20-byte address, 0x-prefixed hex */
+                        awaitingApprover?: string;
+                        confirmed: boolean;
+                        intentId: string;
+                        outcome?: "settled" | "rejected" | "denied";
+                        reason?: string;
+                        txHash?: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema; `unknown_asset`: no asset of that symbol in this deployment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_json
+                         * @example invalid_request
+                         * @example unknown_asset
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `operator_only`: only the operator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example operator_only
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `intent_not_found`: no such intent on that asset router */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example intent_not_found
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `no_chain`: this deployment has no chain */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example no_chain
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `body_too_large`: the request body is larger than the gateway accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example body_too_large
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `content_type_must_be_json`: a request body must be sent with content-type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example content_type_must_be_json
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `root_auth_config_error`: the configured root cannot verify proofs */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example root_auth_config_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `chain_unavailable`: the chain is configured but does not answer (or its deployment is not there) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example chain_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listIntentHistory: {
         parameters: {
             query?: never;
@@ -12257,7 +12498,7 @@ export interface operations {
                         /** @description a 20-byte address, 0x-prefixed hex */
                         approver: string;
                         asset: string;
-                        authorizedBy: "root:passkey" | "root:wallet" | "approver" | "unauthenticated";
+                        authorizedBy: "root:passkey" | "root:wallet" | "root:multisig-passkey" | "approver" | "unauthenticated";
                         /** @description a 20-byte address, 0x-prefixed hex */
                         awaitingApprover?: string;
                         intentId: string;
@@ -12337,7 +12578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `intent_not_pending`: the intent is already resolved; the chain has nothing pending; `no_chain`: this deployment has no chain; `no_signer_for_approver`: this process holds no key for the seat the intent waits on */
+            /** @description `intent_not_pending`: the intent is already resolved; the chain has nothing pending; `multisig_exec_unsigned`: no relayer for this chain: the multisig transaction is returned unsigned; `no_chain`: this deployment has no chain; `no_signer_for_approver`: this process holds no key for the seat the intent waits on */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12347,6 +12588,7 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example intent_not_pending
+                         * @example multisig_exec_unsigned
                          * @example no_chain
                          * @example no_signer_for_approver
                          */
@@ -17242,10 +17484,14 @@ export interface operations {
                         credentialId?: string;
                         expiresAt?: string;
                         kind?: string;
+                        multisigNonce?: string;
                         required: boolean;
                         rpId?: string;
+                        safeTxHash?: string;
                         statement?: string;
                         subject: string;
+                        /** @enum {string} */
+                        userVerification?: "required";
                     };
                 };
             };

@@ -23,7 +23,10 @@ import type { ChainIntentRepository, IntentOutcome } from '../../store/chain-int
 import type { EventData } from '../../schemas/events.js';
 import type { ChainBinding, ChainWallet } from './binding.js';
 import type { CurrentBinding } from './current.js';
-import { send } from './tx.js';
+import type { IntentConfirmation } from '../../schemas/intents.js';
+import { confirmMultisigResolution, type ConfirmRequest } from './multisig-confirm.js';
+import { resolveThroughMultisig, type MultisigAuthorize, type MultisigRootSettings } from './multisig-resolve.js';
+import { send, type Sent } from './tx.js';
 
 const HUMAN_ROOT = 1;
 
@@ -38,7 +41,9 @@ export interface ResolveRequest {
   readonly traceId?: string | undefined;
   /** Checks the root's proof for this intent (consuming its challenge); called only at root depth
    * with SVC_ROOT_AUTH set, after the signer is known and before the send. */
-  readonly authorizeRoot?: ((intent: PendingIntent) => Promise<'root:passkey' | 'root:wallet'>) | undefined;
+  readonly authorizeRoot?: ((intent: PendingIntent) => Promise<'root:passkey' | 'root:wallet' | 'root:multisig-passkey'>) | undefined;
+  /** SVC_ROOT_AUTH=multisig-passkey: verifies the root's assertion (consuming its challenge) and hands it back for the multisig's signature. */
+  readonly authorizeMultisig?: MultisigAuthorize | undefined;
 }
 
 /** An intent the chain holds open, as read just now. */
@@ -57,7 +62,7 @@ export interface Resolution {
   readonly approved: boolean;
   readonly outcome: IntentOutcome;
   readonly approver: Address;
-  readonly authorizedBy: 'approver' | 'unauthenticated' | 'root:passkey' | 'root:wallet';
+  readonly authorizedBy: 'approver' | 'unauthenticated' | 'root:passkey' | 'root:wallet' | 'root:multisig-passkey';
   /** The seat the intent now waits on, after a climb. */
   readonly awaitingApprover?: Address;
   readonly reason?: 'policy_deny';
@@ -72,10 +77,14 @@ export interface ResolverDeps {
   readonly history: () => ChainIntentRepository;
   readonly audit: { record(type: 'IntentResolved', data: EventData<'IntentResolved'>, traceId?: string): Promise<void> };
   readonly now: () => number;
+  /** SVC_ROOT_AUTH=multisig-passkey: the Safe that is the root, its credential and the relayer. */
+  readonly multisigRoot?: () => MultisigRootSettings | undefined;
 }
 
 export interface IntentResolver {
   resolve(req: ResolveRequest): Promise<Resolution>;
+  /** Records a multisig root's resolution once the chain shows it (`POST /intents/confirm`). */
+  confirm?(req: ConfirmRequest): Promise<IntentConfirmation>;
 }
 
 /**
@@ -108,6 +117,17 @@ export async function pendingIntent(b: ChainBinding, assetSymbol: string | undef
 
 export function intentResolver(current: CurrentBinding, deps: ResolverDeps): IntentResolver {
   return {
+    async confirm(req) {
+      const b = current();
+      if (!b) throw new AppError('chain_unavailable', { message: 'the chain is unavailable: no deployment is bound yet' });
+      const ms = deps.multisigRoot?.();
+      if (deps.rootAuthKind() !== 'multisig-passkey' || !ms)
+        throw new AppError('root_auth_config_error', {
+          message: `only a multisig root's resolutions are confirmed (SVC_ROOT_AUTH=multisig-passkey, complete); this root is ${deps.rootAuthKind() ?? 'not configured'} and svc sends its resolutions itself`,
+        });
+      return confirmMultisigResolution(b, deps, ms.safe, req);
+    },
+
     async resolve(req) {
       const b = current();
       if (!b) throw new AppError('chain_unavailable', { message: 'the chain is unavailable: no deployment is bound yet' });
@@ -127,28 +147,35 @@ export function intentResolver(current: CurrentBinding, deps: ResolverDeps): Int
           message: `intent ${id} waits on the root ${approver}: an agent tool never settles root depth; a person resolves it (POST /intents/resolve)`,
         });
       const rootAuth = deps.rootAuthKind();
-      if (rootDepth && rootAuth !== undefined && req.authorizeRoot === undefined)
+      const multisig = rootDepth && rootAuth === 'multisig-passkey' ? deps.multisigRoot?.() : undefined;
+      if (rootDepth && rootAuth === 'multisig-passkey' && !multisig)
+        throw new AppError('root_auth_config_error', {
+          message: `intent ${id} waits on the root, and SVC_ROOT_AUTH=multisig-passkey is incomplete (see /health rootAuth.configError); nothing was sent`,
+        });
+      if (rootDepth && rootAuth !== undefined && (multisig ? req.authorizeMultisig : req.authorizeRoot) === undefined)
         throw new AppError('root_proof_required', {
           message: `intent ${id} waits on the root ${approver} and SVC_ROOT_AUTH=${rootAuth} requires a root proof; nothing was sent`,
         });
 
-      const signer = signerFor(approver, b.orchestrator, deps.heldKeys(), b.walletFor);
-      if (!signer)
-        throw new AppError('no_signer_for_approver', {
-          message: `intent ${id} waits on ${approver}, and this process holds no key for that seat; nothing was sent`,
-        });
-      const authorizedBy: Resolution['authorizedBy'] = !rootDepth
-        ? 'approver'
-        : rootAuth === undefined
-          ? 'unauthenticated'
-          : await req.authorizeRoot!(pending);
-
-      const sent = await send(
-        b.client,
-        signer,
-        { ...r, functionName: 'resolve', args: [id, req.approved] },
-        `EscalationRouter.resolve(${id}, ${req.approved})`,
-      );
+      let sent: Sent;
+      let authorizedBy: Resolution['authorizedBy'];
+      if (multisig) {
+        sent = await resolveThroughMultisig(b, router, pending, req.approved, multisig, req.authorizeMultisig!);
+        authorizedBy = 'root:multisig-passkey';
+      } else {
+        const signer = signerFor(approver, b.orchestrator, deps.heldKeys(), b.walletFor);
+        if (!signer)
+          throw new AppError('no_signer_for_approver', {
+            message: `intent ${id} waits on ${approver}, and this process holds no key for that seat; nothing was sent`,
+          });
+        authorizedBy = !rootDepth ? 'approver' : rootAuth === undefined ? 'unauthenticated' : await req.authorizeRoot!(pending);
+        sent = await send(
+          b.client,
+          signer,
+          { ...r, functionName: 'resolve', args: [id, req.approved] },
+          `EscalationRouter.resolve(${id}, ${req.approved})`,
+        );
+      }
       const after = await b.client.readContract({ ...r, functionName: 'getIntent', args: [id] });
       const denied = sent.events.some((e) => e.eventName === 'IntentDenied');
       const outcome: IntentOutcome = !after.resolved ? 'climbed' : denied ? 'denied' : after.approved ? 'settled' : 'rejected';

@@ -1,6 +1,7 @@
 /**
  * The human's authority from the command line (docs/chain.md "The root's authority"):
  * `svc root challenge <action> <subject>`, `svc root approve|deny <intentId> [--proof <file|->]`,
+ * `svc root confirm <intentId> <txHash>` (a multisig root's transaction sent outside svc),
  * `svc sessions revoke|rotate <sessionId> [--proof <file|->]`, and the development credentials
  * `svc root passkey-dev keygen|sign` and `svc root wallet-dev sign`.
  *
@@ -9,11 +10,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { apiOk, CliError, type ClientEnv } from '../client.js';
+import { api, apiOk, CliError, refused, type ClientEnv } from '../client.js';
 import { EXIT_USAGE } from '../errors.js';
 import { printDocument, printFields, wantsDocument } from '../output.js';
 import type { DevPasskey } from '../../identity/root-auth/dev-credentials.js';
-import type { IntentResolution } from '../../schemas/intents.js';
+import type { IntentConfirmation, IntentResolution } from '../../schemas/intents.js';
 import type { ChallengeReply, RevokeSessionReply, RotateSessionReply } from '../../schemas/root-auth.js';
 import { ROOT_ACTIONS } from '../../schemas/root-actions.js';
 
@@ -104,15 +105,46 @@ export function registerRootCommands(program: Command, env: ClientEnv): void {
       .option('--asset <symbol>', 'the asset router (default the primary)')
       .option('--proof <file>', 'the {challenge, rootProof} a signer printed for intent:' + name + ' on this intent (- reads stdin)')
       .action(async (intentId: string, o: { asset?: string; proof?: string }, cmd: Command) => {
-        const body = await apiOk<IntentResolution>(env, 'POST', '/intents/resolve', {
+        const path = '/intents/resolve';
+        const res = await api<IntentResolution>(env, 'POST', path, {
           intentId,
           approved,
           ...(o.asset ? { asset: o.asset } : {}),
           ...proofOf(o),
         });
-        printResolution(cmd, body);
+        const unsigned = res.body as unknown as { error?: string; transaction?: unknown };
+        // A multisig root with no relayer: the signed transaction is the answer, for the operator to send.
+        if (res.status === 409 && unsigned.error === 'multisig_exec_unsigned') printDocument(cmd, unsigned);
+        if (res.status < 200 || res.status >= 300) throw refused(res, 'POST', path);
+        printResolution(cmd, res.body);
       });
   }
+
+  root
+    .command('confirm')
+    .description("records a multisig root's resolution once its transaction landed (the one an unsigned approval answered)")
+    .argument('<intentId>')
+    .argument('<txHash>', 'the hash of the multisig transaction that resolved it')
+    .option('--deny', 'the transaction denied the intent (default: approved)')
+    .option('--asset <symbol>', 'the asset router (default the primary)')
+    .action(async (intentId: string, txHash: string, o: { deny?: boolean; asset?: string }, cmd: Command) => {
+      const body = await apiOk<IntentConfirmation>(env, 'POST', '/intents/confirm', {
+        intentId,
+        approved: o.deny !== true,
+        txHash,
+        ...(o.asset ? { asset: o.asset } : {}),
+      });
+      printFields(cmd, body, [
+        ['confirmed', body.confirmed ? 'yes' : 'no'],
+        ['intent', `${body.intentId} (${body.asset})`],
+        ['still awaits', body.awaitingApprover],
+        ['reason', body.reason],
+        ['outcome', body.outcome],
+        ['approver', body.approver],
+        ['authorized by', body.authorizedBy],
+        ['tx', body.txHash],
+      ]);
+    });
 
   const passkey = root
     .command('passkey-dev')

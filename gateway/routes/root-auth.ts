@@ -3,10 +3,13 @@
  * subject (identity/root-auth/authority.ts). An intent must be pending on the chain (else 404);
  * one waiting on a manager seat needs no proof and answers `required: false` with that seat; a
  * session key must exist on the registry. Without SVC_ROOT_AUTH nothing needs a proof
- * (`required: false`); a configured root that cannot verify answers 501.
+ * (`required: false`); a configured root that cannot verify answers 501. A multisig root's
+ * challenge for an intent is the hash of the multisig transaction that would resolve it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireOperator } from '../../identity/caller.js';
+import type { Address } from 'viem';
+import { challengeOf, safeResolveTx } from '../../chain/onchain/multisig-root.js';
 import { pendingIntent, type PendingIntent } from '../../chain/onchain/resolve.js';
 import { AppError } from '../../schemas/errors.js';
 import { ErrorBody } from '../../schemas/error-body.js';
@@ -52,7 +55,22 @@ export const rootAuthRoutes: FastifyPluginAsyncTypebox<{ deps: GatewayDeps }> = 
         asset = pending.asset;
         const base = { action, subject, asset, awaitingApprover: pending.approver };
         if (!pending.rootDepth || !deps.rootAuth.required) return { required: false, ...base };
-        return { required: true, ...base, ...(await deps.rootAuth.issue({ action, subject, asset, chainId: b.chain.id })) };
+        const subj = { action, subject, asset, chainId: b.chain.id };
+        const safe = deps.rootAuth.multisig;
+        if (safe === undefined) return { required: true, ...base, ...(await deps.rootAuth.issue(subj)) };
+        if (pending.approver !== safe)
+          throw new AppError('root_auth_config_error', {
+            message: `intent ${subject} waits on the root ${pending.approver}, not on the multisig SVC_ROOT_MULTISIG_ADDRESS (${safe})`,
+          });
+        // The multisig's own transaction hash is the challenge: the assertion signs the exact call.
+        const tx = await safeResolveTx(b.client, safe, b.asset(asset).router as Address, BigInt(subject), action === 'intent:approve');
+        return {
+          required: true,
+          ...base,
+          ...(await deps.rootAuth.issue(subj, challengeOf(tx.safeTxHash))),
+          safeTxHash: tx.safeTxHash,
+          multisigNonce: String(tx.nonce),
+        };
       }
       await deps.sessionAdmin.check(BigInt(subject), action === 'session:rotate' ? 'rotate' : 'revoke');
       if (!deps.rootAuth.required) return { required: false, action, subject };

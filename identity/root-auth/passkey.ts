@@ -11,7 +11,13 @@ import type { RootAuthSettings } from '../../schemas/config.js';
 
 type PasskeySettings = NonNullable<RootAuthSettings['passkey']>;
 
-export async function verifyPasskeyProof(proof: unknown, challenge: string, settings: PasskeySettings): Promise<void> {
+/** `userVerification`: the multisig root's signer checks the UV flag on chain, so it is required here too. */
+export async function verifyPasskeyProof(
+  proof: unknown,
+  challenge: string,
+  settings: PasskeySettings,
+  opts: { readonly userVerification?: boolean } = {},
+): Promise<PasskeyProof> {
   if (!Value.Check(PasskeyProof, proof))
     throw invalid('the passkey proof is malformed: it needs {kind, credentialId, authenticatorData, clientDataJSON, signature}, base64url');
   if (proof.credentialId !== settings.id) throw invalid('the assertion comes from another credential than SVC_ROOT_PASSKEY_ID');
@@ -36,8 +42,9 @@ export async function verifyPasskeyProof(proof: unknown, challenge: string, sett
       expectedOrigin: settings.origin,
       expectedRPID: settings.rpId,
       expectedType: 'webauthn.get',
-      // A single root credential: presence is required, verification (PIN, biometrics) is the authenticator's choice.
-      requireUserVerification: false,
+      // A passkey root needs presence; verification (PIN, biometrics) is the authenticator's choice,
+      // unless the root is the multisig, whose signer contract refuses an assertion without it.
+      requireUserVerification: opts.userVerification === true,
       // No signature counter is kept: synced passkeys report 0 and a replay is stopped by the single-use challenge.
       credential: { id: settings.id, publicKey: new Uint8Array(Buffer.from(settings.publicKey, 'base64url')), counter: 0 },
     }));
@@ -46,6 +53,7 @@ export async function verifyPasskeyProof(proof: unknown, challenge: string, sett
     throw invalid(`the passkey assertion does not verify: ${(err as Error).message}`);
   }
   if (!verified) throw invalid('the passkey assertion does not verify: the signature is not the credential’s');
+  return proof;
 }
 
 function invalid(message: string): AppError {

@@ -21,4 +21,6 @@ export interface ChainIntentRepository {
   record(row: IntentResolutionRow): Promise<void>;
   /** Newest first. */
   list(limit: number): Promise<IntentResolutionRow[]>;
+  /** The resolution recorded for this intent from this transaction, if any. */
+  byTx(asset: string, intentId: string, txHash: string): Promise<IntentResolutionRow | undefined>;
 }

@@ -21,7 +21,7 @@ import {
   Treasury,
   WhitelistPolicy,
 } from '../../chain/artifacts/index.js';
-import { deployDevChain, type AssetDeployment, type Deployment } from '../../chain/dev/deploy.js';
+import { demoOrgSeed, deployDevChain, type AssetDeployment, type Deployment } from '../../chain/dev/deploy.js';
 import { anvilPrivateKey } from '../../chain/dev/accounts.js';
 import { chainBinding, type ChainBinding } from '../../chain/onchain/binding.js';
 import type { Deployment as SvcDeployment } from '../../schemas/chain-config.js';
@@ -29,6 +29,7 @@ import type { ChainTarget } from '../../chain/status.js';
 import type { Config } from '../../schemas/config.js';
 import { startTestChain, type TestChain } from './anvil.js';
 import { bind, type Bound, type Wallet } from './contract.js';
+import { impersonate } from './safe-root.js';
 
 export interface KeyOptions {
   readonly mask?: number;
@@ -77,10 +78,18 @@ const ROUTER_ABI: Abi = [...EscalationRouter.abi, ...Treasury.abi.filter((x) => 
 /** Events a settlement emits from other contracts: the treasury's AllowanceSpent and the token's Transfer. */
 const SETTLEMENT_EVENTS: Abi = [...Treasury.abi, ...MockUSD.abi].filter((x) => x.type === 'event');
 
-export async function chainFixture(t: Test): Promise<ChainFixture> {
+export interface FixtureOptions {
+  /** Deployed before the org: the registry's root instead of anvil account 0 (which still deploys and governs). */
+  readonly root?: (chain: TestChain) => Promise<Address>;
+}
+
+export async function chainFixture(t: Test, opts: FixtureOptions = {}): Promise<ChainFixture> {
   const chain = await startTestChain(t);
   const root = chain.wallet(0);
-  const deployment = await deployDevChain({ wallet: root, public: chain.public });
+  const seed = opts.root ? { ...demoOrgSeed(), root: await opts.root(chain) } : demoOrgSeed();
+  const deployment = await deployDevChain({ wallet: root, public: chain.public }, seed);
+  // The epoch operator is the registry's root: a contract root runs epochs through impersonation.
+  const operator = seed.root === root.account.address ? root : await impersonate(chain, seed.root);
   const asset = deployment.assets[0]!;
   const p = chain.public;
   const c = {
@@ -142,7 +151,7 @@ export async function chainFixture(t: Test): Promise<ChainFixture> {
         await chain.test.increaseTime({ seconds: Number(deployment.seed.epochSeconds) });
         await chain.test.mine({ blocks: 1 });
       }
-      await c.streamer.write(root, 'runNextEpoch', []);
+      await c.streamer.write(operator, 'runNextEpoch', []);
     },
   };
 }

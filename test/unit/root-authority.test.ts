@@ -1,10 +1,12 @@
 /**
  * The root authority over the embedded store (the same statements PostgreSQL runs): a challenge is
  * consumed by exactly one of many concurrent attempts, at most 256 stay pending (the oldest go),
- * a root that cannot verify refuses (multisig-passkey, a key that is not P-256 COSE), and a wallet
- * root that is not the registry's refuses rather than verifies.
+ * a root that cannot verify refuses (a malformed multisig address, a key that is not P-256 COSE), a
+ * multisig root takes its challenge as given and demands user verification, and a wallet root that
+ * is not the registry's refuses rather than verifies.
  */
 import t from 'tap';
+import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { rootAuthority, MAX_PENDING } from '../../identity/root-auth/authority.js';
 import { loadConfig } from '../../runtime/config.js';
@@ -69,15 +71,53 @@ t.test('a root that cannot verify refuses with 501, never falls open', async (t)
   const multisig = loadConfig({
     ...passkeyEnv(cred),
     SVC_ROOT_AUTH: 'multisig-passkey',
-    SVC_ROOT_MULTISIG_ADDRESS: `0x${'11'.repeat(20)}`,
+    SVC_ROOT_MULTISIG_ADDRESS: '0x12',
   }).rootAuth;
-  t.match(multisig.configError, /not built/);
+  t.match(multisig.configError, /SVC_ROOT_MULTISIG_ADDRESS must be a 20-byte hex address/);
   const refused = rootAuthority({ settings: multisig, store, now: Date.now });
   t.equal(refused.required, true);
   await t.rejects(refused.issue(subject), { code: 'root_auth_config_error', status: 501 });
   await t.rejects(refused.authorize(subject, { challenge: 'x', proof: {} }, noRoot), { code: 'root_auth_config_error' });
   t.match(loadConfig({ ...passkeyEnv(cred), SVC_ROOT_PASSKEY_PUBKEY: 'AAAA' }).rootAuth.configError, /COSE/);
   t.match(loadConfig({ SVC_ROOT_AUTH: 'wallet', SVC_ROOT_ADDRESS: '0x12' }).rootAuth.configError, /address/);
+});
+
+t.test('a multisig root: complete settings verify, the relayer key stays behind a function', async (t) => {
+  const safe = `0x${'ab'.repeat(20)}`;
+  const env = { ...passkeyEnv(cred), SVC_ROOT_AUTH: 'multisig-passkey', SVC_ROOT_MULTISIG_ADDRESS: safe };
+  const plain = loadConfig(env).rootAuth;
+  t.equal(plain.configError, undefined);
+  t.equal(plain.multisig, getAddress(safe));
+  t.equal(plain.relayer, undefined, 'no relayer: approvals come back unsigned');
+  const relayed = loadConfig({ ...env, SVC_ROOT_APPROVAL_RELAYER: anvilPrivateKey(3), SVC_ROOT_APPROVAL_RELAY_CHAINS: '1,31337' }).rootAuth;
+  t.same(relayed.relayer?.chains, [1, 31337]);
+  t.equal(relayed.relayer?.key(), anvilPrivateKey(3));
+  t.notOk(JSON.stringify(relayed).includes(anvilPrivateKey(3).slice(2)), 'a serialized config carries no relayer key');
+  t.same(loadConfig({ ...env, SVC_ROOT_APPROVAL_RELAYER: anvilPrivateKey(3) }).rootAuth.relayer?.chains, [], 'no chain by default');
+  t.throws(() => loadConfig({ ...env, SVC_ROOT_APPROVAL_RELAY_CHAINS: 'mainnet' }), /SVC_ROOT_APPROVAL_RELAY_CHAINS/);
+  t.throws(() => loadConfig({ ...env, SVC_ROOT_APPROVAL_RELAYER: '0x' + '0'.repeat(64) }), /SVC_ROOT_APPROVAL_RELAYER/);
+
+  const ms = rootAuthority({ settings: plain, store, now: Date.now });
+  t.equal(ms.multisig, getAddress(safe));
+  const fixed = Buffer.alloc(32, 7).toString('base64url');
+  const issued = await ms.issue(subject, fixed);
+  t.match(issued, { kind: 'multisig-passkey', challenge: fixed, userVerification: 'required', credentialId: cred.credentialId });
+  t.equal((await ms.issue(subject, fixed)).challenge, fixed, 'the same transaction asked again replaces its challenge');
+  await t.rejects(
+    ms.authorizeMultisig(subject, { challenge: fixed, proof: passkeyAssert(cred, fixed, { userVerified: false }) }),
+    { code: 'root_proof_invalid', message: /verif/i },
+    'no user verification',
+  );
+  await t.rejects(ms.authorizeMultisig(subject, { challenge: fixed, proof: passkeyAssert(cred, fixed) }), { message: /already used/ });
+  await ms.issue(subject, fixed);
+  const answer = await ms.authorizeMultisig(subject, { challenge: fixed, proof: passkeyAssert(cred, fixed) });
+  t.equal(answer.challenge, fixed);
+  t.equal(answer.proof.credentialId, cred.credentialId);
+  const c = await ms.issue(subject);
+  t.equal(
+    await ms.authorize(subject, { challenge: c.challenge, proof: passkeyAssert(cred, c.challenge) }, noRoot),
+    'root:multisig-passkey',
+  );
 });
 
 t.test('a wallet root must be the registry root', async (t) => {
