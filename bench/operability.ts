@@ -10,9 +10,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { signSvc } from '../ingress/schemes.js';
 import { startSvc, type Child } from './children.js';
@@ -70,7 +67,7 @@ interface Target {
 }
 
 async function prepare(variant: Variant, started: Child[]): Promise<Target> {
-  const svc = await startSvc(['serve'], { ...variant.env, SVC_ORCH_TOKEN: TOKEN, SVC_DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-bench-')) });
+  const svc = await startSvc(['serve'], { ...variant.env, SVC_ORCH_TOKEN: TOKEN });
   started.push(svc);
   const call = async (path: string, body: unknown) => {
     const res = await fetch(`${svc.url}${path}`, {

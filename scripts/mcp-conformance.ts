@@ -9,7 +9,7 @@
  *     [--scenario NAME]... [--expect-fail NAME]... [--expected-failures FILE] [--cache DIR] [--verbose]
  *
  * The suite needs Node 22, so a pinned Node and a pinned suite are installed side by side with npm
- * into a cache folder ($SVC_CONFORMANCE_CACHE, else $XDG_CACHE_HOME/svc-conformance, else
+ * into a cache folder ($MCP_CONFORMANCE_CACHE, else $XDG_CACHE_HOME/svc-conformance, else
  * ~/.cache/svc-conformance), once per pair of versions, and reused after.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,7 +33,7 @@ export interface Suite {
 export class RegistryUnreachable extends Error {}
 
 export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env['SVC_CONFORMANCE_CACHE']) return env['SVC_CONFORMANCE_CACHE'];
+  if (env['MCP_CONFORMANCE_CACHE']) return env['MCP_CONFORMANCE_CACHE'];
   return join(env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'svc-conformance');
 }
 

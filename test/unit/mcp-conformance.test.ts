@@ -65,8 +65,8 @@ t.test('the expected-failure list: one name a line, comments, or the suite YAML'
   t.same(readExpectedFailures(file), ['tools-call-sampling', 'resources-subscribe']);
 });
 
-t.test('the cache folder follows SVC_CONFORMANCE_CACHE, then XDG_CACHE_HOME, then ~/.cache', async (t) => {
-  t.equal(cacheRoot({ SVC_CONFORMANCE_CACHE: '/c', XDG_CACHE_HOME: '/x' }), '/c');
+t.test('the cache folder follows MCP_CONFORMANCE_CACHE, then XDG_CACHE_HOME, then ~/.cache', async (t) => {
+  t.equal(cacheRoot({ MCP_CONFORMANCE_CACHE: '/c', XDG_CACHE_HOME: '/x' }), '/c');
   t.equal(cacheRoot({ XDG_CACHE_HOME: '/x' }), '/x/svc-conformance');
   t.match(cacheRoot({}), /\/\.cache\/svc-conformance$/);
 });
