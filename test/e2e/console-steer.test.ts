@@ -90,7 +90,13 @@ t.test('pause, resume and cancel from the run page', { skip }, async (t) => {
     dialogs.push(d.message());
     void (acceptDialog ? d.accept() : d.dismiss());
   });
+  const health = page.waitForResponse((r) => r.url().endsWith('/health'));
   await signIn(cp, sys.url, OPERATOR);
+  t.equal((await (await health).json()).mode, 'mock', 'no chain is configured');
+  // A round trip after the answer: the shell has drawn its navigation with it by then.
+  await page.getByRole('link', { name: 'Runs' }).click();
+  await page.getByTestId('runs').waitFor();
+  t.equal(await page.getByRole('link', { name: 'Chain' }).count(), 0, 'so the console shows no Chain section');
   /** Presses a button with the keyboard: focus, then Enter. */
   const press = async (name: string): Promise<void> => {
     await page.getByRole('button', { name, exact: true }).focus();
