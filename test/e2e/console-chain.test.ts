@@ -97,12 +97,16 @@ t.test('the chain page: escalations approved as the manager and as the passkey r
   await page.getByRole('heading', { name: 'Chain', level: 1 }).waitFor();
   const outcome = page.getByTestId('intent-outcome');
   /** Approves an intent with the keyboard and waits for the page to say what became of it. */
-  const approve = async (id: string): Promise<string> => {
-    const button = page.getByRole('button', { name: `Approve intent ${id}`, exact: true });
+  const approve = (id: string): Promise<string> => act('Approve', id);
+  const act = async (verb: 'Approve' | 'Deny', id: string): Promise<string> => {
+    const button = page.getByRole('button', { name: `${verb} intent ${id}`, exact: true });
     await button.waitFor();
+    // The line the previous resolution left: the answer to this one is a different line.
+    const previous = (await outcome.count()) ? await outcome.textContent() : null;
     await button.focus();
     await page.keyboard.press('Enter');
-    await outcome.filter({ hasText: `Intent ${id}` }).waitFor({ timeout: 30_000 });
+    const fresh = outcome.filter({ hasText: `Intent ${id}` });
+    await (previous ? fresh.filter({ hasNotText: previous }) : fresh).waitFor({ timeout: 30_000 });
     return (await outcome.textContent()) ?? '';
   };
   const refresh = async (): Promise<void> => {
@@ -167,6 +171,19 @@ t.test('the chain page: escalations approved as the manager and as the passkey r
     await row.filter({ hasNotText: shownBefore ?? '' }).waitFor();
     t.not(await row.textContent(), shownBefore, 'the page shows the treasury moved');
     await checkPage(t, cp, 'chain-root-approved');
+  });
+
+  await t.test('the root denies another with its passkey: nothing moves', async (t) => {
+    const id = await escalate(300n * USD);
+    await refresh();
+    t.match(await approve(id), /climbed/, 'it climbs to the root');
+    const before = await treasury();
+    const proofSent = page.waitForRequest((r) => r.url().endsWith('/intents/resolve'));
+    t.match(await act('Deny', id), /rejected, authorized by root:passkey/, 'denied with a proof for denying it');
+    t.match(dialogs.at(-1), `Deny intent ${id} (300 mUSD)?`, 'after a confirmation');
+    t.match((await proofSent).postDataJSON(), { approved: false, rootProof: { kind: 'passkey' } });
+    t.equal(await treasury(), before, 'the treasury paid nothing');
+    t.match((await api('GET', '/intents/history')).intents[0], { intentId: id, outcome: 'rejected', authorizedBy: 'root:passkey' });
   });
 
   t.same(cp.offences, [], 'no request left svc and no CSP rule broke');
