@@ -2,13 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
+import { precompress } from './precompress.js';
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: here('.'),
   base: '/ui/',
-  plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
+  plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false }), precompress()],
   build: {
     outDir: here('../dist/ui'),
     emptyOutDir: true,

@@ -46,8 +46,10 @@ function guard(reply: FastifyReply): FastifyReply {
  */
 export const uiRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app) => {
   const built = existsSync(`${BUILT}index.html`);
-  // The replies reach the browser through reply.sendFile; the plugin's own routes stay off.
-  await app.register(fastifyStatic, { root: BUILT, serve: false });
+  // The replies reach the browser through reply.sendFile; the plugin's own routes stay off. The
+  // build writes brotli and gzip copies beside each file (ui/precompress.ts): sent as the
+  // browser accepts, never compressed per request.
+  await app.register(fastifyStatic, { root: BUILT, serve: false, preCompressed: true });
   const missing = (): AppError => new AppError('not_found', { message: 'the console is not built: run npm run build' });
   const shared = { logLevel: 'warn' as const, config: { public: true }, schema: { hide: true } };
 

@@ -14,11 +14,13 @@ import { EventsPage } from './pages/events.js';
 import { HeartbeatsPage } from './pages/heartbeats.js';
 import { McpPage } from './pages/mcp.js';
 import { lazyPage } from './lazy.js';
+import { useChainBound } from './chain-bound.js';
 
 const RunPage = lazyPage(() => import('./pages/run.js').then((m) => m.RunPage));
 const BuilderPage = lazyPage(() => import('./pages/builder.js').then((m) => m.BuilderPage));
+const ChainPage = lazyPage(() => import('./pages/chain.js').then((m) => m.ChainPage));
 
-const NAV: { path: string; label: string; operator?: boolean }[] = [
+const NAV: { path: string; label: string; operator?: boolean; chain?: boolean }[] = [
   { path: 'runs', label: 'Runs' },
   { path: 'gates', label: 'Gates' },
   { path: 'builder', label: 'Builder' },
@@ -27,6 +29,7 @@ const NAV: { path: string; label: string; operator?: boolean }[] = [
   { path: 'mcp', label: 'MCP' },
   { path: 'dlq', label: 'Dead letters', operator: true },
   { path: 'events', label: 'Events', operator: true },
+  { path: 'chain', label: 'Chain', operator: true, chain: true },
 ];
 
 export function App() {
@@ -34,6 +37,7 @@ export function App() {
   const [checking, setChecking] = useState(true);
   const [live, setLive] = useState(streamUp());
   const route = useRoute();
+  const chain = useChainBound();
 
   const signOut = (): void => {
     keepToken(undefined);
@@ -70,7 +74,7 @@ export function App() {
         <strong class="brand">svc</strong>
         <nav aria-label="Sections">
           <ul>
-            {NAV.filter((n) => !n.operator || isOperator(who)).map((n) => (
+            {NAV.filter((n) => (!n.operator || isOperator(who)) && (!n.chain || chain)).map((n) => (
               <li key={n.path}>
                 <a href={`#/${n.path}`} aria-current={page === n.path || (page === 'run' && n.path === 'runs') ? 'page' : undefined}>
                   {n.label}
@@ -102,6 +106,7 @@ export function App() {
         {page === 'events' && <EventsPage />}
         {page === 'heartbeats' && <HeartbeatsPage />}
         {page === 'mcp' && <McpPage />}
+        {page === 'chain' && chain && <ChainPage />}
       </main>
     </WhoContext.Provider>
   );
