@@ -68,11 +68,18 @@ export const RuleScope = Type.Object(
 );
 export type RuleScope = Static<typeof RuleScope>;
 
+/** What a rule admits or refuses: a tool (the default), a resource (by URI or URI template) or a prompt. */
+export const RuleKind = Type.Union([Type.Literal('tool'), Type.Literal('resource'), Type.Literal('prompt')]);
+export type RuleKind = Static<typeof RuleKind>;
+
 export const ToolRule = Type.Object(
   {
     scope: Type.Optional(RuleScope),
     server: McpServerId,
-    tool: ToolName,
+    /** Omitted: `tool`. */
+    kind: Type.Optional(RuleKind),
+    /** The tool's or prompt's name, the resource's URI or URI template, or `*`. */
+    tool: IdString({ maxLength: 240 }),
     enabled: Type.Optional(Type.Boolean()),
     effect: Type.Optional(Effect),
     mode: Type.Optional(Mode),
@@ -86,6 +93,15 @@ export const RuleChange = Type.Object({
   rule: ToolRule,
 });
 export type RuleChange = Static<typeof RuleChange>;
+
+/** One rule as stored, of any kind (a server's listing shows those of resources and prompts). */
+export const RuleView = Type.Object({
+  kind: RuleKind,
+  name: Type.String(),
+  scope: Type.Union([RuleScope, Type.Null()]),
+  enabled: Type.Boolean(),
+});
+export type RuleView = Static<typeof RuleView>;
 
 export const DiscoveryResult = Type.Object({
   server: Type.String(),

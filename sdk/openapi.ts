@@ -15218,6 +15218,7 @@ export interface operations {
                 "application/json": {
                     effect?: "read" | "write";
                     enabled?: boolean;
+                    kind?: "tool" | "resource" | "prompt";
                     mode?: "auto" | "ask" | "deny";
                     scope?: {
                         level: "agent" | "crew";
@@ -15241,6 +15242,7 @@ export interface operations {
                         rule: {
                             effect?: "read" | "write";
                             enabled?: boolean;
+                            kind?: "tool" | "resource" | "prompt";
                             mode?: "auto" | "ask" | "deny";
                             scope?: {
                                 level: "agent" | "crew";

@@ -8,6 +8,7 @@ import type { McpContext, ServerEntry } from './context.js';
 import { reportingLine, resolveTool, type Resolution } from './rules.js';
 import { callRules, catalog, pins, rules, type CatalogTool } from './store.js';
 import { orgOf } from '../../runtime/org.js';
+import { isToolKey } from './rule-keys.js';
 
 /** One tool as one seat sees it, for a call, with the inputSchema the server published for it and
  * whether its definition drifted: undefined when the server's catalog does not list it. */
@@ -17,6 +18,7 @@ export async function toolState(
   seat: string | undefined,
   tool: string,
 ): Promise<(Resolution & { inputSchema: unknown; drifted: boolean }) | undefined> {
+  if (!isToolKey(tool)) return undefined;
   const { found, inputSchema, rules: rs, drifted } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
   return found ? { ...resolveTool(rs, tool, reportingLine(orgOf(ctx.deps), seat)), inputSchema, drifted } : undefined;
 }
@@ -38,7 +40,7 @@ export async function toolStates(
   ]);
   const pinned = new Map(ps.map((p) => [p.tool, p]));
   const line = reportingLine(orgOf(ctx.deps), seat);
-  const tools = cat?.tools ?? [];
+  const tools = (cat?.tools ?? []).filter((t) => isToolKey(t.name));
   const states = tools.map((t): ToolState => {
     const r = resolveTool(rs, t.name, line);
     const pin = pinned.get(t.name);
