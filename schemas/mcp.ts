@@ -94,14 +94,17 @@ export const RuleChange = Type.Object({
 });
 export type RuleChange = Static<typeof RuleChange>;
 
-/** One rule as stored, of any kind (a server's listing shows those of resources and prompts). */
-export const RuleView = Type.Object({
-  kind: RuleKind,
+/**
+ * A resource (URI or URI template) or prompt some rule names, as one seat sees it: what `/mcp`
+ * serves of it. Resources and prompts have no stored catalog, so the listing shows the named ones.
+ */
+export const GrantState = Type.Object({
+  kind: Type.Union([Type.Literal('resource'), Type.Literal('prompt')]),
   name: Type.String(),
-  scope: Type.Union([RuleScope, Type.Null()]),
-  enabled: Type.Boolean(),
+  state: Type.Union([Type.Literal('allowed'), Type.Literal('blocked'), Type.Literal('disabled')]),
+  decidedBy: Type.Optional(Type.String()),
 });
-export type RuleView = Static<typeof RuleView>;
+export type GrantState = Static<typeof GrantState>;
 
 export const DiscoveryResult = Type.Object({
   server: Type.String(),
@@ -206,6 +209,8 @@ export const ServerListing = Type.Object({
   refreshedAt: Type.Union([Type.String(), Type.Null()]),
   tools: Type.Array(ToolState),
   blockedCount: Type.Integer(),
+  /** The resources and prompts its rules name (wildcards aside), served on `/mcp` when allowed. */
+  grants: Type.Optional(Type.Array(GrantState)),
 });
 export type ServerListing = Static<typeof ServerListing>;
 

@@ -107,6 +107,16 @@ async function federation(t: Test, opts: SystemOptions) {
       rule: { kind, tool },
     });
 
+  const grants = async () => (await op('GET', '/mcp/servers?as=bot1')).body.servers[0].grants;
+  t.match(
+    await grants(),
+    [
+      { kind: 'prompt', name: 'review', state: 'allowed', decidedBy: 'workspace' },
+      { kind: 'resource', name: README, state: 'allowed' },
+      { kind: 'resource', name: 'note:///{id}', state: 'allowed' },
+    ],
+    'the listing shows what the rules name',
+  );
   t.same(
     (await agent.listResources()).resources.map((r) => [r.uri, r.name, r._meta?.['svc/uri']]),
     [[svc(README), 'readme', README]],
@@ -158,6 +168,7 @@ async function federation(t: Test, opts: SystemOptions) {
     200,
   );
   t.same((await agent.listResources()).resources, [], 'killed for the crew');
+  t.match(await grants(), [{ state: 'disabled', decidedBy: 'crew:crew-x' }, { state: 'disabled' }, { state: 'disabled' }]);
   t.same((await agent.listResourceTemplates()).resourceTemplates, []);
   t.same((await agent.listPrompts()).prompts, []);
   await t.rejects(agent.readResource({ uri: svc(README) }), refused(`mcp_not_allowlisted:${svc(README)}`));
