@@ -13494,6 +13494,12 @@ export interface operations {
                                 secretRef: string;
                             };
                             blockedCount: number;
+                            grants?: {
+                                decidedBy?: string;
+                                kind: "resource" | "prompt";
+                                name: string;
+                                state: "allowed" | "blocked" | "disabled";
+                            }[];
                             id: string;
                             maxConcurrency: number;
                             maxResponseBytes: number;
