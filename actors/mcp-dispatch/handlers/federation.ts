@@ -59,10 +59,10 @@ async function listAll(
   keep: (a: Admission, item: Item) => Item | undefined,
 ): Promise<Item[]> {
   const kind = what === 'prompts' ? 'prompt' : 'resource';
-  const out: Item[] = [];
-  for (const s of await visibleServers(ctx, caller.workspace)) {
+  // Servers are asked side by side, so one slow server costs the list its own timeout, not the sum.
+  const one = async (s: ServerEntry): Promise<Item[]> => {
     const a = await admissionOf(ctx, s, caller.seat);
-    if (!a.any(kind)) continue;
+    if (!a.any(kind)) return [];
     try {
       const { value } = await ask(ctx, s, async (client, signal, timeout) => {
         const caps = client.getServerCapabilities();
@@ -82,18 +82,16 @@ async function listAll(
           return { items: r.prompts, nextCursor: r.nextCursor };
         });
       });
-      for (const item of value) {
-        const kept = keep(a, item);
-        if (kept) out.push(kept);
-      }
+      return value.map((item) => keep(a, item)).filter((x): x is Item => x !== undefined);
     } catch (err) {
       h.log.warn(
         { server: s.config.id, list: what, error: isAppError(err) ? err.wireCode : 'failed' },
         `mcp: ${what} of ${s.config.id} left out`,
       );
+      return [];
     }
-  }
-  return out;
+  };
+  return (await Promise.all((await visibleServers(ctx, caller.workspace)).map(one))).flat();
 }
 
 const withMeta = (item: Item, server: string, extra: Item): Item => ({

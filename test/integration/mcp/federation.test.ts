@@ -107,7 +107,12 @@ async function federation(t: Test, opts: SystemOptions) {
       rule: { kind, tool },
     });
 
-  const grants = async () => (await op('GET', '/mcp/servers?as=bot1')).body.servers[0].grants;
+  // A second server that allows the same resource and then goes away: the lists still answer, without it.
+  const down = await startHttpMcp(t, [], { register });
+  t.equal((await op('POST', '/mcp/servers/attach', { id: 'down', transport: 'http', url: down.url })).status, 200);
+  await op('PUT', '/mcp/servers/tools', { server: 'down', kind: 'resource', tool: README, enabled: true });
+  await down.close();
+  const grants = async () => (await op('GET', '/mcp/servers?as=bot1')).body.servers.find((x: any) => x.id === 'docs').grants;
   t.match(
     await grants(),
     [
@@ -120,11 +125,16 @@ async function federation(t: Test, opts: SystemOptions) {
   t.same(
     (await agent.listResources()).resources.map((r) => [r.uri, r.name, r._meta?.['svc/uri']]),
     [[svc(README), 'readme', README]],
-    'exactly the allowed resource, under its svc URI',
+    'exactly the allowed resource, under its svc URI (the server that is down left out)',
   );
   const read = await agent.readResource({ uri: svc(README) });
   t.match(read.contents, [{ uri: svc(README), text: 'hello readme' }]);
   t.match(read._meta, { 'svc/untrusted': true });
+  await t.rejects(
+    agent.readResource({ uri: `svc-mcp://down/${encodeURIComponent(README)}` }),
+    { code: -32603, data: { 'svc/error': 'mcp_server_unreachable:down' } },
+    'an allowed read of a server that is down fails as the server failing',
+  );
   await t.rejects(
     agent.readResource({ uri: svc(SECRET) }),
     refused(`mcp_not_allowlisted:${svc(SECRET)}`),
