@@ -6,6 +6,8 @@
  * leaves an ExternalMcpCalled row. A stock SDK client against a real SDK server, on the embedded
  * bus and on JetStream + PostgreSQL.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,6 +20,7 @@ import { startHttpMcp } from '../../helpers/mcp-servers.js';
 import { req } from '../../helpers/http.js';
 import { pollFor } from '../../helpers/poll.js';
 import { AuditEvent } from '../../../store/entities/AuditEvent.js';
+import { repoPath } from '../../helpers/paths.js';
 
 const OP = 'operator-token-0123456789';
 const AGENT = 'agent-token-bot1-0123456789';
@@ -236,3 +239,20 @@ t.test('embedded bus', async (t) => federation(t, {}));
 t.test('JetStream and PostgreSQL', { skip: (await skipUnless('nats', 'postgres')) ?? false }, async (t) =>
   federation(t, { nats: true, postgres: true }),
 );
+
+t.test('svc mcp allow, deny and clear take --resource and --prompt; svc mcp servers shows them', async (t) => {
+  const fake = await startHttpMcp(t, [], { register });
+  const sys = await startSystem(t);
+  t.equal((await req(sys.url, 'POST', '/mcp/servers/attach', { id: 'docs', transport: 'http', url: fake.url })).status, 200);
+  // Not spawnSync: the server answering the CLI runs in this very process.
+  const svcCli = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [repoPath('dist/cli/main.js'), 'mcp', ...args], { env: { ...process.env, SVC_URL: sys.url } });
+  t.match((await svcCli('allow', `docs.${README}`, '--resource')).stdout, `resource docs.${README} at workspace: rule set (allowed)`);
+  t.match((await svcCli('allow', 'docs.review', '--prompt')).stdout, 'prompt docs.review at workspace: rule set (allowed)');
+  t.match((await svcCli('deny', 'docs.review', '--prompt', '--scope', 'crew:web')).stdout, 'rule set (denied)');
+  t.match((await svcCli('clear', 'docs.review', '--prompt', '--scope', 'crew:web')).stdout, 'rule cleared');
+  await t.rejects(svcCli('allow', 'docs.review', '--prompt', '--resource'), { code: 2 }, 'one kind at a time');
+  const listed = (await svcCli('servers')).stdout;
+  t.match(listed, new RegExp(`docs\\.${README.replace(/[.]/g, '\\.')}\\s+resource\\s+allowed`));
+  t.match(listed, /docs\.review\s+prompt\s+allowed/);
+});
