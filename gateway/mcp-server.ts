@@ -20,6 +20,7 @@ import { VERSION } from '../runtime/version.js';
 import type { Caller } from '../identity/caller.js';
 import type { GatewayDeps } from './types.js';
 import { CALL_TIMEOUT_MS } from './routes/mcp.js';
+import { FEDERATED_CAPABILITIES, serveFederated } from './mcp-federation.js';
 
 export { StreamableHTTPServerTransport };
 
@@ -57,7 +58,11 @@ function unknownTool(name: string, err: AppError): Error {
 const validator = new AjvJsonSchemaValidator();
 
 export function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
-  const server = new Server({ name: 'svc', version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
+  const server = new Server(
+    { name: 'svc', version: VERSION },
+    { capabilities: { tools: {}, ...FEDERATED_CAPABILITIES }, jsonSchemaValidator: validator },
+  );
+  serveFederated(server, deps, caller, traceId);
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const reply = await clientOf(deps.bus, 'mcp').tools({ caller }, { traceId, timeoutMs: 30_000 });
     // This endpoint has no ask surface, so a write in mode ask could only ever be refused: not listed.

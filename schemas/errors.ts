@@ -42,6 +42,7 @@ export const errorCatalog = {
   mcp_scope_forbidden: { status: 403, message: 'this caller may not change or act for that scope' },
   mcp_arguments_invalid: { status: 400, message: "the arguments do not fit the tool's published inputSchema" },
   mcp_tool_error: { status: 422, message: 'the tool ran and answered with an error (isError)' },
+  mcp_not_allowlisted: { status: 403, message: 'no resource or prompt of that name is allowlisted for this seat on a server it may see' },
   mcp_tool_drifted: {
     status: 403,
     message: "the tool's definition changed since it was approved; it is refused until an operator approves the new one",

@@ -73,6 +73,8 @@ export const EVENT_DATA = {
       approvedQuestionId: Opt(Str()),
       isError: Opt(Type.Boolean()),
       error: Opt(Type.String({ description: 'the error code of a refused or failed call' })),
+      /** Absent for a tool call; otherwise what was read, got or completed (`tool` is then its URI or name). */
+      kind: Opt(Literals(['resource', 'prompt', 'completion'] as const)),
     },
     'One call of an external MCP tool, whatever its outcome.',
   ),
@@ -95,6 +97,8 @@ export const EVENT_DATA = {
       server: Str(),
       owner: Owner(),
       tool: Str(),
+      /** Absent for a tool rule. */
+      kind: Opt(Literals(['resource', 'prompt'] as const)),
       scope: McpScope(),
       change: Literals(['allowed', 'disabled', 'cleared', 'unchanged', 'revoked_on_discovery', 'definition_approved'] as const),
       enabled: Opt(Type.Union([Type.Boolean(), Type.Null()])),

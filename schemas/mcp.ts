@@ -68,11 +68,18 @@ export const RuleScope = Type.Object(
 );
 export type RuleScope = Static<typeof RuleScope>;
 
+/** What a rule admits or refuses: a tool (the default), a resource (by URI or URI template) or a prompt. */
+export const RuleKind = Type.Union([Type.Literal('tool'), Type.Literal('resource'), Type.Literal('prompt')]);
+export type RuleKind = Static<typeof RuleKind>;
+
 export const ToolRule = Type.Object(
   {
     scope: Type.Optional(RuleScope),
     server: McpServerId,
-    tool: ToolName,
+    /** Omitted: `tool`. */
+    kind: Type.Optional(RuleKind),
+    /** The tool's or prompt's name, the resource's URI or URI template, or `*`. */
+    tool: IdString({ maxLength: 240 }),
     enabled: Type.Optional(Type.Boolean()),
     effect: Type.Optional(Effect),
     mode: Type.Optional(Mode),
@@ -86,6 +93,18 @@ export const RuleChange = Type.Object({
   rule: ToolRule,
 });
 export type RuleChange = Static<typeof RuleChange>;
+
+/**
+ * A resource (URI or URI template) or prompt some rule names, as one seat sees it: what `/mcp`
+ * serves of it. Resources and prompts have no stored catalog, so the listing shows the named ones.
+ */
+export const GrantState = Type.Object({
+  kind: Type.Union([Type.Literal('resource'), Type.Literal('prompt')]),
+  name: Type.String(),
+  state: Type.Union([Type.Literal('allowed'), Type.Literal('blocked'), Type.Literal('disabled')]),
+  decidedBy: Type.Optional(Type.String()),
+});
+export type GrantState = Static<typeof GrantState>;
 
 export const DiscoveryResult = Type.Object({
   server: Type.String(),
@@ -190,6 +209,8 @@ export const ServerListing = Type.Object({
   refreshedAt: Type.Union([Type.String(), Type.Null()]),
   tools: Type.Array(ToolState),
   blockedCount: Type.Integer(),
+  /** The resources and prompts its rules name (wildcards aside), served on `/mcp` when allowed. */
+  grants: Type.Optional(Type.Array(GrantState)),
 });
 export type ServerListing = Static<typeof ServerListing>;
 

@@ -13736,6 +13736,12 @@ export interface operations {
                                 secretRef: string;
                             };
                             blockedCount: number;
+                            grants?: {
+                                decidedBy?: string;
+                                kind: "resource" | "prompt";
+                                name: string;
+                                state: "allowed" | "blocked" | "disabled";
+                            }[];
                             id: string;
                             maxConcurrency: number;
                             maxResponseBytes: number;
@@ -15460,6 +15466,7 @@ export interface operations {
                 "application/json": {
                     effect?: "read" | "write";
                     enabled?: boolean;
+                    kind?: "tool" | "resource" | "prompt";
                     mode?: "auto" | "ask" | "deny";
                     scope?: {
                         level: "agent" | "crew";
@@ -15483,6 +15490,7 @@ export interface operations {
                         rule: {
                             effect?: "read" | "write";
                             enabled?: boolean;
+                            kind?: "tool" | "resource" | "prompt";
                             mode?: "auto" | "ask" | "deny";
                             scope?: {
                                 level: "agent" | "crew";

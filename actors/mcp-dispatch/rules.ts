@@ -6,7 +6,8 @@
  * Effect comes from the workspace level only; unclassified counts as a write. A write's mode
  * starts from the workspace's (`ask` when it sets none) and narrower levels can only tighten it.
  */
-import type { Effect, Mode, ToolState } from '../../schemas/mcp.js';
+import type { Effect, Mode, RuleKind, ToolState } from '../../schemas/mcp.js';
+import { ruleKey, wildcardsOf } from './rule-keys.js';
 import type { Level, RuleRow } from './store.js';
 import type { ReportingLine } from '../../runtime/org.js';
 
@@ -32,22 +33,37 @@ interface Picked {
   readonly mode: Mode | undefined;
 }
 
-function pick(rules: readonly RuleRow[], tool: string, level: Level, ref: string, label: string): Picked | undefined {
-  const exact = rules.find((r) => r.level === level && r.ref === ref && r.tool === tool);
-  const star = rules.find((r) => r.level === level && r.ref === ref && r.tool === '*');
+function pick(
+  rules: readonly RuleRow[],
+  key: string,
+  wildcards: readonly string[],
+  level: Level,
+  ref: string,
+  label: string,
+): Picked | undefined {
+  const at = (name: string) => rules.find((r) => r.level === level && r.ref === ref && r.tool === name);
+  const exact = at(key);
+  const star = wildcards.map(at).find((r) => r !== undefined);
   if (!exact && !star) return undefined;
   return { label, enabled: (exact ?? star)!.enabled, effect: exact?.effect ?? star?.effect, mode: exact?.mode ?? star?.mode };
 }
 
 /** `rules` are the rules of the tool's server in its owner's namespace. */
 export function resolveTool(rules: readonly RuleRow[], tool: string, line: ReportingLine): Resolution {
+  return resolveRule(rules, 'tool', tool, line);
+}
+
+/** The same resolution for any kind: a resource (by URI or URI template) or a prompt decides like a tool. */
+export function resolveRule(rules: readonly RuleRow[], kind: RuleKind, name: string, line: ReportingLine): Resolution {
+  const key = ruleKey(kind, name);
+  const wildcards = wildcardsOf(kind);
   const levels: Picked[] = [];
   const add = (p: Picked | undefined) => {
     if (p) levels.push(p);
   };
-  if (line.seat !== undefined) add(pick(rules, tool, 'agent', line.seat, `agent:${line.seat}`));
-  for (const crew of line.crews) add(pick(rules, tool, 'crew', crew, `crew:${crew}`));
-  const workspace = pick(rules, tool, 'workspace', '', 'workspace');
+  if (line.seat !== undefined) add(pick(rules, key, wildcards, 'agent', line.seat, `agent:${line.seat}`));
+  for (const crew of line.crews) add(pick(rules, key, wildcards, 'crew', crew, `crew:${crew}`));
+  const workspace = pick(rules, key, wildcards, 'workspace', '', 'workspace');
   add(workspace);
 
   const effect = workspace?.effect;

@@ -2,12 +2,13 @@
  * Per-tool state of a server as one seat sees it (or the workspace level when no seat is
  * named): the catalog joined with the rules of the server's owner namespace.
  */
-import type { ServerListing, ToolState } from '../../schemas/mcp.js';
+import type { GrantState, ServerListing, ToolState } from '../../schemas/mcp.js';
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../schemas/mcp.js';
 import type { McpContext, ServerEntry } from './context.js';
-import { reportingLine, resolveTool, type Resolution } from './rules.js';
+import { reportingLine, resolveRule, resolveTool, type Resolution } from './rules.js';
 import { callRules, catalog, pins, rules, type CatalogTool } from './store.js';
 import { orgOf } from '../../runtime/org.js';
+import { isToolKey, keyKind, WILDCARD } from './rule-keys.js';
 
 /** One tool as one seat sees it, for a call, with the inputSchema the server published for it and
  * whether its definition drifted: undefined when the server's catalog does not list it. */
@@ -17,6 +18,7 @@ export async function toolState(
   seat: string | undefined,
   tool: string,
 ): Promise<(Resolution & { inputSchema: unknown; drifted: boolean }) | undefined> {
+  if (!isToolKey(tool)) return undefined;
   const { found, inputSchema, rules: rs, drifted } = await callRules(ctx.deps.store, s.owner, s.config.id, tool);
   return found ? { ...resolveTool(rs, tool, reportingLine(orgOf(ctx.deps), seat)), inputSchema, drifted } : undefined;
 }
@@ -30,7 +32,7 @@ export async function toolStates(
   ctx: McpContext,
   s: ServerEntry,
   seat: string | undefined,
-): Promise<{ states: ToolState[]; tools: CatalogTool[]; refreshedAt: Date | undefined }> {
+): Promise<{ states: ToolState[]; tools: CatalogTool[]; refreshedAt: Date | undefined; grants: GrantState[] }> {
   const [cat, rs, ps] = await Promise.all([
     catalog(ctx.deps.store, s.owner, s.config.id),
     rules(ctx.deps.store, s.owner, s.config.id),
@@ -38,7 +40,7 @@ export async function toolStates(
   ]);
   const pinned = new Map(ps.map((p) => [p.tool, p]));
   const line = reportingLine(orgOf(ctx.deps), seat);
-  const tools = cat?.tools ?? [];
+  const tools = (cat?.tools ?? []).filter((t) => isToolKey(t.name));
   const states = tools.map((t): ToolState => {
     const r = resolveTool(rs, t.name, line);
     const pin = pinned.get(t.name);
@@ -53,11 +55,26 @@ export async function toolStates(
       ...(pin ? { hash: pin.seenHash } : {}),
     };
   });
-  return { states, tools, refreshedAt: cat?.refreshedAt };
+  const named = new Map<string, GrantState['kind']>();
+  for (const r of rs) {
+    const k = keyKind(r.tool);
+    if (k.kind !== 'tool' && k.name !== WILDCARD) named.set(r.tool, k.kind);
+  }
+  const grants = [...named].sort().map(([key, kind]): GrantState => {
+    const name = keyKind(key).name;
+    const g = resolveRule(rs, kind, name, line);
+    return {
+      kind,
+      name,
+      state: g.state === 'allowed' ? 'allowed' : g.state === 'disabled' ? 'disabled' : 'blocked',
+      ...(g.decidedBy ? { decidedBy: g.decidedBy } : {}),
+    };
+  });
+  return { states, tools, refreshedAt: cat?.refreshedAt, grants };
 }
 
 export async function listing(ctx: McpContext, s: ServerEntry, seat: string | undefined, callerOwner: string): Promise<ServerListing> {
-  const { states, refreshedAt } = await toolStates(ctx, s, seat);
+  const { states, refreshedAt, grants } = await toolStates(ctx, s, seat);
   const c = s.config;
   return {
     id: c.id,
@@ -73,5 +90,6 @@ export async function listing(ctx: McpContext, s: ServerEntry, seat: string | un
     refreshedAt: refreshedAt?.toISOString() ?? null,
     tools: states,
     blockedCount: states.filter((t) => t.state !== 'allowed').length,
+    ...(grants.length ? { grants } : {}),
   };
 }

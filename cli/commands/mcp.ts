@@ -17,6 +17,7 @@ import type {
   PingResult,
   RefreshReply,
   RuleChange,
+  GrantState,
   ServerListing,
   ServersReply,
   ToolState,
@@ -47,6 +48,13 @@ const TOOL_COLUMNS: Column<ListedTool>[] = [
   { header: 'effect', value: (t) => t.effect },
   { header: 'mode', value: (t) => t.mode },
   { header: 'description', value: (t) => t.description, max: 80 },
+];
+
+const GRANT_COLUMNS: Column<{ server: string; grant: GrantState }>[] = [
+  { header: 'resource or prompt', value: (r) => `${r.server}.${r.grant.name}`, max: 80 },
+  { header: 'kind', value: (r) => r.grant.kind },
+  { header: 'state', value: (r) => r.grant.state },
+  { header: 'decided by', value: (r) => r.grant.decidedBy },
 ];
 
 function target(spec: string): { server: string; tool: string } {
@@ -110,14 +118,15 @@ function resultText(result: unknown): string | undefined {
  * Refuses an allow the API would store silently: a rule for a server or tool that is not
  * attached (a typo) would allow nothing now and something unexpected later.
  */
-async function mustExist(env: ClientEnv, spec: { server: string; tool: string }): Promise<void> {
+async function mustExist(env: ClientEnv, spec: { server: string; tool: string; kind?: string }): Promise<void> {
   const list = await apiOk<ServersReply>(env, 'GET', '/mcp/servers');
   const server = list.servers.find((s) => s.id === spec.server);
   if (!server) {
     const known = list.servers.map((s) => s.id).join(', ') || 'none attached';
     throw new CliError(`no MCP server ${spec.server} (servers: ${known})`);
   }
-  if (spec.tool !== '*' && !server.tools.some((t) => t.name === spec.tool)) {
+  // Resources and prompts have no stored catalog (a server lists them on request): only the server is checked.
+  if (spec.kind === undefined && spec.tool !== '*' && !server.tools.some((t) => t.name === spec.tool)) {
     const known = server.tools.map((t) => t.name).join(', ') || 'none discovered; try svc mcp refresh';
     throw new CliError(`server ${spec.server} has no tool ${spec.tool} (tools: ${known})`);
   }
@@ -174,6 +183,8 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
       const tools = body.servers.flatMap((s) => s.tools.map((tool) => ({ server: s.id, tool })));
       printList(cmd, body, body.servers, SERVER_COLUMNS, '(no MCP servers attached)');
       if (tools.length) process.stdout.write(`\n${renderTable(tools, SERVER_TOOL_COLUMNS)}\n`);
+      const grants = body.servers.flatMap((s) => (s.grants ?? []).map((g) => ({ server: s.id, grant: g })));
+      if (grants.length) process.stdout.write(`\n${renderTable(grants, GRANT_COLUMNS)}\n`);
       const drifted = tools.filter((x) => x.tool.state === 'drifted');
       if (drifted.length)
         process.stdout.write(
@@ -277,28 +288,44 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     const c = mcp
       .command(`${name} <target>`)
       .description(desc)
-      .option('--scope <level:ref>', 'agent:<seat>, crew:<crew>; default workspace');
+      .option('--scope <level:ref>', 'agent:<seat>, crew:<crew>; default workspace')
+      .option('--resource', 'the target is <server>.<resource URI or URI template> (or <server>.*), served on /mcp')
+      .option('--prompt', 'the target is <server>.<prompt> (or <server>.*), served on /mcp');
     if (extra) c.option('--effect <read|write>', 'classification (workspace scope only)').option('--mode <auto|ask|deny>', 'write mode');
-    c.action(async (spec: string, o: { scope?: string; effect?: string; mode?: string }, cmd: Command) => {
-      const which = target(spec);
-      if (enabled === true) await mustExist(env, which);
-      const r = await apiOk<RuleChange>(env, 'PUT', '/mcp/servers/tools', {
-        ...which,
-        ...scope(o.scope),
-        ...(enabled === undefined ? {} : { enabled }),
-        ...(o.effect ? { effect: o.effect } : {}),
-        ...(o.mode ? { mode: o.mode } : {}),
-      });
-      const at = r.rule.scope ? `${r.rule.scope.level}:${r.rule.scope.ref}` : 'workspace';
-      const rule = [
-        r.rule.enabled === undefined ? undefined : r.rule.enabled ? 'allowed' : 'denied',
-        r.rule.effect && `effect ${r.rule.effect}`,
-        r.rule.mode && `mode ${r.rule.mode}`,
-      ].filter(Boolean);
-      printResult(cmd, r, `${r.rule.server}.${r.rule.tool} at ${at}: rule ${r.change}${rule.length ? ` (${rule.join(', ')})` : ''}`);
-    });
+    c.action(
+      async (spec: string, o: { scope?: string; effect?: string; mode?: string; resource?: boolean; prompt?: boolean }, cmd: Command) => {
+        if (o.resource && o.prompt) throw new CliError('--resource and --prompt name different kinds: give one', 2);
+        const kind = o.resource ? 'resource' : o.prompt ? 'prompt' : undefined;
+        const which = { ...target(spec), ...(kind ? { kind } : {}) };
+        if (enabled === true) await mustExist(env, which);
+        const r = await apiOk<RuleChange>(env, 'PUT', '/mcp/servers/tools', {
+          ...which,
+          ...scope(o.scope),
+          ...(enabled === undefined ? {} : { enabled }),
+          ...(o.effect ? { effect: o.effect } : {}),
+          ...(o.mode ? { mode: o.mode } : {}),
+        });
+        const at = r.rule.scope ? `${r.rule.scope.level}:${r.rule.scope.ref}` : 'workspace';
+        const rule = [
+          r.rule.enabled === undefined ? undefined : r.rule.enabled ? 'allowed' : 'denied',
+          r.rule.effect && `effect ${r.rule.effect}`,
+          r.rule.mode && `mode ${r.rule.mode}`,
+        ].filter(Boolean);
+        const what = r.rule.kind && r.rule.kind !== 'tool' ? `${r.rule.kind} ` : '';
+        printResult(
+          cmd,
+          r,
+          `${what}${r.rule.server}.${r.rule.tool} at ${at}: rule ${r.change}${rule.length ? ` (${rule.join(', ')})` : ''}`,
+        );
+      },
+    );
   };
-  rule('allow', 'allows seats to call <server>.<tool> at a scope (workspace by default)', true, true);
+  rule(
+    'allow',
+    'allows seats to call <server>.<tool> (or read a --resource, get a --prompt) at a scope (workspace by default)',
+    true,
+    true,
+  );
   rule('deny', 'pins a refusal of <server>.<tool> (or <server>.*) at a scope', false, false);
   rule('clear', 'clears the rule at a scope, so the tool inherits from the wider scope again', undefined, false);
 

@@ -23,6 +23,7 @@ import {
   ToolsReply,
 } from '../mcp.js';
 import { Caller } from '../caller.js';
+import { CompleteReply, CompleteRequest, PromptReply, PromptsReply, ReadReply, ResourcesReply, TemplatesReply } from '../mcp-federation.js';
 import { verb } from './verb.js';
 
 const Scoped = <P extends Parameters<typeof Type.Object>[0]>(props: P) => Type.Object({ caller: Caller, ...props });
@@ -49,4 +50,16 @@ export const mcpVerbs = {
   /** The gateway sealed the value: only the envelope and its last four characters travel. */
   secretSet: verb(Scoped({ ref: Type.String(), sealed: Type.String(), last4: Type.String() }), SecretSetReply),
   secretClear: verb(Scoped({ ref: Type.String() }), SecretClearReply),
+  /**
+   * Resources, templates and prompts of the servers the caller may see, only those its seat is
+   * allowed, and reads, gets and completions of them: asked at once like `call`, as each may reach a server.
+   */
+  resources: verb(Scoped({}), ResourcesReply, { rpc: true }),
+  resourceTemplates: verb(Scoped({}), TemplatesReply, { rpc: true }),
+  readResource: verb(Scoped({ uri: Type.String() }), ReadReply, { rpc: true }),
+  prompts: verb(Scoped({}), PromptsReply, { rpc: true }),
+  getPrompt: verb(Scoped({ name: Type.String(), arguments: Type.Optional(Type.Record(Type.String(), Type.String())) }), PromptReply, {
+    rpc: true,
+  }),
+  complete: verb(Scoped({ request: CompleteRequest }), CompleteReply, { rpc: true }),
 };

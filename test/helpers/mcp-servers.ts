@@ -96,7 +96,13 @@ export const ECHO_AUTH_TOOLS: FakeTool[] = [
   { name: HTTP_ERROR_ECHO },
 ];
 
-export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, opts: { requireAuth?: string } = {}): Promise<FakeHttpMcp> {
+export interface HttpMcpOptions {
+  requireAuth?: string;
+  /** Registers more on each request's server (resources, templates, prompts, completions) before it connects. */
+  register?: (mcp: McpServer) => void;
+}
+
+export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, opts: HttpMcpOptions = {}): Promise<FakeHttpMcp> {
   let current = tools;
   const seen: SeenRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -140,6 +146,7 @@ export async function startHttpMcp(t: Test, tools: FakeTool[] = DEFAULT_TOOLS, o
     const fr: FakeRequest = { authorization: req.headers.authorization };
     const mcp = new McpServer({ name: 'fixture-http', version: '1.0.0' });
     mcp.server.registerCapabilities({ tools: {} });
+    opts.register?.(mcp);
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: current.map((x) => {
         const description = typeof x.description === 'function' ? x.description(fr) : x.description;

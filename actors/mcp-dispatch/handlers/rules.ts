@@ -11,6 +11,7 @@ import { servedFirstParty } from '../first-party-call.js';
 import { deleteRule, upsertRule, type Level } from '../store.js';
 import { toolStates } from '../view.js';
 import { externalName } from '../names.js';
+import { isToolKey, ruleKey } from '../rule-keys.js';
 import type { Caller } from '../../../identity/caller.js';
 import { requireActAs, requireHuman } from '../../../identity/mcp.js';
 
@@ -21,12 +22,22 @@ export function ruleHandlers(ctx: McpContext) {
       const r = p.rule;
       const level: Level = r.scope?.level ?? 'workspace';
       const ref = r.scope?.ref ?? '';
+      const kind = r.kind ?? 'tool';
+      // Stored under its kind's key, so resources and prompts go through the tools' rule engine.
+      const key = ruleKey(kind, r.tool);
+      const kindField = kind === 'tool' ? {} : { kind };
       if (r.tool === '*' && r.enabled === true) {
         throw new AppError('mcp_wildcard_enable', {
-          detail: `${r.server}.*`,
-          message: `rule \`${r.server}.*\` cannot enable: a wildcard may only narrow`,
+          detail: `${r.server}.${key}`,
+          message: `rule \`${r.server}.${key}\` cannot enable: a wildcard may only narrow`,
         });
       }
+      if (kind === 'tool' && !isToolKey(r.tool))
+        throw new AppError('invalid_request', {
+          message: `a tool rule cannot name ${r.tool}: that is how resource and prompt rules are kept`,
+        });
+      if (kind !== 'tool' && (r.effect !== undefined || r.mode !== undefined))
+        throw new AppError('invalid_request', { message: `a ${kind} rule takes no effect or mode: reading one is never a write` });
       if (r.effect !== undefined && level !== 'workspace')
         throw new AppError('invalid_request', { message: 'effect may be set only at workspace scope' });
       if (r.enabled === undefined && (r.effect !== undefined || r.mode !== undefined))
@@ -40,17 +51,25 @@ export function ruleHandlers(ctx: McpContext) {
         throw new AppError('mcp_scope_forbidden', { message: `rules of server ${r.server} belong to the operator's scope` });
       const scope = r.scope ?? null;
       if (r.enabled === undefined) {
-        const removed = await deleteRule(ctx.deps.store, owner, r.server, r.tool, level, ref);
+        const removed = await deleteRule(ctx.deps.store, owner, r.server, key, level, ref);
         await ctx.audit(
           'ExternalMcpToolPolicyChanged',
-          { server: r.server, owner: owner || null, tool: r.tool, scope, change: removed ? 'cleared' : 'unchanged', by: p.caller.seat },
+          {
+            server: r.server,
+            owner: owner || null,
+            tool: r.tool,
+            ...kindField,
+            scope,
+            change: removed ? 'cleared' : 'unchanged',
+            by: p.caller.seat,
+          },
           h.traceId,
         );
         return { change: removed ? 'cleared' : 'unchanged', rule: r };
       }
       await upsertRule(
         ctx.deps.store,
-        { owner, server: r.server, tool: r.tool, level, ref, enabled: r.enabled, effect: r.effect, mode: r.mode },
+        { owner, server: r.server, tool: key, level, ref, enabled: r.enabled, effect: r.effect, mode: r.mode },
         p.caller.seat,
       );
       await ctx.audit(
@@ -59,6 +78,7 @@ export function ruleHandlers(ctx: McpContext) {
           server: r.server,
           owner: owner || null,
           tool: r.tool,
+          ...kindField,
           scope,
           change: r.enabled ? 'allowed' : 'disabled',
           enabled: r.enabled,
