@@ -12,7 +12,7 @@ import { EscalationRouter } from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
 import type { IntentConfirmation } from '../../schemas/intents.js';
 import type { ChainBinding } from './binding.js';
-import type { ResolverDeps } from './resolve.js';
+import type { ResolverDeps } from './resolver-deps.js';
 
 export interface ConfirmRequest {
   readonly intentId: string;

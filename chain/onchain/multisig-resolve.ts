@@ -9,10 +9,10 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import { AppError } from '../../schemas/errors.js';
 import type { PasskeyProof } from '../../schemas/root-auth.js';
-import { coseCoordinates, safeWebAuthnSignature } from '../../identity/root-auth/webauthn-signature.js';
+import { coseCoordinates, safeWebAuthnSignature } from './webauthn-signature.js';
 import type { ChainBinding } from './binding.js';
 import { challengeOf, execTransactionArgs, execTransactionData, SAFE_ABI, safeResolveTx, soleWebAuthnOwner } from './multisig-root.js';
-import type { PendingIntent } from './resolve.js';
+import type { PendingIntent } from './pending-intent.js';
 import { send, type Sent } from './tx.js';
 
 export interface MultisigRootSettings {

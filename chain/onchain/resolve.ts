@@ -20,13 +20,17 @@ import { EscalationRouter, OrgRegistry } from '../artifacts/index.js';
 import { AppError } from '../../schemas/errors.js';
 import type { IntentHistoryView } from '../../schemas/chain-reads.js';
 import type { ChainIntentRepository, IntentOutcome } from '../../store/chain-intents/types.js';
-import type { EventData } from '../../schemas/events.js';
 import type { ChainBinding, ChainWallet } from './binding.js';
 import type { CurrentBinding } from './current.js';
 import type { IntentConfirmation } from '../../schemas/intents.js';
 import { confirmMultisigResolution, type ConfirmRequest } from './multisig-confirm.js';
-import { resolveThroughMultisig, type MultisigAuthorize, type MultisigRootSettings } from './multisig-resolve.js';
+import { resolveThroughMultisig, type MultisigAuthorize } from './multisig-resolve.js';
 import { send, type Sent } from './tx.js';
+import type { PendingIntent } from './pending-intent.js';
+import type { ResolverDeps } from './resolver-deps.js';
+
+export type { PendingIntent } from './pending-intent.js';
+export type { ResolverDeps } from './resolver-deps.js';
 
 const HUMAN_ROOT = 1;
 
@@ -46,15 +50,6 @@ export interface ResolveRequest {
   readonly authorizeMultisig?: MultisigAuthorize | undefined;
 }
 
-/** An intent the chain holds open, as read just now. */
-export interface PendingIntent {
-  readonly asset: string;
-  readonly intentId: string;
-  readonly approver: Address;
-  /** The root, or a HumanRoot, waits: the human decides. */
-  readonly rootDepth: boolean;
-}
-
 export interface Resolution {
   readonly asset: string;
   readonly intentId: string;
@@ -67,18 +62,6 @@ export interface Resolution {
   readonly awaitingApprover?: Address;
   readonly reason?: 'policy_deny';
   readonly txHash: Hex;
-}
-
-export interface ResolverDeps {
-  /** Keys this process holds for seats (the manager's on the dev chain), besides the orchestrator's. */
-  readonly heldKeys: () => readonly Hex[];
-  /** SVC_ROOT_AUTH: set means root depth needs a proof. */
-  readonly rootAuthKind: () => string | undefined;
-  readonly history: () => ChainIntentRepository;
-  readonly audit: { record(type: 'IntentResolved', data: EventData<'IntentResolved'>, traceId?: string): Promise<void> };
-  readonly now: () => number;
-  /** SVC_ROOT_AUTH=multisig-passkey: the Safe that is the root, its credential and the relayer. */
-  readonly multisigRoot?: () => MultisigRootSettings | undefined;
 }
 
 export interface IntentResolver {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { createWalletClient, encodeFunctionData, getAddress, http, parseEther, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import type { DevPasskey } from '../../identity/root-auth/dev-credentials.js';
-import { coseCoordinates } from '../../identity/root-auth/webauthn-signature.js';
+import { coseCoordinates } from '../../chain/onchain/webauthn-signature.js';
 import type { TestChain, Wallet } from './anvil.js';
 
 interface Artifact {
