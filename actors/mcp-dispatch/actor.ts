@@ -20,6 +20,7 @@ import { ruleHandlers } from './handlers/rules.js';
 import { callHandlers } from './handlers/call.js';
 import { secretHandlers } from './handlers/secrets.js';
 import { pinHandlers } from './handlers/pins.js';
+import { oauthHandlers } from './handlers/oauth.js';
 
 type McpVerbs = typeof mcpVerbs;
 
@@ -99,6 +100,7 @@ export const mcpActor = defineActor({
         ...callHandlers(ctx),
         ...secretHandlers(ctx),
         ...pinHandlers(ctx),
+        ...oauthHandlers(ctx),
       }),
       sweeps: [
         {

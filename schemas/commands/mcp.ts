@@ -23,6 +23,7 @@ import {
   ToolsReply,
 } from '../mcp.js';
 import { Caller } from '../caller.js';
+import { CallbackReply, LoginReply } from '../mcp-oauth.js';
 import { verb } from './verb.js';
 
 const Scoped = <P extends Parameters<typeof Type.Object>[0]>(props: P) => Type.Object({ caller: Caller, ...props });
@@ -49,4 +50,8 @@ export const mcpVerbs = {
   /** The gateway sealed the value: only the envelope and its last four characters travel. */
   secretSet: verb(Scoped({ ref: Type.String(), sealed: Type.String(), last4: Type.String() }), SecretSetReply),
   secretClear: verb(Scoped({ ref: Type.String() }), SecretClearReply),
+  /** Starts an OAuth authorization code flow for a server; `redirectUri` is the gateway's callback. */
+  oauthLogin: verb(Scoped({ id: Type.String(), redirectUri: Type.String() }), LoginReply),
+  /** The callback, unauthenticated: the state names the flow; the code arrives sealed by the gateway. */
+  oauthCallback: verb(Type.Object({ state: Type.String(), sealedCode: Type.String() }), CallbackReply),
 };
