@@ -18,11 +18,26 @@ import { Bounds } from '../bounds.js';
 import { checkUrl } from '../egress.js';
 import { guardedFetch } from '../http-fetch.js';
 import { sealedSecret } from '../store.js';
-import type { SessionDeps, Target } from '../session.js';
+import type { EgressPolicy, Resolver } from '../egress.js';
+import type { Store } from '../../../store/types.js';
 import { GrantProvider } from './provider.js';
 import { deleteGrantIfUnchanged, putPending, readGrant, takePending, writeGrant, type Grant, type StoredGrant } from './records.js';
 
 type OAuthAuth = Extract<McpServerConfig['auth'], { kind: 'oauth' }>;
+
+/** What the flow needs of a session's deps (session.ts loads this module; it imports nothing back). */
+export interface SessionDeps {
+  readonly policy: EgressPolicy;
+  readonly resolver: Resolver;
+  readonly store: Store;
+  readonly sessionKey: Buffer | undefined;
+}
+
+/** A server as a call or a login names it: its owner scope and its config. */
+export interface Target {
+  readonly owner: string;
+  readonly config: McpServerConfig;
+}
 
 /** How long an operator has between login and callback. */
 const LOGIN_TTL_MS = 10 * 60_000;
