@@ -235,11 +235,10 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     .description('starts the OAuth login of a server attached with --oauth: prints the URL to open; the browser comes back to svc')
     .action(async (id: string, _o: unknown, cmd: Command) => {
       const r = await apiOk<LoginReply>(env, 'POST', `/mcp/servers/${encodeURIComponent(id)}/login`);
-      printResult(
-        cmd,
-        r,
-        `open this URL to authorize svc for ${r.server} (before ${r.expiresAt}; it returns to ${r.redirectUri}):\n${r.authorizationUrl}`,
-      );
+      printResult(cmd, r, [
+        `open this URL to authorize svc for ${r.server} (before ${r.expiresAt}; it returns to ${r.redirectUri}):`,
+        r.authorizationUrl,
+      ]);
     });
   mcp
     .command('detach <id>')

@@ -14,6 +14,7 @@ import { skipUnless, TEST_DATABASE_URL, uniqueName } from '../../helpers/service
 import { startOAuthFixture, type OAuthFixture } from '../../helpers/oauth-server.js';
 import { req } from '../../helpers/http.js';
 import { until } from '../../helpers/poll.js';
+import { runCli } from '../../helpers/process.js';
 import { leaks, tapPrefix } from '../../helpers/wire-tap.js';
 
 const OP = 'operator-token-0123456789';
@@ -161,6 +162,18 @@ t.test('refusals: wrong server kind, agents, bad callbacks, a pre-registered cli
   const denied = await fetch(`${sys.url}/mcp/oauth/callback?error=access_denied&state=x`);
   t.match(await denied.json(), { error: 'invalid_request', message: /access_denied/ }, 'the authorization server said no');
 
+  // The CLI mirror: attach with --oauth, then login prints the URL to open.
+  const cli = { SVC_URL: sys.url, SVC_ORCH_TOKEN: OP };
+  const mixed = await runCli(['mcp', 'attach', 'viacli', '--endpoint', as.mcpUrl, '--oauth', '--token-env', 'X'], cli);
+  t.equal(mixed.code, 2, 'one kind of auth at a time');
+  const viaCli = await runCli(['mcp', 'attach', 'viacli', '--endpoint', as.mcpUrl, '--oauth', '--scope', 'tools'], cli);
+  t.equal(viaCli.code, 0, viaCli.stderr);
+  const printed = await runCli(['mcp', 'login', 'viacli'], cli);
+  t.equal(printed.code, 0, printed.stderr);
+  t.match(printed.stdout, new RegExp(`open this URL to authorize svc for viacli .*\n${as.issuer}authorize\\?`), 'prints the URL');
+  const viaCliBack = await authorizeInBrowser(printed.stdout.trim().split('\n').at(-1)!);
+  t.equal(viaCliBack.status, 200, 'the printed URL completes the login');
+
   // Pre-registered: the client id in the config, its secret sealed by reference; no registration.
   const client = as.preRegister(`${sys.url}/mcp/oauth/callback`);
   t.equal((await op('PUT', '/mcp/secrets/acme-client', { value: client.client_secret })).status, 200);
@@ -177,12 +190,10 @@ t.test('refusals: wrong server kind, agents, bad callbacks, a pre-registered cli
   );
   const login = await op('POST', '/mcp/servers/pre/login');
   t.equal(new URL(login.body.authorizationUrl).searchParams.get('client_id'), client.client_id, 'the configured client');
-  t.notOk(
-    as.asRequests.some((r) => r.startsWith('POST /register')),
-    'nothing registered',
-  );
+  const registered = as.asRequests.filter((r) => r.startsWith('POST /register')).length;
   const back = await authorizeInBrowser(login.body.authorizationUrl);
   t.equal(back.status, 200, back.text);
+  t.equal(as.asRequests.filter((r) => r.startsWith('POST /register')).length, registered, 'a pre-registered client registers nothing');
   await op('PUT', '/mcp/servers/tools', { server: 'pre', tool: 'echo', enabled: true, effect: 'read' });
   t.equal((await op('POST', '/mcp/call', { name: 'mcp__pre__echo', arguments: {} })).status, 200, 'calls with the pre-registered grant');
   const detached = await op('POST', '/mcp/servers/detach', { id: 'pre' });
