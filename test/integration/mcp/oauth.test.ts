@@ -211,6 +211,38 @@ t.test('refusals: wrong server kind, agents, bad callbacks, a pre-registered cli
   t.same(leaks(sys.logs, { clientSecret: client.client_secret! }), [], 'the client secret is in no log line');
 });
 
+t.test("a workspace's grant is its own; agents cannot log in", async (t) => {
+  const ALICE = 'workspace-a-token-0123456789';
+  const BOB = 'workspace-b-token-0123456789';
+  const BOT = 'agent-token-0123456789abcd';
+  const ids = JSON.stringify([
+    { token: ALICE, seat: 'alice', kind: 'human', workspace: 'ws-a' },
+    { token: BOB, seat: 'bob', kind: 'human', workspace: 'ws-b' },
+    { token: BOT, seat: 'bot', kind: 'agent', workspace: 'ws-a' },
+  ]);
+  const as = await startOAuthFixture(t, { tokenSeconds: 60 });
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OP, SVC_SESSION_KEY: KEY, SVC_IDENTITIES: ids } });
+  const by = (tok: string) => (m: string, p: string, b?: unknown) => req(sys.url, m, p, b, tok);
+  const alice = by(ALICE);
+  t.equal(
+    (await alice('POST', '/mcp/servers/attach', { id: 'crm', transport: 'http', url: as.mcpUrl, auth: { kind: 'oauth' } })).status,
+    200,
+  );
+  const bot = await by(BOT)('POST', '/mcp/servers/crm/login');
+  t.same([bot.status, bot.body.error], [403, 'mcp_scope_forbidden'], 'an agent cannot start a login');
+  const bob = await by(BOB)('POST', '/mcp/servers/crm/login');
+  t.same([bob.status, bob.body.error], [404, 'unknown_external_mcp_tool:crm'], "another workspace cannot log in alice's server");
+  const op = await req(sys.url, 'POST', '/mcp/servers/crm/login', undefined, OP);
+  t.equal(op.status, 404, 'nor can the operator: the grant would be hers');
+  const login = await alice('POST', '/mcp/servers/crm/login');
+  const back = await authorizeInBrowser(login.body.authorizationUrl);
+  t.equal(back.status, 200, back.text);
+  await alice('PUT', '/mcp/servers/tools', { server: 'crm', tool: 'echo', enabled: true, effect: 'read' });
+  t.equal((await alice('POST', '/mcp/call', { name: 'mcp__crm__echo', arguments: {} })).status, 200, 'alice calls with her grant');
+  const bobCall = await by(BOB)('POST', '/mcp/call', { name: 'mcp__crm__echo', arguments: {} });
+  t.equal(bobCall.status, 404, 'bob does not see the server, let alone the grant');
+});
+
 t.test('the egress policy covers the flow: a refused authorization server is never contacted', async (t) => {
   // The MCP server (loopback, allowed on self-host) names an authorization server the allowlist does not list.
   const as = await startOAuthFixture(t, { advertisedIssuer: 'https://auth.example.com/' });
