@@ -22,7 +22,9 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'mcp attach': [
     'svc mcp attach docs --endpoint https://mcp.example.com/mcp --token-env DOCS_TOKEN',
     'svc mcp attach fs --command /usr/local/bin/fs-server --arg=--root --arg /srv',
+    'svc mcp attach crm --endpoint https://crm.example.com/mcp --oauth',
   ],
+  'mcp login': ['svc mcp login crm'],
   'mcp diff': ['svc mcp diff docs.search'],
   'mcp approve': ['svc mcp approve docs.search', 'svc mcp approve docs.search --hash sha256:3f2a...'],
   'mcp detach': ['svc mcp detach docs'],

@@ -25,6 +25,7 @@ import { rootAuthRoutes } from './routes/root-auth.js';
 import { sessionAdminRoutes } from './routes/session-admin.js';
 import { governanceRoutes } from './routes/governance.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { mcpOAuthRoutes } from './routes/mcp-oauth.js';
 import { mcpServeRoutes } from './routes/mcp-serve.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { modelRoutes } from './routes/model.js';
@@ -111,6 +112,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(sessionAdminRoutes, { deps });
   await app.register(governanceRoutes, { deps });
   await app.register(mcpRoutes, { deps });
+  await app.register(mcpOAuthRoutes, { deps });
   await app.register(mcpServeRoutes, { deps });
   await app.register(flowRoutes, { deps });
   await app.register(evalRoutes, { deps });

@@ -14,7 +14,7 @@ export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 export const MCP_RESOURCE_METADATA_PATH = `${RESOURCE_METADATA_PATH}/mcp`;
 
 /** Only the characters a host and port are made of: the Host header is the client's to write, and it ends up inside a quoted header value. */
-function origin(req: FastifyRequest): string {
+export function origin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host.replace(/[^A-Za-z0-9.:[\]-]/g, '')}`;
 }
 

@@ -203,6 +203,8 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /mcp/secrets': { id: 'listMcpSecrets', codes: SECRETS },
   'PUT /mcp/secrets/{ref}': { id: 'putMcpSecret', codes: SECRETS },
   'DELETE /mcp/secrets/{ref}': { id: 'deleteMcpSecret', codes: SECRETS },
+  'POST /mcp/servers/{id}/login': { id: 'loginMcpServer', codes: [...MCP, 'sealing_key_unavailable'] },
+  'GET /mcp/oauth/callback': { id: 'mcpOAuthCallback', codes: [...MCP, 'sealing_key_unavailable'], open: true },
   'POST /mcp': { id: 'serveMcp', codes: ['origin_not_allowed', ...BUS] },
   'GET /.well-known/oauth-protected-resource': { id: 'getProtectedResourceMetadata', codes: [], open: true },
   'GET /.well-known/oauth-protected-resource/mcp': { id: 'getMcpProtectedResourceMetadata', codes: [], open: true },

@@ -24,6 +24,20 @@ const Seat = IdToken({ maxLength: 200 });
 export const McpAuth = Type.Union([
   Type.Object({ kind: Type.Literal('bearer'), tokenEnv: EnvVarName }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('secret'), secretRef: SecretRef }, { additionalProperties: false }),
+  /**
+   * OAuth 2.1 (authorization code with PKCE, resource indicator): a pre-registered client (`clientId`,
+   * its secret by reference) or, without `clientId`, dynamic registration. The grant comes from
+   * `POST /mcp/servers/:id/login` and is kept sealed in the server's owner scope.
+   */
+  Type.Object(
+    {
+      kind: Type.Literal('oauth'),
+      clientId: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+      clientSecretRef: Type.Optional(SecretRef),
+      scope: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 export type McpAuth = Static<typeof McpAuth>;
 

@@ -976,6 +976,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the OAuth redirect target: exchanges the code for the server's grant (state checked, single use); no token needed */
+        get: operations["mcpOAuthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp/secrets": {
         parameters: {
             query?: never;
@@ -1022,6 +1039,23 @@ export interface paths {
         get: operations["listMcpServers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/servers/{id}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** start the OAuth authorization code flow (PKCE) for a server attached with auth.kind "oauth": open authorizationUrl; the browser comes back to /mcp/oauth/callback */
+        post: operations["loginMcpServer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13188,6 +13222,202 @@ export interface operations {
             };
         };
     };
+    mcpOAuthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+                iss?: string;
+                scope?: string;
+                session_state?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        authorized: true;
+                        discovery: {
+                            added: string[];
+                            drifted?: string[];
+                            error?: string;
+                            ok: boolean;
+                            removed: string[];
+                            server: string;
+                            unchanged: string[];
+                        };
+                        server: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `sealing_key_unavailable`: no sealing key (SVC_SESSION_KEY) is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example sealing_key_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listMcpSecrets: {
         parameters: {
             query?: never;
@@ -13734,6 +13964,13 @@ export interface operations {
                                 kind: "secret";
                                 /** @description a secret reference (letters, digits, . _ -) */
                                 secretRef: string;
+                            } | {
+                                clientId?: string;
+                                /** @description a secret reference (letters, digits, . _ -) */
+                                clientSecretRef?: string;
+                                /** @enum {string} */
+                                kind: "oauth";
+                                scope?: string;
                             };
                             blockedCount: number;
                             grants?: {
@@ -13928,6 +14165,220 @@ export interface operations {
                         /**
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time; `mcp_call_timeout`: the attached server did not answer within timeoutMs */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
+                         * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    loginMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description server id: lowercase letters, digits and hyphens */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorizationUrl: string;
+                        expiresAt: string;
+                        redirectUri: string;
+                        server: string;
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `mcp_wildcard_enable`: a wildcard may only narrow */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         * @example mcp_wildcard_enable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `mcp_egress_refused`: the egress policy refuses this server; `mcp_mode_denied`: the write mode refuses this call; `mcp_scope_forbidden`: this caller may not change or act for that scope; `tool_not_allowlisted`: tool is not allowlisted for this seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example mcp_egress_refused
+                         * @example mcp_mode_denied
+                         * @example mcp_scope_forbidden
+                         * @example tool_not_allowlisted
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `record_not_found`: no such record; `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example record_not_found
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `conflict`: the record already exists; `mcp_server_is_boot_config`: a boot-configured server cannot be detached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example conflict
+                         * @example mcp_server_is_boot_config
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_missing_credential`: the credential the server config points at is not available */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_missing_credential
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `mcp_response_too_large`: the attached server sent more than maxResponseBytes; `mcp_server_unreachable`: the attached server could not be reached or broke the protocol */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example mcp_response_too_large
+                         * @example mcp_server_unreachable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable; `sealing_key_unavailable`: no sealing key (SVC_SESSION_KEY) is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         * @example sealing_key_unavailable
                          */
                         error: string;
                         message: string;
@@ -14472,6 +14923,13 @@ export interface operations {
                         kind: "secret";
                         /** @description a secret reference (letters, digits, . _ -) */
                         secretRef: string;
+                    } | {
+                        clientId?: string;
+                        /** @description a secret reference (letters, digits, . _ -) */
+                        clientSecretRef?: string;
+                        /** @enum {string} */
+                        kind: "oauth";
+                        scope?: string;
                     };
                     command?: string;
                     env?: string[];

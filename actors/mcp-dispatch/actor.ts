@@ -21,6 +21,7 @@ import { callHandlers } from './handlers/call.js';
 import { secretHandlers } from './handlers/secrets.js';
 import { pinHandlers } from './handlers/pins.js';
 import { federationHandlers } from './handlers/federation.js';
+import { oauthHandlers } from './handlers/oauth.js';
 
 type McpVerbs = typeof mcpVerbs;
 
@@ -101,6 +102,7 @@ export const mcpActor = defineActor({
         ...secretHandlers(ctx),
         ...pinHandlers(ctx),
         ...federationHandlers(ctx),
+        ...oauthHandlers(ctx),
       }),
       sweeps: [
         {

@@ -19,6 +19,11 @@ export function sessionGone(err: unknown): boolean {
   return err instanceof StreamableHTTPError && err.code === 404;
 }
 
+/** The server refused the credential sent (401): it handled nothing. */
+export function unauthorized(err: unknown): boolean {
+  return err instanceof StreamableHTTPError && err.code === 401;
+}
+
 export async function connect(
   egress: { policy: EgressPolicy; resolver: Resolver },
   config: McpServerConfig,

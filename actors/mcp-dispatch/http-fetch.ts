@@ -78,11 +78,17 @@ function chargeChunks(
   });
 }
 
-export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: () => Bounds | undefined): FetchLike {
+/** `get`: GETs are sent (the OAuth flow reads metadata documents); an MCP connection never sends one. */
+export function guardedFetch(
+  policy: EgressPolicy,
+  resolver: Resolver,
+  current: () => Bounds | undefined,
+  opts: { get?: boolean } = {},
+): FetchLike {
   return async (input, init = {}) => {
     const bounds = current();
     if (bounds === undefined) throw new Error('no call is running on this connection: nothing is sent');
-    if ((init.method ?? 'GET').toUpperCase() === 'GET') return new Response(null, { status: 405 });
+    if (opts.get !== true && (init.method ?? 'GET').toUpperCase() === 'GET') return new Response(null, { status: 405 });
     const checked = checkUrl(policy, typeof input === 'string' ? input : input.href);
     if (!checked.literal) await resolveChecked(policy, resolver, checked.host);
     const body =
@@ -90,7 +96,9 @@ export function guardedFetch(policy: EgressPolicy, resolver: Resolver, current: 
         ? undefined
         : typeof init.body === 'string'
           ? init.body
-          : Buffer.from(init.body as ArrayBuffer);
+          : init.body instanceof URLSearchParams // the OAuth token and registration requests
+            ? init.body.toString()
+            : Buffer.from(init.body as ArrayBuffer);
     const https_ = checked.url.protocol === 'https:';
     // The transport's signal (its close) and the call's bounds both cancel the request. Listened
     // to directly rather than through AbortSignal.any and the request's `signal` option, which

@@ -36,10 +36,15 @@ export interface Target {
   readonly runtime: boolean;
 }
 
+/** The OAuth side (oauth/flow.ts), loaded when a server that uses OAuth is first called. */
+let oauthFlow: Promise<typeof import('./oauth/flow.js')> | undefined;
+const oauthSide = () => (oauthFlow ??= import('./oauth/flow.js'));
+
 /** The bearer token the config points at, resolved in the server's owner scope only. */
 async function credential(deps: SessionDeps, t: Target): Promise<string | undefined> {
   const auth = t.config.auth;
   if (auth === undefined) return undefined;
+  if (auth.kind === 'oauth') return (await oauthSide()).accessToken(deps, t);
   const missing = (what: string) =>
     new AppError('mcp_missing_credential', { detail: t.config.id, message: `server ${t.config.id}: ${what}; nothing was sent` });
   let value: string | undefined;
@@ -113,32 +118,45 @@ export async function withClient<T>(
     bounds.done();
     throw err;
   }
-  const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
+  let headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
   // Read per call like the credential; a kept child was spawned with the values read then.
   const env = t.config.transport === 'stdio' ? childEnv(deps, t.config.env ?? []) : {};
-  const redact = redactor([token, ...Object.values(env)]);
+  // A refreshed token is redacted along with the one it replaced.
+  const previous = [token, ...Object.values(env)];
+  let redact = redactor(previous);
   const group = poolGroup(t.owner, t.config.id);
-  const key = fingerprint(t.config, headers);
+  let key = fingerprint(t.config, headers);
   let conn = deps.pool?.take(group, key);
   const pooled = conn !== undefined;
   try {
-    const { connect, sessionGone } = await clientSide();
+    const { connect, sessionGone, unauthorized } = await clientSide();
     if (conn) {
       conn.lease.current = bounds;
       bounds.wentOut = true;
-    } else {
-      conn = await connect(deps, t.config, { headers, env }, bounds);
     }
     let out: T;
     try {
+      conn ??= await connect(deps, t.config, { headers, env }, bounds);
       out = await bounds.race(fn(conn.client, bounds.signal));
     } catch (err) {
-      if (!pooled || bounds.tripped || !sessionGone(err)) throw err;
-      // The server forgot the kept session (404 on its session id, MCP says: start a new one).
-      // It handled nothing, so the call starts over once on a fresh session.
-      await close(conn);
-      conn = undefined;
-      conn = await connect(deps, t.config, { headers, env }, bounds);
+      if (bounds.tripped) throw err;
+      if (pooled && conn && sessionGone(err)) {
+        // The server forgot the kept session (404 on its session id, MCP says: start a new one).
+        // It handled nothing, so the call starts over once on a fresh session.
+        await close(conn);
+        conn = undefined;
+        conn = await connect(deps, t.config, { headers, env }, bounds);
+      } else if (t.config.auth?.kind === 'oauth' && unauthorized(err)) {
+        // The server refused the access token (revoked or expired early): it handled nothing, so
+        // the call starts over once with a refreshed one; a refused refresh is a missing credential.
+        if (conn) await close(conn);
+        conn = undefined;
+        token = await (await oauthSide()).accessToken(deps, t, true);
+        headers = { authorization: `Bearer ${token}` };
+        redact = redactor([token, ...previous]);
+        key = fingerprint(t.config, headers);
+        conn = await connect(deps, t.config, { headers, env }, bounds);
+      } else throw err;
       out = await bounds.race(fn(conn.client, bounds.signal));
     }
     if (bounds.tripped) throw bounds.tripped;

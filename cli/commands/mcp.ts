@@ -23,6 +23,7 @@ import type {
   ToolState,
   ToolsReply,
 } from '../../schemas/mcp.js';
+import type { LoginReply } from '../../schemas/mcp-oauth.js';
 
 const SERVER_COLUMNS: Column<ServerListing>[] = [
   { header: 'server', value: (s) => s.id },
@@ -75,6 +76,10 @@ interface AttachOptions {
   title?: string;
   tokenEnv?: string;
   secretRef?: string;
+  oauth?: boolean;
+  clientId?: string;
+  clientSecretRef?: string;
+  scope?: string;
   timeoutMs?: string;
   maxResponseBytes?: string;
 }
@@ -82,7 +87,11 @@ interface AttachOptions {
 function attachBody(id: string, o: AttachOptions): Record<string, unknown> {
   if ((o.endpoint === undefined) === (o.command === undefined))
     throw new CliError('give --endpoint (http) or --command (stdio), not both', 2);
-  if (o.tokenEnv && o.secretRef) throw new CliError('give --token-env or --secret-ref, not both', 2);
+  if ([o.tokenEnv, o.secretRef, o.oauth].filter(Boolean).length > 1)
+    throw new CliError('give one of --token-env, --secret-ref or --oauth', 2);
+  if (!o.oauth && (o.clientId || o.clientSecretRef || o.scope))
+    throw new CliError('--client-id, --client-secret-ref and --scope go with --oauth', 2);
+  if (o.command !== undefined && o.oauth) throw new CliError('--oauth is for an http server (--endpoint)', 2);
   if (o.command !== undefined && (o.tokenEnv || o.secretRef)) throw new CliError('a stdio server takes --env names, not a bearer token', 2);
   if (o.endpoint !== undefined && (o.arg.length || o.env.length))
     throw new CliError('--arg and --env are for a stdio server (--command)', 2);
@@ -94,6 +103,16 @@ function attachBody(id: string, o: AttachOptions): Record<string, unknown> {
     ...(o.title ? { title: o.title } : {}),
     ...(o.tokenEnv ? { auth: { kind: 'bearer', tokenEnv: o.tokenEnv } } : {}),
     ...(o.secretRef ? { auth: { kind: 'secret', secretRef: o.secretRef } } : {}),
+    ...(o.oauth
+      ? {
+          auth: {
+            kind: 'oauth',
+            ...(o.clientId ? { clientId: o.clientId } : {}),
+            ...(o.clientSecretRef ? { clientSecretRef: o.clientSecretRef } : {}),
+            ...(o.scope ? { scope: o.scope } : {}),
+          },
+        }
+      : {}),
     ...(o.timeoutMs ? { timeoutMs: Number(o.timeoutMs) } : {}),
     ...(o.maxResponseBytes ? { maxResponseBytes: Number(o.maxResponseBytes) } : {}),
   };
@@ -209,6 +228,10 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
     .option('--title <t>', 'a display name')
     .option('--token-env <VAR>', 'http: bearer token read from this variable at call time')
     .option('--secret-ref <ref>', 'http: bearer token from the sealed store')
+    .option('--oauth', 'http: OAuth 2.1 (then `svc mcp login <id>`); registers itself unless --client-id is given')
+    .option('--client-id <id>', 'oauth: a pre-registered client id')
+    .option('--client-secret-ref <ref>', "oauth: the pre-registered client's secret, from the sealed store")
+    .option('--scope <scopes>', 'oauth: the scopes to ask for (space-separated)')
     .option('--timeout-ms <n>', 'per-call time limit')
     .option('--max-response-bytes <n>', 'largest tool result accepted')
     .action(async (id: string, o: AttachOptions, cmd: Command) => {
@@ -217,6 +240,16 @@ export function registerMcpCommands(program: Command, env: ClientEnv): void {
         ? `${reply.tools.length} tool(s) found, every one blocked until allowed (svc mcp allow ${reply.server}.<tool>)`
         : `discovery failed: ${reply.discovery.error ?? 'unknown error'}`;
       printResult(cmd, reply, `${reply.replaced ? 'replaced' : 'attached'} ${reply.server}: ${found}`);
+    });
+  mcp
+    .command('login <id>')
+    .description('starts the OAuth login of a server attached with --oauth: prints the URL to open; the browser comes back to svc')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const r = await apiOk<LoginReply>(env, 'POST', `/mcp/servers/${encodeURIComponent(id)}/login`);
+      printResult(cmd, r, [
+        `open this URL to authorize svc for ${r.server} (before ${r.expiresAt}; it returns to ${r.redirectUri}):`,
+        r.authorizationUrl,
+      ]);
     });
   mcp
     .command('detach <id>')

@@ -24,6 +24,7 @@ import {
 } from '../mcp.js';
 import { Caller } from '../caller.js';
 import { CompleteReply, CompleteRequest, PromptReply, PromptsReply, ReadReply, ResourcesReply, TemplatesReply } from '../mcp-federation.js';
+import { CallbackReply, LoginReply } from '../mcp-oauth.js';
 import { verb } from './verb.js';
 
 const Scoped = <P extends Parameters<typeof Type.Object>[0]>(props: P) => Type.Object({ caller: Caller, ...props });
@@ -62,4 +63,8 @@ export const mcpVerbs = {
     rpc: true,
   }),
   complete: verb(Scoped({ request: CompleteRequest }), CompleteReply, { rpc: true }),
+  /** Starts an OAuth authorization code flow for a server; `redirectUri` is the gateway's callback. */
+  oauthLogin: verb(Scoped({ id: Type.String(), redirectUri: Type.String() }), LoginReply),
+  /** The callback, unauthenticated: the state names the flow; the code arrives sealed by the gateway. */
+  oauthCallback: verb(Type.Object({ state: Type.String(), sealedCode: Type.String() }), CallbackReply),
 };

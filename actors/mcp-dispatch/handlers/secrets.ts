@@ -8,15 +8,19 @@ import { ownerOf, type McpContext } from '../context.js';
 import { deleteSecret, putSecret, secrets } from '../store.js';
 import type { Caller } from '../../../identity/caller.js';
 import { requireHuman } from '../../../identity/mcp.js';
+import { isOAuthRecord } from '../oauth/records.js';
 
 export function secretHandlers(ctx: McpContext) {
   return {
     secrets: async (_h: HandlerContext, p: { caller: Caller }) => ({
-      secrets: (await secrets(ctx.deps.store, ownerOf(p.caller))).map((s) => ({
-        ref: s.ref,
-        last4: s.last4,
-        updatedAt: s.updatedAt.toISOString(),
-      })),
+      // OAuth grants share the sealed rows but are no secret of the caller's to list or clear.
+      secrets: (await secrets(ctx.deps.store, ownerOf(p.caller)))
+        .filter((s) => !isOAuthRecord(s.ref))
+        .map((s) => ({
+          ref: s.ref,
+          last4: s.last4,
+          updatedAt: s.updatedAt.toISOString(),
+        })),
     }),
 
     secretSet: async (h: HandlerContext, p: { caller: Caller; ref: string; sealed: string; last4: string }) => {

@@ -16,6 +16,7 @@ import { deleteRuntimeServer, putRuntimeServer, rules } from '../store.js';
 import { listing, toolStates } from '../view.js';
 import type { Caller } from '../../../identity/caller.js';
 import { requireActAs, requireHuman } from '../../../identity/mcp.js';
+import { deleteGrant } from '../oauth/records.js';
 
 export function unknownServer(id: string): AppError {
   return new AppError('unknown_external_mcp_tool', { detail: id, message: `no server ${id} is visible to this caller` });
@@ -27,6 +28,8 @@ function validateShape(c: McpServerConfig): void {
     throw bad('an http server needs url and takes no command, args or env');
   if (c.transport === 'stdio' && (c.command === undefined || c.url !== undefined || c.auth !== undefined))
     throw bad('a stdio server needs command and takes no url or auth');
+  if (c.auth?.kind === 'oauth' && c.auth.clientSecretRef !== undefined && c.auth.clientId === undefined)
+    throw bad('auth.clientSecretRef needs auth.clientId (without clientId the client registers itself)');
 }
 
 export function serverHandlers(ctx: McpContext) {
@@ -92,6 +95,7 @@ export function serverHandlers(ctx: McpContext) {
       if (s.origin === 'boot') throw new AppError('mcp_server_is_boot_config', { detail: p.id });
       if (s.owner !== ownerOf(p.caller)) throw unknownServer(p.id);
       await deleteRuntimeServer(ctx.deps.store, s.owner, p.id);
+      await deleteGrant(ctx.deps.store, s.owner, p.id); // a detached server's OAuth grant goes with it
       ctx.session.pool?.evict(poolGroup(s.owner, p.id));
       // The catalog stays with the rules: a re-attach under this id then counts as new only the
       // tools never seen before, so earlier allows and denies still apply.

@@ -66,7 +66,12 @@ export function McpPage() {
           </h2>
           <p class="meta">
             {s.url ?? ''} · {s.blockedCount} blocked · refreshed {time(s.refreshedAt)}
-            {s.auth && (s.auth.kind === 'secret' ? ` · credential: secret ${s.auth.secretRef}` : ` · credential: env ${s.auth.tokenEnv}`)}
+            {s.auth &&
+              (s.auth.kind === 'secret'
+                ? ` · credential: secret ${s.auth.secretRef}`
+                : s.auth.kind === 'oauth'
+                  ? ` · credential: OAuth${s.auth.clientId ? ` client ${s.auth.clientId}` : ''}`
+                  : ` · credential: env ${s.auth.tokenEnv}`)}
           </p>
           <table class="list">
             <thead>
