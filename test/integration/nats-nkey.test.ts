@@ -1,8 +1,7 @@
 /**
  * NATS nkey authentication: a user nkey made with the client's own nkeys library, its public key
  * in the server's configuration, and the product connecting with NATS_NKEY_SEED, given inline or
- * as the path of a seed file. (Creds files carry a JWT issued by an account, which takes an
- * operator setup this test does not build; runtime/nats-config.ts's parsing of them is unit-tested.)
+ * as the path of a seed file. (Creds files, a JWT issued by an account: nats-creds.test.ts.)
  */
 import t from 'tap';
 import { pino } from 'pino';
