@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { startSystem } from '../helpers/system.js';
+import { req } from '../helpers/http.js';
 import { checkPage, launch, openPage, signIn } from '../helpers/browser.js';
 import { svcHeaders } from '../helpers/triggers.js';
 import { clientOf } from '../../bus/verbs.js';
@@ -19,14 +20,7 @@ const OPERATOR = 'op-builder-token-0123456789';
 
 t.test('builder, triggers, dead letters and events', async (t) => {
   const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OPERATOR, SVC_SESSION_KEY: 'b'.repeat(64) } });
-  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${sys.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${OPERATOR}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return res.json();
-  };
+  const api = async (method: string, path: string, body?: unknown): Promise<any> => (await req(sys.url, method, path, body, OPERATOR)).body;
   const browser = await launch(t);
   const cp = await openPage(browser, sys.url);
   const { page } = cp;

@@ -7,6 +7,7 @@
  * URL, the server's log or localStorage.
  */
 import t from 'tap';
+import { req } from '../helpers/http.js';
 import { startSystem } from '../helpers/system.js';
 import { skipUnless } from '../helpers/services.js';
 import { checkPage, launch, openPage, signIn } from '../helpers/browser.js';
@@ -43,14 +44,7 @@ t.test('a gated run from the list to its live completion', { skip }, async (t) =
     postgres: true,
     env: { SVC_ORCH_TOKEN: OPERATOR, SVC_IDENTITIES: JSON.stringify([{ token: ALICE, seat: 'alice', kind: 'human' }]) },
   });
-  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${sys.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${OPERATOR}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return res.json();
-  };
+  const api = async (method: string, path: string, body?: unknown): Promise<any> => (await req(sys.url, method, path, body, OPERATOR)).body;
   const browser = await launch(t);
 
   // The shell: a strict CSP, no inline script.

@@ -9,6 +9,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { startSystem } from '../helpers/system.js';
+import { req } from '../helpers/http.js';
 import { skipUnless } from '../helpers/services.js';
 import { checkPage, launch, openPage, signIn } from '../helpers/browser.js';
 import { until } from '../helpers/poll.js';
@@ -54,14 +55,7 @@ async function heldModel(t: Test) {
 t.test('pause, resume and cancel from the run page', { skip }, async (t) => {
   const model = await heldModel(t);
   const sys = await startSystem(t, { nats: true, postgres: true, env: { SVC_ORCH_TOKEN: OPERATOR, OPENAI_BASE_URL: model.url } });
-  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${sys.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${OPERATOR}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return res.json();
-  };
+  const api = async (method: string, path: string, body?: unknown): Promise<any> => (await req(sys.url, method, path, body, OPERATOR)).body;
   const stateOf = async (runId: string) => (await api('GET', `/flows/runs/state?runId=${encodeURIComponent(runId)}`)).run;
   const flow = {
     id: 'slow',

@@ -9,19 +9,10 @@ import { reportingLine, resolveRule, resolveTool } from '../../../actors/mcp-dis
 import { isToolKey, keyKind, ruleKey } from '../../../actors/mcp-dispatch/rule-keys.js';
 import { admission } from '../../../actors/mcp-dispatch/admission.js';
 import { parseSvcUri, svcTemplate, svcUri } from '../../../actors/mcp-dispatch/resource-uri.js';
-import type { RuleRow } from '../../../actors/mcp-dispatch/store.js';
+import { ruleRow } from '../../helpers/rule-row.js';
 import type { ServerEntry } from '../../../actors/mcp-dispatch/context.js';
 
-const r = (level: RuleRow['level'], ref: string, tool: string, enabled: boolean): RuleRow => ({
-  owner: '',
-  server: 's',
-  tool,
-  level,
-  ref,
-  enabled,
-  effect: undefined,
-  mode: undefined,
-});
+const r = ruleRow;
 const line = reportingLine({ ann: { crews: ['near'] } }, 'ann');
 const server = { owner: '', config: { id: 's', transport: 'http' }, runtime: true, origin: 'runtime' } as ServerEntry;
 

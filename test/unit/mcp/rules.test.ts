@@ -2,19 +2,9 @@
 import t from 'tap';
 import { reportingLine, resolveTool } from '../../../actors/mcp-dispatch/rules.js';
 import { parseToolName } from '../../../actors/mcp-dispatch/names.js';
-import type { RuleRow } from '../../../actors/mcp-dispatch/store.js';
+import { ruleRow } from '../../helpers/rule-row.js';
 
-const r = (level: RuleRow['level'], ref: string, tool: string, enabled: boolean, extra: Partial<RuleRow> = {}): RuleRow => ({
-  owner: '',
-  server: 's',
-  tool,
-  level,
-  ref,
-  enabled,
-  effect: undefined,
-  mode: undefined,
-  ...extra,
-});
+const r = ruleRow;
 const line = reportingLine({ ann: { crews: ['near', 'far'] } }, 'ann');
 
 t.test('blocked until a rule allows it; never-classified counts as a write asking', async (t) => {
