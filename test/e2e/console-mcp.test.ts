@@ -1,5 +1,6 @@
 /**
- * The console's MCP page in a real browser: a local MCP server attached, its tool blocked (and a
+ * The console's MCP page in a real browser: a local MCP server attached from the page (pinged,
+ * refreshed, detached at the end), its tool blocked (and a
  * flow calling it refused before the server is reached), allowed from the page by keyboard, then
  * called from a flow, whose confirmation (an allowed tool of unknown effect asks first) the
  * operator gives from the inbox; the page shows the state the API holds.
@@ -17,7 +18,39 @@ t.test('a tool allowed from the console, then called from a flow', async (t) => 
   const fake = await startHttpMcp(t);
   const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OPERATOR } });
   const api = async (method: string, path: string, body?: unknown) => req(sys.url, method, path, body, OPERATOR);
-  t.equal((await api('POST', '/mcp/servers/attach', { id: 'fake', transport: 'http', url: fake.url })).status, 200);
+
+  const browser = await launch(t);
+  const cp = await openPage(browser, sys.url);
+  const { page } = cp;
+  page.on('dialog', (d) => void d.accept());
+  await signIn(cp, sys.url, OPERATOR);
+  await page.goto(`${sys.url}/ui/#/mcp`);
+  await page.getByText('No MCP server is attached.').waitFor();
+  const kb = page.keyboard;
+  const press = async (name: string): Promise<void> => {
+    await page.getByRole('button', { name, exact: true }).focus();
+    await kb.press('Enter');
+  };
+  await page.getByLabel('Server id').focus();
+  await kb.type('fake');
+  await page.getByLabel('URL (streamable HTTP)').focus();
+  await kb.type(fake.url);
+  await press('Attach');
+  await page
+    .getByRole('status')
+    .getByText(/^fake: attached; \d+ tool\(s\), every one blocked until allowed\.$/)
+    .waitFor();
+  t.ok(
+    (await api('GET', '/mcp/servers')).body.servers.some((s: any) => s.id === 'fake' && s.url === fake.url),
+    'attached from the console: the API lists it',
+  );
+  await press('Ping fake');
+  await page
+    .getByRole('status')
+    .getByText(/^fake: reachable in \d+ ms, \d+ tool\(s\) published\.$/)
+    .waitFor();
+  await press('Refresh all');
+  await page.getByRole('status').getByText('Servers rediscovered; new tools land blocked.').waitFor();
 
   const flow = { id: 'uses-echo', steps: [{ id: 'look', kind: 'tool', tool: 'mcp__fake__echo', args: { q: '{{input}}' } }] };
   const runToEnd = async (input: string) => {
@@ -35,10 +68,6 @@ t.test('a tool allowed from the console, then called from a flow', async (t) => 
   t.match(refused.error?.code ?? refused.errorCode ?? JSON.stringify(refused), /not_allowlisted|blocked|mcp_/, 'for the allowlist');
   t.equal(echoes(), 0, 'and the server was never called');
 
-  const browser = await launch(t);
-  const cp = await openPage(browser, sys.url);
-  const { page } = cp;
-  await signIn(cp, sys.url, OPERATOR);
   await page.goto(`${sys.url}/ui/#/mcp`);
   const row = page.locator('tr', { has: page.locator('code', { hasText: /^echo$/ }) });
   await row.waitFor();
@@ -79,4 +108,12 @@ t.test('a tool allowed from the console, then called from a flow', async (t) => 
   t.equal(ran.status, 'completed', `the flow called the tool: ${JSON.stringify(ran).slice(0, 400)}`);
   t.equal(echoes(), 1, 'the server got exactly that one call');
   await checkPage(t, cp, 'mcp-confirmed');
+
+  await page.goto(`${sys.url}/ui/#/mcp`);
+  await press('Detach fake');
+  await page.getByRole('status').getByText('fake: detached.').waitFor();
+  t.notOk(
+    (await api('GET', '/mcp/servers')).body.servers.some((s: any) => s.id === 'fake'),
+    'detached from the console (after its confirmation): gone from the API',
+  );
 });

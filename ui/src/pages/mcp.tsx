@@ -1,10 +1,11 @@
 /**
  * MCP: attached servers and, for a chosen seat, each tool's state (allowed, blocked, disabled)
- * and the level that decided it; allow, deny or clear the seat's rule for a tool. Credentials
+ * and the level that decided it; allow, deny or clear the seat's rule for a tool. The operator
+ * attaches an HTTP server (its tools land blocked), pings, refreshes and detaches. Credentials
  * appear only as their ref and last four characters.
  */
 import { useState } from 'preact/hooks';
-import { get, messageOf, put } from '../api.js';
+import { get, messageOf, post, put } from '../api.js';
 import { ErrorNote, Status, time, useLoad } from '../util.js';
 import { isOperator, useWho } from '../who.js';
 
@@ -32,9 +33,68 @@ export function McpPage() {
     servers.reload();
   };
 
+  const step = async (what: () => Promise<string>): Promise<void> => {
+    setError(undefined);
+    try {
+      setNote(await what());
+    } catch (err) {
+      setError(messageOf(err));
+    }
+    servers.reload();
+  };
+  const attach = (form: HTMLFormElement) =>
+    step(async () => {
+      const data = new FormData(form);
+      const id = String(data.get('id') ?? '').trim();
+      const r = await post('/mcp/servers/attach', { id, transport: 'http', url: String(data.get('url') ?? '').trim() });
+      form.reset();
+      return `${id}: attached; ${r.tools.length} tool(s), every one blocked until allowed.`;
+    });
+  const ping = (id: string) =>
+    step(async () => {
+      const r = await post('/mcp/servers/ping', { id });
+      return r.reachable
+        ? `${id}: reachable in ${Math.round(r.latencyMs)} ms, ${r.toolCount ?? 0} tool(s) published.`
+        : `${id}: unreachable (${r.error ?? 'no answer'}).`;
+    });
+  const detach = (id: string) =>
+    step(async () => {
+      if (!window.confirm(`Detach ${id}? Its tool rules are kept.`)) return `${id}: left attached.`;
+      await post('/mcp/servers/detach', { id });
+      return `${id}: detached.`;
+    });
+  const refresh = () =>
+    step(async () => {
+      await post('/mcp/servers/refresh', undefined as never);
+      return 'Servers rediscovered; new tools land blocked.';
+    });
+
   return (
     <section aria-labelledby="mcp-h">
       <h1 id="mcp-h">MCP</h1>
+      {isOperator(who) && (
+        <form
+          class="filters"
+          aria-label="Attach a server"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void attach(e.currentTarget as HTMLFormElement);
+          }}
+        >
+          <label>
+            Server id
+            <input name="id" required pattern="[a-z0-9][a-z0-9_-]*" />
+          </label>
+          <label>
+            URL (streamable HTTP)
+            <input name="url" type="url" required />
+          </label>
+          <button type="submit">Attach</button>
+          <button type="button" onClick={() => void refresh()}>
+            Refresh all
+          </button>
+        </form>
+      )}
       <form
         class="filters"
         aria-label="Seat"
@@ -64,6 +124,18 @@ export function McpPage() {
               ({s.transport}, {s.origin})
             </small>
           </h2>
+          {isOperator(who) && (
+            <p class="row-actions">
+              <button type="button" onClick={() => void ping(s.id)} aria-label={`Ping ${s.id}`}>
+                Ping
+              </button>
+              {s.origin === 'runtime' && (
+                <button type="button" onClick={() => void detach(s.id)} aria-label={`Detach ${s.id}`}>
+                  Detach
+                </button>
+              )}
+            </p>
+          )}
           <p class="meta">
             {s.url ?? ''} · {s.blockedCount} blocked · refreshed {time(s.refreshedAt)}
             {s.auth &&
