@@ -1,6 +1,6 @@
 /**
  * The console's MCP page in a real browser: a local MCP server attached from the page (pinged,
- * refreshed, detached at the end), its tool blocked (and a
+ * refreshed, a secret set from a password field, detached at the end), its tool blocked (and a
  * flow calling it refused before the server is reached), allowed from the page by keyboard, then
  * called from a flow, whose confirmation (an allowed tool of unknown effect asks first) the
  * operator gives from the inbox; the page shows the state the API holds.
@@ -16,7 +16,7 @@ const OPERATOR = 'op-console-mcp-token-0123456789';
 
 t.test('a tool allowed from the console, then called from a flow', async (t) => {
   const fake = await startHttpMcp(t);
-  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OPERATOR } });
+  const sys = await startSystem(t, { env: { SVC_ORCH_TOKEN: OPERATOR, SVC_SESSION_KEY: 'c'.repeat(64) } });
   const api = async (method: string, path: string, body?: unknown) => req(sys.url, method, path, body, OPERATOR);
 
   const browser = await launch(t);
@@ -110,6 +110,21 @@ t.test('a tool allowed from the console, then called from a flow', async (t) => 
   await checkPage(t, cp, 'mcp-confirmed');
 
   await page.goto(`${sys.url}/ui/#/mcp`);
+  const SECRET = 'sk-console-secret-value-9876';
+  await page.getByLabel('Ref', { exact: true }).focus();
+  await kb.type('api-key');
+  await page.getByLabel('Value', { exact: true }).focus();
+  await kb.type(SECRET);
+  t.equal(await page.getByLabel('Value', { exact: true }).getAttribute('type'), 'password', 'typed into a password field');
+  await press('Set secret');
+  await page.getByRole('status').getByText('api-key: stored sealed, ending ····9876.').waitFor();
+  await page
+    .getByTestId('secrets')
+    .getByText(/api-key/)
+    .waitFor();
+  t.equal(await page.getByLabel('Value', { exact: true }).inputValue(), '', 'the field is emptied once sent');
+  t.notMatch(await page.content(), SECRET, 'the value is nowhere on the page, only its last four');
+  t.notMatch(sys.logs.join(''), SECRET, 'nor in the server log');
   await press('Detach fake');
   await page.getByRole('status').getByText('fake: detached.').waitFor();
   t.notOk(

@@ -189,6 +189,34 @@ export function McpPage() {
       {isOperator(who) && (
         <>
           <h2>Secrets</h2>
+          <form
+            class="filters"
+            aria-label="Set a secret"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const form = e.currentTarget as HTMLFormElement;
+              const data = new FormData(form);
+              const ref = String(data.get('ref') ?? '').trim();
+              const value = String(data.get('value') ?? '');
+              // The value is never shown again: the field is emptied whatever the answer.
+              form.reset();
+              void step(async () => {
+                const r = await put(`/mcp/secrets/${encodeURIComponent(ref)}` as '/mcp/secrets/{ref}', { value });
+                secrets.reload();
+                return `${ref}: stored sealed, ending ····${r.last4}.`;
+              });
+            }}
+          >
+            <label>
+              Ref
+              <input name="ref" required />
+            </label>
+            <label>
+              Value
+              <input name="value" type="password" autocomplete="off" required />
+            </label>
+            <button type="submit">Set secret</button>
+          </form>
           <ul data-testid="secrets">
             {secrets.value?.secrets.map((x) => (
               <li key={x.ref}>
