@@ -1,6 +1,6 @@
-/** Heartbeats: each crew's schedule and last tick, run now, enable/disable, and the tick ledger. */
+/** Heartbeats: each crew's schedule and last tick, run now, enable/disable, edit the schedule, and the tick ledger. */
 import { useState } from 'preact/hooks';
-import { get, post } from '../api.js';
+import { get, post, type Reply } from '../api.js';
 import { ListTable } from '../list-table.js';
 import { useLive } from '../live.js';
 import { NarrowedLog } from '../narrowed-log.js';
@@ -13,6 +13,7 @@ const TICK_COLUMNS = ['Window', 'Crew', 'Kind', 'Status', 'Runs', 'Note'];
 export function HeartbeatsPage() {
   const list = useLoad(() => get('/heartbeats'), []);
   const [crew, setCrew] = useState<string | undefined>();
+  const [editing, setEditing] = useState<HeartbeatView | undefined>();
   const ticks = useLoad(() => get('/heartbeats/ticks', { crewId: crew, limit: 50 }), [crew]);
   const reload = (): void => {
     list.reload();
@@ -68,10 +69,51 @@ export function HeartbeatsPage() {
               <button type="button" onClick={() => setCrew(h.crewId)}>
                 Ticks
               </button>
+              <button type="button" aria-label={`Edit ${h.crewId}`} onClick={() => setEditing(h)}>
+                Edit
+              </button>
             </td>
           </tr>
         ))}
       </ListTable>
+      {editing && (
+        <form
+          class="card"
+          aria-label={`Edit ${editing.crewId}`}
+          key={editing.crewId}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const data = new FormData(e.currentTarget as HTMLFormElement);
+            const field = (k: string) => String(data.get(k) ?? '').trim();
+            void act(async () => {
+              await post('/heartbeats', { heartbeat: edited(editing, field) });
+              setEditing(undefined);
+            }, editing.crewId);
+          }}
+        >
+          <h2>Edit {editing.crewId}</h2>
+          <label>
+            Schedule (5-field cron or a preset name)
+            <input name="schedule" defaultValue={editing.schedule} required />
+          </label>
+          <label>
+            Time zone
+            <input name="timezone" defaultValue={editing.timezone} required />
+          </label>
+          <label>
+            Quiet from (HH:MM)
+            <input name="quietStart" defaultValue={editing.quietStart ?? ''} />
+          </label>
+          <label>
+            Quiet until (HH:MM)
+            <input name="quietEnd" defaultValue={editing.quietEnd ?? ''} />
+          </label>
+          <button type="submit">Save heartbeat</button>
+          <button type="button" onClick={() => setEditing(undefined)}>
+            Cancel
+          </button>
+        </form>
+      )}
       <NarrowedLog title="Tick ledger" every="crew" pick={[crew, setCrew]} error={ticks.error} testid="ticks" columns={TICK_COLUMNS}>
         {ticks.value?.ticks.map((k) => (
           <tr key={k.id}>
@@ -94,4 +136,25 @@ export function HeartbeatsPage() {
       </NarrowedLog>
     </section>
   );
+}
+
+type HeartbeatView = Reply<'/heartbeats'>['heartbeats'][number];
+
+/** The heartbeat as saved, with the form's schedule, zone and quiet hours; the rest kept as it is. */
+function edited(h: HeartbeatView, field: (k: string) => string) {
+  const quietStart = field('quietStart');
+  const quietEnd = field('quietEnd');
+  return {
+    crewId: h.crewId,
+    schedule: field('schedule'),
+    timezone: field('timezone'),
+    ...(quietStart ? { quietStart } : {}),
+    ...(quietEnd ? { quietEnd } : {}),
+    items: h.items,
+    seat: h.seat,
+    ...(h.model ? { model: h.model } : {}),
+    notifyOnOk: h.notifyOnOk,
+    stopOnError: h.stopOnError,
+    enabled: h.enabled,
+  };
 }
