@@ -60,8 +60,8 @@ async function allowEverything(t: Test, sysUrl: string, fixtureUrl: string): Pro
   }
 }
 
+/** Scenarios whose checks tell a refusal from an answer (a refused tool call is still a text result, which the simple-text check accepts). */
 const ALLOWLISTED = [
-  'tools-call-simple-text',
   'tools-call-image',
   'resources-read-text',
   'resources-read-binary',
@@ -95,7 +95,13 @@ if (suite) {
   });
 
   t.test('with nothing allowed, the same scenarios fail for the allowlist', async (t) => {
-    const { endpoint } = await svcWithFixture(t);
+    const { sys, endpoint } = await svcWithFixture(t);
+    const init = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    const unknown = await req(sys.url, 'POST', '/mcp/servers/nope/mcp', init);
+    t.equal(unknown.status, 404, 'an unknown server is a 404');
+    t.match(unknown.body, { error: 'unknown_external_mcp_tool:nope', message: String });
+    t.equal((await req(sys.url, 'POST', '/mcp/servers/Not_An_Id/mcp', init)).status, 400, 'a malformed id is a 400');
+    t.equal((await req(sys.url, 'GET', `/mcp/servers/${ID}/mcp`)).status, 405, 'stateless: no GET stream');
     const results = await runConformance(installed, {
       url: endpoint,
       outDir: mkdtempSync(join(tmpdir(), 'conformance-svc-')),
@@ -106,13 +112,24 @@ if (suite) {
       [],
       'none passes',
     );
+    t.same(
+      results
+        .filter((r) => r.scenario.startsWith('resources-') || r.scenario.startsWith('prompts-'))
+        .filter((r) => !/mcp_not_allowlisted:/.test(r.message ?? '')),
+      [],
+      'the resource and prompt scenarios fail because nothing is allowlisted',
+    );
     const direct = await client(endpoint);
     t.teardown(() => direct.close());
     t.same((await direct.listTools()).tools, [], 'no tool is listed');
-    t.match(await direct.callTool({ name: 'test_simple_text' }), {
-      isError: true,
-      _meta: { 'svc/error': /^mcp_not_allowlisted|^tool_not_allowlisted/ },
-    });
+    t.match(
+      await direct.callTool({ name: 'test_simple_text' }),
+      {
+        isError: true,
+        _meta: { 'svc/error': /^tool_not_allowlisted:/ },
+      },
+      'a tool call is refused by the allowlist',
+    );
     await t.rejects(direct.readResource({ uri: 'test://static-text' }), {
       code: -32602,
       data: { 'svc/error': 'mcp_not_allowlisted:svc-mcp://conf/test%3A%2F%2Fstatic-text' },
