@@ -16,7 +16,9 @@ import { AuditEvent } from '../../../store/entities/AuditEvent.js';
 const OP = 'operator-token-0123456789';
 const A = 'workspace-a-token-0123456789';
 const B = 'workspace-b-token-0123456789';
+const BOT = 'workspace-a-agent-token-0123456789';
 const IDS = JSON.stringify([
+  { token: BOT, seat: 'bot1', kind: 'agent', workspace: 'ws-a' },
   { token: A, seat: 'alice', kind: 'human', workspace: 'ws-a' },
   { token: B, seat: 'bob', kind: 'human', workspace: 'ws-b' },
 ]);
@@ -79,6 +81,12 @@ t.test('one server under its own names, behind the rules of /mcp', async (t) => 
     (await alice.getPrompt({ name: 'review' })).messages,
     [{ content: { type: 'resource_link', uri: README } }],
     'URIs inside come back unmapped',
+  );
+  const bot = await connect(t, endpoint, BOT);
+  t.same(
+    (await bot.listTools()).tools.map((x) => x.name),
+    ['echo'],
+    "an agent of the workspace is served under its own seat's rules",
   );
   t.same(await alice.subscribeResource({ uri: README }), {}, 'subscribe is answered');
   t.same(await alice.setLoggingLevel('info'), {}, 'logging/setLevel is answered');
