@@ -10,6 +10,8 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -21,6 +23,7 @@ import type { Caller } from '../identity/caller.js';
 import type { GatewayDeps } from './types.js';
 import { CALL_TIMEOUT_MS } from './routes/mcp.js';
 import { FEDERATED_CAPABILITIES, serveFederated } from './mcp-federation.js';
+import { externalName } from '../schemas/mcp-names.js';
 
 export { StreamableHTTPServerTransport };
 
@@ -31,9 +34,9 @@ function inputSchema(s: unknown): Tool['inputSchema'] {
     : { type: 'object' };
 }
 
-function asTool(t: ListedTool): Tool {
+function asTool(t: ListedTool, name = t.name): Tool {
   return {
-    name: t.name,
+    name,
     ...(t.description ? { description: t.description } : {}),
     inputSchema: inputSchema(t.inputSchema),
     annotations: t.annotations,
@@ -57,22 +60,39 @@ function unknownTool(name: string, err: AppError): Error {
 /** A Server builds a fresh Ajv (about 0.3 ms) unless given one; the per-POST servers share this one. */
 const validator = new AjvJsonSchemaValidator();
 
-export function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string): Server {
+/**
+ * `only` set: the single-server endpoint of that attached server. Its tools keep their own names
+ * (svc's `svc_*` tools are not served there) and are called under their svc name, through the same
+ * verbs; resource subscriptions are accepted (`{}`) but no update is forwarded, as nothing here
+ * outlives the request.
+ */
+export function mcpServer(deps: GatewayDeps, caller: Caller, traceId: string, only?: string): Server {
   const server = new Server(
-    { name: 'svc', version: VERSION },
-    { capabilities: { tools: {}, ...FEDERATED_CAPABILITIES }, jsonSchemaValidator: validator },
+    { name: only === undefined ? 'svc' : `svc/${only}`, version: VERSION },
+    {
+      capabilities: { tools: {}, ...FEDERATED_CAPABILITIES, ...(only === undefined ? {} : { resources: { subscribe: true } }) },
+      jsonSchemaValidator: validator,
+    },
   );
-  serveFederated(server, deps, caller, traceId);
+  serveFederated(server, deps, caller, traceId, only);
+  if (only !== undefined) {
+    server.setRequestHandler(SubscribeRequestSchema, () => ({}));
+    server.setRequestHandler(UnsubscribeRequestSchema, () => ({}));
+  }
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const reply = await clientOf(deps.bus, 'mcp').tools({ caller }, { traceId, timeoutMs: 30_000 });
     // This endpoint has no ask surface, so a write in mode ask could only ever be refused: not listed.
-    return { tools: reply.tools.filter((x) => x.mode !== 'ask').map(asTool) };
+    const callable = reply.tools.filter((x) => x.mode !== 'ask');
+    if (only === undefined) return { tools: callable.map((t) => asTool(t)) };
+    return {
+      tools: callable.filter((t) => t.kind === 'external' && t.server === only && t.tool !== undefined).map((t) => asTool(t, t.tool)),
+    };
   });
   server.setRequestHandler(CallToolRequestSchema, async (r): Promise<CallToolResult> => {
     try {
       const out = await clientOf(deps.bus, 'mcp').call.request(
         {
-          name: r.params.name,
+          name: only === undefined ? r.params.name : externalName(only, r.params.name),
           arguments: r.params.arguments ?? {},
           seat: caller.seat,
           ...(caller.workspace === undefined ? {} : { workspace: caller.workspace }),

@@ -206,6 +206,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'POST /mcp/servers/{id}/login': { id: 'loginMcpServer', codes: [...MCP, 'sealing_key_unavailable'] },
   'GET /mcp/oauth/callback': { id: 'mcpOAuthCallback', codes: [...MCP, 'sealing_key_unavailable'], open: true },
   'POST /mcp': { id: 'serveMcp', codes: ['origin_not_allowed', ...BUS] },
+  'POST /mcp/servers/{id}/mcp': {
+    id: 'serveMcpServer',
+    codes: ['origin_not_allowed', 'unknown_external_mcp_tool', 'invalid_request', ...BUS],
+  },
   'GET /.well-known/oauth-protected-resource': { id: 'getProtectedResourceMetadata', codes: [], open: true },
   'GET /.well-known/oauth-protected-resource/mcp': { id: 'getMcpProtectedResourceMetadata', codes: [], open: true },
   'GET /flows': { id: 'listFlows', codes: ['store_unavailable'] },

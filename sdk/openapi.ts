@@ -1062,6 +1062,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp/servers/{id}/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** one attached server as an MCP server under its own names and URIs: its allowed tools, resources, prompts and completions, through /mcp's rules (Streamable HTTP, stateless, JSON-RPC body) */
+        post: operations["serveMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp/servers/{id}/tools/{tool}/approve": {
         parameters: {
             query?: never;
@@ -14396,6 +14413,156 @@ export interface operations {
                          * @description one of the listed codes, optionally followed by `:<detail>`
                          * @example command_timeout
                          * @example mcp_call_timeout
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    serveMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description server id: lowercase letters, digits and hyphens */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example invalid_request
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unauthorized
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `host_not_allowed`: the Host header names a host this API does not answer for; `origin_not_allowed`: the browser origin is not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example host_not_allowed
+                         * @example origin_not_allowed
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `unknown_external_mcp_tool`: no such external tool is visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example unknown_external_mcp_tool
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests in this window; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example rate_limited
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `internal_error`: internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example internal_error
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `bus_unavailable`: the message bus is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example bus_unavailable
+                         */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `command_timeout`: no worker answered the command in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of the listed codes, optionally followed by `:<detail>`
+                         * @example command_timeout
                          */
                         error: string;
                         message: string;
