@@ -133,6 +133,13 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
       { name: 'body.asset', send: (b) => ({ path: '/intents/resolve', body: { intentId: '1', approved: true, asset: `x${b}y` } }) },
       { name: 'body.challenge', send: (b) => ({ path: '/intents/resolve', body: { intentId: '1', approved: true, challenge: `x${b}y` } }) },
     ],
+    'POST /intents/confirm': [
+      {
+        name: 'body.intentId',
+        send: (b) => ({ path: '/intents/confirm', body: { intentId: `1${b}2`, approved: true, txHash: `0x${'a'.repeat(64)}` } }),
+      },
+      { name: 'body.txHash', send: (b) => ({ path: '/intents/confirm', body: { intentId: '1', approved: true, txHash: `0x${b}` } }) },
+    ],
     'POST /epoch': [{ name: 'body.asset', send: (b) => ({ path: '/epoch', body: { asset: `x${b}y` } }) }],
     'GET /governance/grants': [{ name: 'query.asset', send: (b) => ({ path: `/governance/grants?asset=${q(`x${b}y`)}` }) }],
     'POST /flows/eval': [{ name: 'body.ids[]', send: (b) => ({ path: '/flows/eval', body: { ids: [`x${b}y`] } }) }],
@@ -164,6 +171,7 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
       },
     ],
     'POST /mcp/servers/detach': [{ name: 'body.id', send: (b) => ({ path: '/mcp/servers/detach', body: { id: `x${b}y` } }) }],
+    'POST /mcp/servers/:id/login': [{ name: 'params.id', send: (b) => ({ path: `/mcp/servers/${q(`x${b}y`)}/login` }) }],
     'POST /mcp/servers/ping': [{ name: 'body.id', send: (b) => ({ path: '/mcp/servers/ping', body: { id: `x${b}y` } }) }],
     'PUT /mcp/servers/tools': [
       { name: 'body.server', send: (b) => ({ path: '/mcp/servers/tools', body: { server: `x${b}y`, tool: 'echo', enabled: false } }) },
@@ -199,6 +207,12 @@ function table(hook: { id: string; secret: string }): Record<string, Field[]> {
 /** Routes this turn added whose id fields are not in the table yet: listed so the gap stays visible
  * (each must move into the table or into NO_ID_FIELD with its reason). */
 const NOT_YET_IN_TABLE = [
+  // One server's MCP endpoint: JSON-RPC like POST /mcp (GET and DELETE answer 405 whatever the id).
+  'POST /mcp/servers/:id/mcp',
+  'GET /mcp/servers/:id/mcp',
+  'DELETE /mcp/servers/:id/mcp',
+  // Unauthenticated, its query the authorization server's: state and code are checked, not typed as ids.
+  'GET /mcp/oauth/callback',
   'POST /root-auth/challenge',
   'POST /messages/chat',
   'GET /mcp/servers/:id/tools/:tool/diff',
