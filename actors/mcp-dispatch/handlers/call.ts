@@ -17,7 +17,7 @@ import { AppError, isAppError } from '../../../schemas/errors.js';
 import { toolResultText, type McpCallCommand, type McpCallOutcome } from '../../../schemas/mcp.js';
 import { findVisible, type McpContext } from '../context.js';
 import { callFirstParty } from '../first-party-call.js';
-import { parseToolName } from '../names.js';
+import { parseToolName } from '../../../schemas/mcp-names.js';
 import { boundsFor, withClient } from '../session.js';
 import { toolState } from '../view.js';
 import type { Bounds } from '../bounds.js';

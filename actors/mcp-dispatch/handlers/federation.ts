@@ -15,8 +15,8 @@ import type { EventData } from '../../../schemas/events.js';
 import type { Caller } from '../../../identity/caller.js';
 import { findVisible, visibleServers, type McpContext, type ServerEntry } from '../context.js';
 import { boundsFor, withClient } from '../session.js';
-import { externalName, parseToolName } from '../names.js';
-import { parseSvcUri, svcTemplate, svcUri } from '../resource-uri.js';
+import { externalName, parseToolName } from '../../../schemas/mcp-names.js';
+import { parseSvcUri, svcTemplate, svcUri } from '../../../schemas/mcp-uri.js';
 import { admissionOf, type Admission } from '../admission.js';
 
 type Called = EventData<'ExternalMcpCalled'>;

@@ -10,7 +10,7 @@ import { findVisible, ownerOf, visibleServers, type McpContext } from '../contex
 import { servedFirstParty } from '../first-party-call.js';
 import { deleteRule, upsertRule, type Level } from '../store.js';
 import { toolStates } from '../view.js';
-import { externalName } from '../names.js';
+import { externalName } from '../../../schemas/mcp-names.js';
 import { isToolKey, ruleKey } from '../rule-keys.js';
 import type { Caller } from '../../../identity/caller.js';
 import { requireActAs, requireHuman } from '../../../identity/mcp.js';

@@ -8,7 +8,7 @@ import t from 'tap';
 import { reportingLine, resolveRule, resolveTool } from '../../../actors/mcp-dispatch/rules.js';
 import { isToolKey, keyKind, ruleKey } from '../../../actors/mcp-dispatch/rule-keys.js';
 import { admission } from '../../../actors/mcp-dispatch/admission.js';
-import { parseSvcUri, svcTemplate, svcUri } from '../../../actors/mcp-dispatch/resource-uri.js';
+import { parseSvcUri, svcTemplate, svcUri } from '../../../schemas/mcp-uri.js';
 import { ruleRow } from '../../helpers/rule-row.js';
 import type { ServerEntry } from '../../../actors/mcp-dispatch/context.js';
 

@@ -1,7 +1,7 @@
 /** Allowlist resolution: levels, exact beats *, kill switches, effect and tighten-only modes. */
 import t from 'tap';
 import { reportingLine, resolveTool } from '../../../actors/mcp-dispatch/rules.js';
-import { parseToolName } from '../../../actors/mcp-dispatch/names.js';
+import { parseToolName } from '../../../schemas/mcp-names.js';
 import { ruleRow } from '../../helpers/rule-row.js';
 
 const r = ruleRow;
